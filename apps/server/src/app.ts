@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authModule } from './modules/auth/auth.module.ts';
+import { employeesModule } from './modules/employees/employees.module.ts';
+import { healthModule } from './modules/health/health.module.ts';
+import { rolesModule } from './modules/roles/roles.module.ts';
+import { publicRoute } from './platform/access.ts';
+import { registerAuth } from './platform/auth.plugin.ts';
+import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { createLoginThrottle, type ThrottleSettings } from './platform/login-throttle.ts';
+import { createSessionStore } from './platform/sessions.ts';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Fastify's logger: true/level in production, false in tests. */
+  logger?: boolean;
+  throttle?: ThrottleSettings;
+};
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+};
+
+/** Builds the whole application: platform mechanisms first, then each module (explicit list). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Schutzwerk API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  const sessions = createSessionStore(database.db, config.session);
+  registerAuth(app, sessions);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  // Modules — the one explicit list. A module exposes register(app) and the services others may use.
+  const employees = employeesModule(database.db);
+  const auth = authModule({
+    db: database.db,
+    employees: employees.repository,
+    sessions,
+    throttle: createLoginThrottle(database.db, options.throttle),
+  });
+  const roles = rolesModule({ db: database.db, employees: employees.repository });
+  for (const module of [healthModule(database), auth, employees, roles]) await module.register(app);
+
+  app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  // The operator's own stylesheet (DATA_DIR/custom.css), empty when none is provided.
+  app.get('/custom.css', async (_request, reply) => {
+    const file = path.join(config.dataDir, 'custom.css');
+    const css = fs.existsSync(file) ? await fs.promises.readFile(file, 'utf8') : '';
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(css);
+  });
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Diese Schnittstelle gibt es nicht.'));
+    }
+    // The web app routes in the browser: every other GET gets index.html (assets carry a hash in their name).
+    if (request.method === 'GET' && fs.existsSync(indexHtml) && !url.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
+  });
+
+  return app;
+}

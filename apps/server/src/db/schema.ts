@@ -1,0 +1,7 @@
+/** The one aggregator drizzle-kit reads. Every module's tables are re-exported here. */
+
+export * from '#modules/employees/employees.table.ts';
+export * from '#modules/organisation/organisation.table.ts';
+export * from '#modules/portals/portals.table.ts';
+export * from '#modules/roles/roles.table.ts';
+export * from '#platform/platform.table.ts';

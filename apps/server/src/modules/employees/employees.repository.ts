@@ -1,0 +1,123 @@
+import type { EmployeeListRow, EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { employeeSearchText, employees } from './employees.table.ts';
+
+export const employeeListSource = {
+  orderBy: {
+    personnelNumber: employees.personnelNumber,
+    lastName: employees.lastName,
+    firstName: employees.firstName,
+    departmentName: departments.name,
+    locationName: locations.name,
+  },
+  defaultOrderBy: 'lastName',
+  tieBreaker: employees.id,
+  searchText: employeeSearchText(employees),
+} satisfies ListSource<'personnelNumber' | 'lastName' | 'firstName' | 'departmentName' | 'locationName'>;
+
+/** Data access for employees: no rules here (those live in the services). */
+export function createEmployeesRepository(db: Executor) {
+  return {
+    async list(plan: ListPlan): Promise<ListResult<EmployeeListRow>> {
+      return runList(plan, {
+        rows: (p) =>
+          db
+            .select({
+              id: employees.id,
+              personnelNumber: employees.personnelNumber,
+              lastName: employees.lastName,
+              firstName: employees.firstName,
+              loginName: employees.loginName,
+              email: employees.email,
+              active: employees.active,
+              departmentName: departments.name,
+              locationName: locations.name,
+            })
+            .from(employees)
+            .leftJoin(departments, eq(departments.id, employees.departmentId))
+            .leftJoin(locations, eq(locations.id, employees.locationId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        count: async (where) => {
+          const [row] = await db
+            .select({ count: countAll })
+            .from(employees)
+            .leftJoin(departments, eq(departments.id, employees.departmentId))
+            .leftJoin(locations, eq(locations.id, employees.locationId))
+            .where(where);
+          return row?.count ?? 0;
+        },
+      });
+    },
+
+    async picker(plan: ListPlan): Promise<ListResult<EmployeePickerRow>> {
+      return runList(plan, {
+        rows: (p) =>
+          db
+            .select({
+              id: employees.id,
+              personnelNumber: employees.personnelNumber,
+              lastName: employees.lastName,
+              firstName: employees.firstName,
+              departmentName: departments.name,
+            })
+            .from(employees)
+            .leftJoin(departments, eq(departments.id, employees.departmentId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        count: async (where) => {
+          const [row] = await db
+            .select({ count: countAll })
+            .from(employees)
+            .leftJoin(departments, eq(departments.id, employees.departmentId))
+            .where(where);
+          return row?.count ?? 0;
+        },
+      });
+    },
+
+    async findById(id: number) {
+      const [row] = await db.select().from(employees).where(eq(employees.id, id));
+      return row;
+    },
+
+    async findByLoginName(loginName: string) {
+      const [row] = await db
+        .select()
+        .from(employees)
+        .where(sql`lower(${employees.loginName}) = ${loginName.trim().toLowerCase()}`);
+      return row;
+    },
+
+    async updatePasswordHash(id: number, passwordHash: string, ex: Executor = db) {
+      await ex
+        .update(employees)
+        .set({ passwordHash, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+        .where(eq(employees.id, id));
+    },
+
+    /** Ids among `ids` that exist in the portal. */
+    async existingIds(portalId: number, ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.portalId, portalId), sql`${employees.id} = any(${sql.param(ids)}::int[])`));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type EmployeesRepository = ReturnType<typeof createEmployeesRepository>;
+
+export function portalFilter(portalId: number): SQL {
+  return eq(employees.portalId, portalId);
+}

@@ -1,0 +1,50 @@
+import {
+  EMPLOYEE_ACTIVE_FILTER,
+  type EmployeeListQuery,
+} from '@schutzwerk/shared/employees/employee.schema.ts';
+import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { eq } from 'drizzle-orm';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { planList } from '#platform/list.ts';
+import { type EmployeesRepository, employeeListSource, portalFilter } from './employees.repository.ts';
+import { employees } from './employees.table.ts';
+
+/**
+ * Employee rules for the foundation: lists are scoped to the caller's portal (the main portal sees all);
+ * inactive employees only with EMPLOYEES_SHOW_INACTIVE.
+ */
+export function createEmployeesService(deps: { repository: EmployeesRepository }) {
+  const { repository } = deps;
+
+  function scope(actor: Actor) {
+    return actor.isMainPortal ? undefined : portalFilter(actor.portalId);
+  }
+
+  return {
+    list(actor: Actor, query: EmployeeListQuery) {
+      const mayShowInactive = actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE);
+      const filter = mayShowInactive ? query.active : EMPLOYEE_ACTIVE_FILTER.ACTIVE;
+      const activeFilter =
+        filter === EMPLOYEE_ACTIVE_FILTER.ACTIVE
+          ? eq(employees.active, true)
+          : filter === EMPLOYEE_ACTIVE_FILTER.INACTIVE
+            ? eq(employees.active, false)
+            : undefined;
+      return repository.list(planList(employeeListSource, query, [scope(actor), activeFilter]));
+    },
+
+    /** The employee picker: ordered by last name; active employees unless asked (and allowed) otherwise. */
+    picker(actor: Actor, query: ListQuery & { includeInactive: boolean }) {
+      const inactiveAllowed = query.includeInactive && actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE);
+      const plan = planList(
+        { ...employeeListSource, orderBy: { lastName: employees.lastName }, defaultOrderBy: 'lastName' },
+        { ...query, orderBy: 'lastName' },
+        [scope(actor), inactiveAllowed ? undefined : eq(employees.active, true)],
+      );
+      return repository.picker(plan);
+    },
+  };
+}
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;

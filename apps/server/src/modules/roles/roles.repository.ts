@@ -1,0 +1,154 @@
+import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
+import type { RoleListRow, RoleMemberRow } from '@schutzwerk/shared/roles/role.schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { employees } from '#modules/employees/employees.table.ts';
+import { departments } from '#modules/organisation/organisation.table.ts';
+import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { employeeRoles, rolePermissions, roles } from './roles.table.ts';
+
+const permissionCount = sql<number>`(select cast(count(*) as integer) from role_permissions rp where rp.role_id = ${roles.id})`;
+const memberCount = sql<number>`(select cast(count(*) as integer) from employee_roles er where er.role_id = ${roles.id})`;
+
+export const roleListSource = {
+  orderBy: { name: sql`lower(${roles.name})`, permissionCount, memberCount },
+  defaultOrderBy: 'name',
+  tieBreaker: roles.id,
+  searchText: sql`${roles.name} || ' ' || ${roles.description}`,
+} satisfies ListSource<'name' | 'permissionCount' | 'memberCount'>;
+
+export const roleMemberListSource = {
+  orderBy: { lastName: employees.lastName },
+  defaultOrderBy: 'lastName',
+  tieBreaker: employees.id,
+  searchText: sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber}`,
+} satisfies ListSource<'lastName'>;
+
+export type RoleRecord = typeof roles.$inferSelect & { permissions: number[]; memberCount: number };
+
+export function createRolesRepository(db: Executor) {
+  return {
+    list(plan: ListPlan): Promise<ListResult<RoleListRow>> {
+      return runList(plan, {
+        rows: (p) =>
+          db
+            .select({
+              id: roles.id,
+              name: roles.name,
+              description: roles.description,
+              permissionCount,
+              memberCount,
+            })
+            .from(roles)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        count: async (where) =>
+          (await db.select({ count: countAll }).from(roles).where(where))[0]?.count ?? 0,
+      });
+    },
+
+    async findById(id: number, ex: Executor = db): Promise<RoleRecord | undefined> {
+      const [role] = await ex.select({ role: roles, memberCount }).from(roles).where(eq(roles.id, id));
+      if (!role) return undefined;
+      const perms = await ex
+        .select({ id: rolePermissions.permissionId })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, id))
+        .orderBy(rolePermissions.permissionId);
+      return { ...role.role, memberCount: role.memberCount, permissions: perms.map((p) => p.id) };
+    },
+
+    async insert(ex: Executor, values: { portalId: number; name: string; description: string }) {
+      const [row] = await ex.insert(roles).values(values).returning();
+      return row!;
+    },
+
+    /** Updates only when `version` matches; returns undefined when nothing was updated. */
+    async updateVersioned(
+      ex: Executor,
+      id: number,
+      version: number,
+      patch: Partial<{ name: string; description: string }>,
+    ) {
+      const [row] = await ex
+        .update(roles)
+        .set({ ...patch, version: sql`${roles.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(roles.id, id), eq(roles.version, version)))
+        .returning();
+      return row;
+    },
+
+    async replacePermissions(ex: Executor, roleId: number, permissionIds: readonly number[]) {
+      await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+      if (permissionIds.length > 0) {
+        await ex
+          .insert(rolePermissions)
+          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
+      }
+    },
+
+    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+      const rows = await ex
+        .delete(roles)
+        .where(and(eq(roles.id, id), eq(roles.version, version)))
+        .returning({ id: roles.id });
+      return rows.length > 0;
+    },
+
+    members(roleId: number, plan: ListPlan): Promise<ListResult<RoleMemberRow>> {
+      const inRole = sql`exists (select 1 from employee_roles er where er.employee_id = ${employees.id} and er.role_id = ${roleId})`;
+      const where = plan.where ? and(plan.where, inRole) : inRole;
+      return runList(
+        { ...plan, where },
+        {
+          rows: (p) =>
+            db
+              .select({
+                id: employees.id,
+                personnelNumber: employees.personnelNumber,
+                lastName: employees.lastName,
+                firstName: employees.firstName,
+                departmentName: departments.name,
+              })
+              .from(employees)
+              .leftJoin(departments, eq(departments.id, employees.departmentId))
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset),
+          count: async (w) => (await db.select({ count: countAll }).from(employees).where(w))[0]?.count ?? 0,
+        },
+      );
+    },
+
+    async addMembers(ex: Executor, roleId: number, employeeIds: readonly number[]): Promise<number[]> {
+      const rows = await ex
+        .insert(employeeRoles)
+        .values(employeeIds.map((employeeId) => ({ employeeId, roleId })))
+        .onConflictDoNothing()
+        .returning({ employeeId: employeeRoles.employeeId });
+      return rows.map((r) => r.employeeId);
+    },
+
+    async removeMember(ex: Executor, roleId: number, employeeId: number): Promise<boolean> {
+      const rows = await ex
+        .delete(employeeRoles)
+        .where(and(eq(employeeRoles.roleId, roleId), eq(employeeRoles.employeeId, employeeId)))
+        .returning({ employeeId: employeeRoles.employeeId });
+      return rows.length > 0;
+    },
+
+    async permissionsOfRoles(roleIds: readonly number[]): Promise<number[]> {
+      if (roleIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: rolePermissions.permissionId })
+        .from(rolePermissions)
+        .where(inArray(rolePermissions.roleId, [...roleIds]));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type RolesRepository = ReturnType<typeof createRolesRepository>;

@@ -1,0 +1,100 @@
+import {
+  idParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  versionQuerySchema,
+} from '@schutzwerk/shared/list/list.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import {
+  createRoleSchema,
+  roleListRowSchema,
+  roleMemberRowSchema,
+  roleMembersChangeSchema,
+  roleSchema,
+  updateRoleSchema,
+} from '@schutzwerk/shared/roles/role.schema.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '#platform/access.ts';
+import { requireActor } from '#platform/auth.plugin.ts';
+import type { RolesService } from './roles.service.ts';
+
+export function rolesRoutes(service: RolesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: anyOf(P.ROLES_MANAGE) };
+    const one = { 200: z.object({ data: roleSchema }) };
+    const list = { 200: listResponseSchema(roleListRowSchema) };
+    const members = { 200: listResponseSchema(roleMemberRowSchema) };
+    const noContent = { 204: z.null() };
+
+    app.get(
+      '/role/list',
+      { config, schema: { querystring: listQuerySchema, response: list } },
+      async (request) => ({
+        data: await service.list(requireActor(request), request.query),
+      }),
+    );
+    app.post(
+      '/role/list',
+      { config, schema: { body: listQuerySchema, response: list } },
+      async (request) => ({
+        data: await service.list(requireActor(request), request.body),
+      }),
+    );
+
+    app.post(
+      '/role',
+      { config, schema: { body: createRoleSchema, response: { 201: z.object({ data: roleSchema }) } } },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(requireActor(request), request.body) }),
+    );
+    app.get('/role/:id', { config, schema: { params: idParamsSchema, response: one } }, async (request) => ({
+      data: await service.get(requireActor(request), request.params.id),
+    }));
+    app.patch(
+      '/role/:id',
+      { config, schema: { params: idParamsSchema, body: updateRoleSchema, response: one } },
+      async (request) => ({
+        data: await service.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/role/:id',
+      { config, schema: { params: idParamsSchema, querystring: versionQuerySchema, response: noContent } },
+      async (request, reply) => {
+        await service.remove(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/role/:id/members',
+      { config, schema: { params: idParamsSchema, querystring: listQuerySchema, response: members } },
+      async (request) => ({
+        data: await service.members(requireActor(request), request.params.id, request.query),
+      }),
+    );
+    app.post(
+      '/role/:id/members',
+      { config, schema: { params: idParamsSchema, body: roleMembersChangeSchema, response: noContent } },
+      async (request, reply) => {
+        await service.addMembers(requireActor(request), request.params.id, request.body.employeeIds);
+        return reply.status(204).send(null);
+      },
+    );
+    app.delete(
+      '/role/:id/members/:employeeId',
+      {
+        config,
+        schema: {
+          params: idParamsSchema.extend({ employeeId: z.coerce.number().int().positive() }),
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await service.removeMember(requireActor(request), request.params.id, request.params.employeeId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

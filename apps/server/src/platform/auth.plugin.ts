@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Access, type Actor, decideAccess } from './access.ts';
+import { csrfSatisfied, ensureCsrfCookie } from './csrf.ts';
+import { AppError } from './errors.ts';
+import type { SessionStore } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The caller of a route that declared a non-public access: always present there. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('NOT_AUTHENTICATED');
+  return request.actor;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Every /api route must declare its access; start-up fails otherwise. On each request: CSRF cookie and
+ * check, session, then the declared access — all before the body is parsed or validated.
+ */
+export function registerAuth(app: FastifyInstance, sessions: SessionStore): void {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access: use publicRoute, authenticated, anyOf(...) or allOf(...)`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    ensureCsrfCookie(request, reply);
+    const access = request.routeOptions.config.access;
+    if (!access) return; // unknown route: the not-found handler answers
+    if (!csrfSatisfied(request)) throw new AppError('CSRF_INVALID');
+    const token = bearerToken(request);
+    request.actor = token ? await sessions.resolve(token) : null;
+    const decision = decideAccess(access, request.actor);
+    if (decision !== 'allow') throw new AppError(decision);
+  });
+}

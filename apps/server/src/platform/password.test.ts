@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { generatePassword, hashPassword, verifyPassword } from './password.ts';
+
+describe('password hashing', () => {
+  it('hashes with argon2id in PHC format and verifies', async () => {
+    const hash = await hashPassword('Grüße-2026!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'Grüße-2026!')).toBe(true);
+    expect(await verifyPassword(hash, 'grüße-2026!')).toBe(false);
+  });
+
+  it('uses a fresh salt per hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('rejects malformed stored hashes', async () => {
+    expect(await verifyPassword('plaintext', 'plaintext')).toBe(false);
+    expect(await verifyPassword('$argon2i$v=19$m=1,t=1,p=1$AAAA$AAAA', 'x')).toBe(false);
+  });
+
+  it('generates passwords of the requested length without ambiguous characters', () => {
+    const pw = generatePassword(32);
+    expect(pw).toHaveLength(32);
+    expect(pw).not.toMatch(/[0O1lI]/);
+  });
+});

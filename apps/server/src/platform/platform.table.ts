@@ -1,0 +1,53 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { employees } from '#modules/employees/employees.table.ts';
+
+/** Sessions: only the SHA-256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    viaSso: boolean('via_sso').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_employee').on(t.employeeId), index('sessions_expires').on(t.expiresAt)],
+);
+
+/** Failed sign-in counters per account ('u:<name>') and per address ('ip:<addr>'). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+});
+
+/** Change log (audit). state: 0 deleted, 1 change, 2 created or changed, 3 import, 4 sync. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    state: smallint('state').notNull(),
+    actorId: integer('actor_id').references(() => employees.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+  },
+  (t) => [index('change_log_entity').on(t.entity, t.entityId, t.at)],
+);

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
+import type { Actor } from './access.ts';
+import { sessions } from './platform.table.ts';
+
+export type SessionSettings = { idleMs: number; absoluteMs: number };
+
+/** How often last_seen_at is written: enough for idle expiry, without a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSessionStore(db: Db, settings: SessionSettings) {
+  return {
+    /** A new token per login: 256 random bits; only its hash is stored. */
+    async create(
+      ex: Executor,
+      employeeId: number,
+      meta: { ip?: string; userAgent?: string; viaSso?: boolean },
+    ): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const now = new Date();
+      await ex.insert(sessions).values({
+        tokenHash: hashToken(token),
+        employeeId,
+        viaSso: meta.viaSso ?? false,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + settings.absoluteMs),
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      });
+      return token;
+    },
+
+    /** The actor behind a bearer token, or null if unknown, expired (idle or absolute) or the employee is inactive. */
+    async resolve(token: string): Promise<Actor | null> {
+      if (token.length < 16 || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const idleCutoff = new Date(Date.now() - settings.idleMs);
+      const rows = await queryRows<{
+        employee_id: number;
+        portal_id: number;
+        portal_name: string;
+        is_main: boolean;
+        via_sso: boolean;
+        last_seen_at: string | Date;
+        permissions: number[] | string | null;
+      }>(
+        db,
+        sql`
+        select s.employee_id, e.portal_id, p.name as portal_name, p.is_main, s.via_sso, s.last_seen_at,
+               array(select distinct rp.permission_id
+                       from employee_roles er join role_permissions rp on rp.role_id = er.role_id
+                      where er.employee_id = e.id) as permissions
+          from sessions s
+          join employees e on e.id = s.employee_id
+          join portals p on p.id = e.portal_id
+         where s.token_hash = ${tokenHash}
+           and s.expires_at > now()
+           and s.last_seen_at > ${idleCutoff.toISOString()}::timestamptz
+           and e.active`,
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const lastSeen = new Date(row.last_seen_at);
+      if (Date.now() - lastSeen.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return {
+        employeeId: row.employee_id,
+        portalId: row.portal_id,
+        portalName: row.portal_name,
+        isMainPortal: row.is_main,
+        permissions: new Set(parseIntArray(row.permissions)),
+        viaSso: row.via_sso,
+        sessionHash: tokenHash,
+      };
+    },
+
+    async end(ex: Executor, tokenHash: string): Promise<void> {
+      await ex.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** Ends every session of an employee (e.g. set inactive), optionally keeping one. */
+    async endAllOf(ex: Executor, employeeId: number, exceptHash?: string): Promise<void> {
+      await ex
+        .delete(sessions)
+        .where(
+          exceptHash
+            ? and(eq(sessions.employeeId, employeeId), ne(sessions.tokenHash, exceptHash))
+            : eq(sessions.employeeId, employeeId),
+        );
+    },
+
+    async purgeExpired(ex: Executor): Promise<void> {
+      const idleCutoff = new Date(Date.now() - settings.idleMs);
+      await ex
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** PGlite returns int[] as an array; some drivers return the text form '{1,2}'. */
+function parseIntArray(value: number[] | string | null): number[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
+}

@@ -1,0 +1,378 @@
+/**
+ * The error catalogue: every code the client knows (spec shell §8) plus the codes this
+ * implementation needs (CONFLICT, CSRF_INVALID, …).
+ *
+ * Every error answer uses one envelope: HTTP status plus `{ error: { code, message, details? } }`
+ * (see `ApiErrorBody`). `message` is the German text shown to the user (formal "Sie", a full
+ * sentence, with a remedy where one exists); the web may override it per code through i18n.
+ *
+ * Statuses: 400 invalid input or a request the server cannot act on, 401 not signed in or bad
+ * credentials (the web sends the user to /login), 403 signed in but not allowed, 404 not found,
+ * 409 conflicts with the current state (stale version, in use, already exists), 413/415/429 as
+ * usual, 500 server faults (never with internal details).
+ *
+ * Codes are part of the API contract: never rename or remove one that has shipped.
+ */
+export const errorCatalogue = {
+  // ── general (spec) ────────────────────────────────────────────────────────────────────────────
+  UNKNOWN: {
+    status: 500,
+    message: 'Es ist ein unbekannter Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  },
+  INVALID_REQUEST: {
+    status: 400,
+    message: 'Die Anfrage ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  },
+  DATATABLE: {
+    status: 400,
+    message: 'Die Liste konnte nicht geladen werden. Bitte prüfen Sie Suche, Sortierung und Filter.',
+  },
+  INPUT_VALIDATION_ERROR: { status: 400, message: 'Bitte prüfen Sie Ihre Eingaben.' },
+  NOT_FOUND: {
+    status: 404,
+    message: 'Der Datensatz wurde nicht gefunden. Möglicherweise wurde er inzwischen gelöscht.',
+  },
+
+  // ── authentication and access (spec) ──────────────────────────────────────────────────────────
+  NOT_AUTHENTICATED: { status: 401, message: 'Bitte melden Sie sich an.' },
+  NO_PERMISSION: { status: 403, message: 'Keine Berechtigung.' },
+  USERNAME_NOT_FOUND: {
+    status: 404,
+    message: 'Der Benutzername ist nicht bekannt. Bitte prüfen Sie Ihre Eingabe.',
+  },
+  WRONG_PASSWORD: {
+    status: 400,
+    message: 'Das Passwort ist falsch. Bitte geben Sie es erneut ein.',
+  },
+  USER_INACTIVE: {
+    status: 403,
+    message: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+  },
+  EMPLOYEE_NOT_FOUND: {
+    status: 404,
+    message: 'Der Mitarbeiter wurde nicht gefunden. Möglicherweise wurde er inzwischen gelöscht.',
+  },
+  ASSIGNMENT_EXISTS: {
+    status: 409,
+    message: 'Diese Zuordnung besteht bereits.',
+  },
+  OFFLINE_HASH_NOT_FOUND: {
+    status: 404,
+    message:
+      'Die Offline-Daten wurden nicht gefunden. Bitte synchronisieren Sie erneut, solange Sie online sind.',
+  },
+
+  // ── product update (spec) ─────────────────────────────────────────────────────────────────────
+  UPDATE_NO_VERSION_INFO_ON_CHANNEL: {
+    status: 404,
+    message: 'Für den gewählten Update-Kanal liegen keine Versionsinformationen vor.',
+  },
+  UPDATE_DOWNLOAD_IN_PROGRESS: {
+    status: 409,
+    message: 'Ein Update wird bereits heruntergeladen. Bitte warten Sie, bis der Download abgeschlossen ist.',
+  },
+  UPDATE_INSTALLATION_FAILED: {
+    status: 500,
+    message: 'Die Installation des Updates ist fehlgeschlagen. Bitte wenden Sie sich an den Support.',
+  },
+  UPDATE_INSTALLATION_FILE_MISSING: {
+    status: 500,
+    message: 'Die Installationsdatei des Updates fehlt. Bitte laden Sie das Update erneut herunter.',
+  },
+  UPDATE_NO_INFO: {
+    status: 404,
+    message: 'Es liegen keine Update-Informationen vor.',
+  },
+
+  // ── portals (spec) ────────────────────────────────────────────────────────────────────────────
+  PORTAL_NOT_WHITELISTED: {
+    status: 403,
+    message:
+      'Dieses Portal ist für den Zugriff nicht freigegeben. Bitte wenden Sie sich an Ihre Administration.',
+  },
+  PORTAL_BLACKLISTED: {
+    status: 403,
+    message: 'Der Zugriff auf dieses Portal ist gesperrt. Bitte wenden Sie sich an Ihre Administration.',
+  },
+
+  // ── checklists and questionnaires (spec) ──────────────────────────────────────────────────────
+  COLLECTION_NOT_FOUND: {
+    status: 404,
+    message: 'Die Checklisten-Sammlung wurde nicht gefunden.',
+  },
+  CHECKLISTS_NOT_FOUND: {
+    status: 404,
+    message: 'Die Checkliste wurde nicht gefunden.',
+  },
+  CELLS_NOT_FOUND: {
+    status: 404,
+    message: 'Die Zellen der Checkliste wurden nicht gefunden.',
+  },
+  UNDEFINED_COLLECTION_MODULE: {
+    status: 400,
+    message: 'Für die Checklisten-Sammlung ist kein Modul festgelegt. Bitte wählen Sie ein Modul aus.',
+  },
+  CHECKLISTS_NO_SQL_QUERY: {
+    status: 400,
+    message: 'Für die Checkliste ist keine SQL-Abfrage hinterlegt. Bitte ergänzen Sie die Abfrage.',
+  },
+  CHECKLISTS_BAD_SQL_QUERY: {
+    status: 400,
+    message: 'Die SQL-Abfrage der Checkliste ist fehlerhaft. Bitte korrigieren Sie die Abfrage.',
+  },
+  CHECKLIST_COLLECTION_TREE_NOT_FOUND: {
+    status: 404,
+    message: 'Der Fragebogen wurde nicht gefunden.',
+  },
+  CHECKLIST_COLLECTION_TREE_MISSING_COLLECTIONID: {
+    status: 400,
+    message:
+      'Für den Fragebogen ist keine Checklisten-Sammlung angegeben. Bitte wählen Sie eine Sammlung aus.',
+  },
+  CHECKLIST_COLLECTION_TREE_MISSING_DESCRIPTION: {
+    status: 400,
+    message: 'Für den Fragebogen ist keine Bezeichnung angegeben. Bitte geben Sie eine Bezeichnung ein.',
+  },
+  CHECKLIST_COMMENT_UNKNOWN: {
+    status: 500,
+    message:
+      'Der Kommentar konnte wegen eines unbekannten Fehlers nicht angelegt werden. Bitte versuchen Sie es erneut.',
+  },
+  CHECKLIST_COMMENT_TREE_VERSION: {
+    status: 409,
+    message:
+      'Der Fragebogen wurde inzwischen geändert. Bitte laden Sie ihn neu und legen Sie den Kommentar erneut an.',
+  },
+  CHECKLIST_COMMENT_TREE_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Fragebogen fehlt.',
+  },
+  CHECKLIST_COMMENT_COLLECTION_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil die Checklisten-Sammlung fehlt.',
+  },
+  CHECKLIST_COMMENT_CHECKLIST_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil die Checkliste fehlt.',
+  },
+  CHECKLIST_COMMENT_HAZARDBRICK_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Gefährdungsbaustein fehlt.',
+  },
+  CHECKLIST_COMMENT_HAZARDBRICK_GUID: {
+    status: 400,
+    message:
+      'Der Kommentar konnte nicht angelegt werden, weil die Kennung des Gefährdungsbausteins ungültig ist.',
+  },
+  CHECKLIST_COMMENT_AUDIT_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Freigabevorgang fehlt.',
+  },
+  CHECKLIST_COMMENT_COMMENT_MISSING: {
+    status: 400,
+    message: 'Bitte geben Sie einen Kommentar ein.',
+  },
+  QUESTIONNAIRE_ROUTE_NOT_FOUND: {
+    status: 404,
+    message: 'Der Ablauf des Fragebogens wurde nicht gefunden.',
+  },
+  QUESTIONNAIRE_UNKNOWN_MODE: {
+    status: 400,
+    message:
+      'Die Ansicht des Fragebogens ist unbekannt. Bitte öffnen Sie den Fragebogen erneut aus der Liste.',
+  },
+  QUESTIONNAIRE_QUERY_FAILED: {
+    status: 500,
+    message: 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  },
+  QUESTIONNAIRE_UPDATE_FAILED: {
+    status: 500,
+    message: 'Der Fragebogen konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+  },
+
+  // ── table definitions (spec; server configuration faults) ─────────────────────────────────────
+  MISSING_TABLE_TABLE_DEFINITION: {
+    status: 500,
+    message: 'Die Tabellendefinition fehlt. Bitte wenden Sie sich an den Support.',
+  },
+  MISSING_TABLE_COLUMN_DEFINITION: {
+    status: 500,
+    message: 'Die Spaltendefinition der Tabelle fehlt. Bitte wenden Sie sich an den Support.',
+  },
+  MISSING_PRIMARY_KEY_TABLE_DEFINITION: {
+    status: 500,
+    message: 'In der Tabellendefinition fehlt der Primärschlüssel. Bitte wenden Sie sich an den Support.',
+  },
+
+  // ── dashboard (spec) ──────────────────────────────────────────────────────────────────────────
+  DASHBOARD_NOT_FOUND: { status: 404, message: 'Das Dashboard wurde nicht gefunden.' },
+  DASHBOARD_ALREADY_FORKED_BY_USER: {
+    status: 409,
+    message: 'Sie haben dieses Dashboard bereits übernommen. Bitte bearbeiten Sie Ihre vorhandene Kopie.',
+  },
+  DASHBOARD_IS_A_FORK: {
+    status: 409,
+    message: 'Dieses Dashboard ist bereits eine Kopie und kann nicht erneut übernommen werden.',
+  },
+  DASHBOARD_NOT_OWNED_BY_USER: {
+    status: 403,
+    message: 'Dieses Dashboard gehört einer anderen Person und kann von Ihnen nicht geändert werden.',
+  },
+  DASHBOARD_HAS_CATEGORY_MAPPINGS: {
+    status: 409,
+    message: 'Dem Dashboard sind noch Kategorien zugeordnet. Bitte entfernen Sie zuerst diese Zuordnungen.',
+  },
+  DASHBOARD_MAPPING_ALREADY_EXISTS: {
+    status: 409,
+    message: 'Diese Zuordnung zum Dashboard besteht bereits.',
+  },
+  CATEGORY_NOT_FOUND: { status: 404, message: 'Die Kategorie wurde nicht gefunden.' },
+  CATEGORY_ALREADY_FORKED_BY_USER: {
+    status: 409,
+    message: 'Sie haben diese Kategorie bereits übernommen. Bitte bearbeiten Sie Ihre vorhandene Kopie.',
+  },
+  CATEGORY_IS_A_FORK: {
+    status: 409,
+    message: 'Diese Kategorie ist bereits eine Kopie und kann nicht erneut übernommen werden.',
+  },
+  CATEGORY_NOT_OWNED_BY_USER: {
+    status: 403,
+    message: 'Diese Kategorie gehört einer anderen Person und kann von Ihnen nicht geändert werden.',
+  },
+  CATEGORY_HAS_DASHBOARD_MAPPINGS: {
+    status: 409,
+    message: 'Die Kategorie ist noch Dashboards zugeordnet. Bitte entfernen Sie zuerst diese Zuordnungen.',
+  },
+  CATEGORY_HAS_WIDGET_MAPPINGS: {
+    status: 409,
+    message: 'Der Kategorie sind noch Widgets zugeordnet. Bitte entfernen Sie zuerst diese Zuordnungen.',
+  },
+  WIDGET_NOT_FOUND: { status: 404, message: 'Das Widget wurde nicht gefunden.' },
+  WIDGET_ALREADY_FORKED_BY_USER: {
+    status: 409,
+    message: 'Sie haben dieses Widget bereits übernommen. Bitte bearbeiten Sie Ihre vorhandene Kopie.',
+  },
+  WIDGET_IS_A_FORK: {
+    status: 409,
+    message: 'Dieses Widget ist bereits eine Kopie und kann nicht erneut übernommen werden.',
+  },
+  WIDGET_HAS_CATEGORY_MAPPINGS: {
+    status: 409,
+    message: 'Das Widget ist noch Kategorien zugeordnet. Bitte entfernen Sie zuerst diese Zuordnungen.',
+  },
+
+  // ── activity tree (spec) ──────────────────────────────────────────────────────────────────────
+  ACTIVITY_IS_A_ROLE: {
+    status: 409,
+    message:
+      'Diese Eigenschaft ist eine Rolle. Rollen können keine Untereinträge haben und hier nicht verwendet werden.',
+  },
+  ACTIVITY_IS_NOT_A_ROLE: {
+    status: 409,
+    message: 'Diese Eigenschaft ist keine Rolle. Bitte wählen Sie eine Rolle aus.',
+  },
+  PARENT_IS_RECURSIVE: {
+    status: 400,
+    message:
+      'Ein Eintrag kann nicht sich selbst oder einem seiner Untereinträge untergeordnet werden. Bitte wählen Sie ein anderes Ziel.',
+  },
+
+  // ── hazard analysis delete results (spec; NOT_FOUND above also serves here) ────────────────────
+  ROUTE_FOUND: {
+    status: 409,
+    message:
+      'Die Gefährdungsbeurteilung ist mit einem Fragebogen verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.',
+  },
+  VERSION_FOUND: {
+    status: 409,
+    message:
+      'Von der Gefährdungsbeurteilung existieren Versionen; sie kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.',
+  },
+  FOREIGN_ENTRY: {
+    status: 409,
+    message:
+      'Die Gefährdungsbeurteilung ist mit anderen Einträgen verknüpft (z. B. Maßnahmen, Gefahrstoffen, Objekten oder Unterweisungen) und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.',
+  },
+
+  // ── own codes ─────────────────────────────────────────────────────────────────────────────────
+  /** Optimistic locking: the update carried a stale `version`. */
+  CONFLICT: {
+    status: 409,
+    message:
+      'Der Datensatz wurde inzwischen von einer anderen Person geändert. Bitte laden Sie ihn neu; Ihre Eingaben bleiben erhalten.',
+  },
+  CSRF_INVALID: {
+    status: 403,
+    message:
+      'Die Sicherheitsprüfung der Anfrage ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  },
+  ROLE_NAME_EXISTS: {
+    status: 409,
+    message: 'Eine Rolle mit diesem Namen gibt es bereits. Bitte wählen Sie einen anderen Namen.',
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    message:
+      'Die Rolle ist noch Mitarbeitern zugeordnet und kann daher nicht gelöscht werden. Bitte entfernen Sie zuerst alle Zuordnungen.',
+  },
+  /** Login failure; the text is quoted from the spec. Same answer for unknown user and wrong password. */
+  INVALID_CREDENTIALS: { status: 401, message: 'Kein aktiver Benutzer oder Kennwort falsch!' },
+  SESSION_EXPIRED: {
+    status: 401,
+    message: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  },
+  PASSWORD_WRONG: {
+    status: 400,
+    message: 'Das aktuelle Passwort ist falsch. Bitte geben Sie es erneut ein.',
+  },
+  PASSWORD_SAME: {
+    status: 400,
+    message: 'Das neue Passwort muss sich vom aktuellen Passwort unterscheiden.',
+  },
+  PASSWORD_POLICY_VIOLATION: {
+    status: 400,
+    message:
+      'Das neue Passwort erfüllt die Passwortrichtlinie nicht. Bitte beachten Sie die angezeigten Anforderungen.',
+  },
+  DUPLICATE: {
+    status: 409,
+    message: 'Ein vergleichbarer Datensatz ist bereits vorhanden.',
+  },
+  IN_USE: {
+    status: 409,
+    message:
+      'Der Datensatz wird noch verwendet und kann derzeit nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'Die Datei ist zu groß. Bitte laden Sie eine Datei mit höchstens 50 MB hoch.',
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    message: 'Dieser Dateityp ist nicht erlaubt. Bitte laden Sie eine Datei eines zulässigen Typs hoch.',
+  },
+  INTERNAL: {
+    status: 500,
+    message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  },
+} as const satisfies Record<string, { readonly status: number; readonly message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export type ErrorDefinition = { readonly status: number; readonly message: string };
+
+/** All error codes, in catalogue order. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.keys(errorCatalogue) as ErrorCode[];
+
+const errorCodeSet: ReadonlySet<string> = new Set<string>(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && errorCodeSet.has(value);
+}
+
+/** The body of every error answer of the API. */
+export type ApiErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
