@@ -11,7 +11,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access: read by the route-walking test and the docs. */
+    apiRoutes: ApiRoute[];
+  }
 }
+
+export type ApiRoute = { method: string; url: string; access: Access };
 
 /** The caller of a route that declared a non-public access: always present there. */
 export function requireActor(request: FastifyRequest): Actor {
@@ -32,6 +38,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function registerAuth(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('actor', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -40,6 +48,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionStore): void
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no access: use publicRoute, authenticated, anyOf(...) or allOf(...)`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 

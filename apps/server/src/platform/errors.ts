@@ -37,8 +37,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: ValidationIssue[] = error.validation.map((v) => {
-        const issue = (v.params as { issue?: { path?: PropertyKey[] } }).issue;
-        const path = (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)));
+        const path = v.instancePath
+          .split('/')
+          .filter((p) => p !== '')
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
         return {
           path: [error.validationContext ?? 'body', ...path],
           message: v.message ?? 'Ungültiger Wert',

@@ -1,0 +1,135 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { TEST_DEMO_EMPLOYEES } from '#test/constants.ts';
+import { createUser, customerPortalId } from '#test/fixtures.ts';
+
+type Row = { id: number; lastName: string; firstName: string; personnelNumber: string; active: boolean };
+type ListBody = { data: { rows: Row[]; filteredCount: number } };
+
+let t: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MAIN_PORTAL_EMPLOYEES = TEST_DEMO_EMPLOYEES + 4; // demo staff + admin + 3 demo accounts
+
+describe('GET|POST /api/employee/list', () => {
+  it('pages through active employees sorted by last name with a stable order', async () => {
+    const first = await admin.get('/api/employee/list?limit=100&offset=0');
+    expect(first.statusCode).toBe(200);
+    const body = first.json<ListBody>();
+    expect(body.data.rows).toHaveLength(100);
+    expect(body.data.rows.every((r) => r.active)).toBe(true);
+    const names = body.data.rows.map((r) => r.lastName);
+    expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
+    const all = await admin.get(`/api/employee/list?limit=100&offset=0&active=2`);
+    expect(all.json<ListBody>().data.filteredCount).toBeGreaterThanOrEqual(MAIN_PORTAL_EMPLOYEES);
+    // Paging never repeats or skips a row.
+    const ids = new Set<number>();
+    const total = body.data.filteredCount;
+    for (let offset = 0; offset < total; offset += 100) {
+      const page = (await admin.get(`/api/employee/list?offset=${offset}`)).json<ListBody>();
+      for (const row of page.data.rows) ids.add(row.id);
+    }
+    expect(ids.size).toBe(total);
+  });
+
+  it('answers the same by POST with the fields in the body', async () => {
+    const get = await admin.get('/api/employee/list?orderBy=personnelNumber&orderDirection=desc&limit=5');
+    const post = await admin.post('/api/employee/list', {
+      orderBy: 'personnelNumber',
+      orderDirection: 'desc',
+      limit: 5,
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toEqual(get.json());
+    const numbers = post.json<ListBody>().data.rows.map((r) => r.personnelNumber);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+  });
+
+  it('searches case-insensitively, word by word, over name and number', async () => {
+    const res = await admin.get(`/api/employee/list?search=${encodeURIComponent('katrin HOFF')}`);
+    const body = res.json<ListBody>();
+    expect(body.data.filteredCount).toBe(1);
+    expect(body.data.rows[0]).toMatchObject({
+      lastName: 'Hoffmann',
+      firstName: 'Katrin',
+      personnelNumber: '000101',
+    });
+    const byNumber = (await admin.get('/api/employee/list?search=000102')).json<ListBody>();
+    expect(byNumber.data.rows[0]?.lastName).toBe('Wagner');
+    const wildcard = (
+      await admin.get(`/api/employee/list?search=${encodeURIComponent('%')}`)
+    ).json<ListBody>();
+    expect(wildcard.data.filteredCount).toBe(0);
+  });
+
+  it('filters active (0), inactive (1) and all (2)', async () => {
+    const count = async (active: number) =>
+      (await admin.get(`/api/employee/list?active=${active}`)).json<ListBody>().data.filteredCount;
+    const [active, inactive, all] = [await count(0), await count(1), await count(2)];
+    expect(inactive).toBeGreaterThan(0);
+    expect(active + inactive).toBe(all);
+    const inactiveRows = (await admin.get('/api/employee/list?active=1')).json<ListBody>().data.rows;
+    expect(inactiveRows.every((r) => !r.active)).toBe(true);
+  });
+
+  it('shows inactive employees only with EMPLOYEES_SHOW_INACTIVE', async () => {
+    const user = await createUser(t.database.db, { permissions: [P.EMPLOYEES_BASIC_READONLY] });
+    const client = await t.login(user.login, user.password);
+    const rows = (await client.get('/api/employee/list?active=1')).json<ListBody>().data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.active)).toBe(true);
+  });
+
+  it('scopes a customer-portal user to its own portal', async () => {
+    const portalId = await customerPortalId(t.database.db);
+    const user = await createUser(t.database.db, { permissions: [P.EMPLOYEES_BASIC_READONLY], portalId });
+    const client = await t.login(user.login, user.password);
+    const body = (await client.get('/api/employee/list?active=2')).json<ListBody>();
+    expect(body.data.filteredCount).toBe(41); // 40 demo staff + the test user
+    expect(body.data.rows.some((r) => r.lastName === 'Hoffmann' && r.firstName === 'Katrin')).toBe(false);
+  });
+
+  it('400 for an undeclared orderBy, a limit above 100 or a bad direction', async () => {
+    for (const query of [
+      'orderBy=password_hash',
+      'limit=101',
+      'orderDirection=up',
+      'offset=-1',
+      'active=7',
+    ]) {
+      const res = await admin.get(`/api/employee/list?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).code).toBe('INPUT_VALIDATION_ERROR');
+    }
+  });
+
+  it('401 without a session, 403 without EMPLOYEES_BASIC_READONLY', async () => {
+    expect((await t.client().get('/api/employee/list')).statusCode).toBe(401);
+    const mitarbeiter = await t.login('mitarbeiter');
+    const res = await mitarbeiter.get('/api/employee/list');
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({ code: 'NO_PERMISSION', message: 'Keine Berechtigung.' });
+  });
+});
+
+describe('GET|POST /api/employee/picker', () => {
+  it('lists active employees ordered by last name, for any signed-in user', async () => {
+    const mitarbeiter = await t.login('mitarbeiter');
+    const res = await mitarbeiter.post('/api/employee/picker', { search: 'Wagner', orderBy: 'firstName' });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<ListBody>().data.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.lastName.includes('Wagner'))).toBe(true);
+    const all = (await mitarbeiter.get('/api/employee/picker?limit=100')).json<ListBody>();
+    const names = all.data.rows.map((r) => r.lastName);
+    expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
+  });
+});

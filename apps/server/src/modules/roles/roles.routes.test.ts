@@ -1,0 +1,165 @@
+import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
+
+type RoleBody = {
+  data: {
+    id: number;
+    name: string;
+    description: string;
+    permissions: number[];
+    version: number;
+    memberCount: number;
+  };
+};
+
+let t: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createRole(name: string, permissions: number[] = []) {
+  const res = await admin.post('/api/role', { name, description: 'Für Tests', permissions });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<RoleBody>().data;
+}
+
+describe('roles', () => {
+  it('lists the demo roles with counts, searchable and sortable', async () => {
+    const res = await admin.get('/api/role/list?orderBy=memberCount&orderDirection=desc');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<{
+      data: { rows: { name: string; memberCount: number; permissionCount: number }[] };
+    }>().data.rows;
+    expect(rows[0]?.name).toBe('Mitarbeiter');
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Sicherheitsfachkraft', 'Führungskraft', 'Administrator']),
+    );
+    const search = await admin.post('/api/role/list', { search: 'sicherheit' });
+    expect(search.json<{ data: { filteredCount: number } }>().data.filteredCount).toBe(1);
+  });
+
+  it('creates a role (201) and logs it; refuses a duplicate name and an empty name in German', async () => {
+    const role = await createRole('Brandschutzbeauftragte', [P.EMPLOYEES_BASIC_READONLY]);
+    expect(role).toMatchObject({
+      name: 'Brandschutzbeauftragte',
+      permissions: [P.EMPLOYEES_BASIC_READONLY],
+      version: 1,
+    });
+    const dup = await admin.post('/api/role', { name: 'brandschutzbeauftragte' });
+    expect(dup.statusCode).toBe(409);
+    expect(errorOf(dup).code).toBe('ROLE_NAME_EXISTS');
+    expect(errorOf(dup).message).toContain('gibt es bereits');
+    const empty = await admin.post('/api/role', { name: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(empty).details)).toContain('Bitte geben Sie einen Namen für die Rolle an.');
+    const log = (await t.database.db.execute(
+      sql`select state from change_log where entity = 'role' and entity_id = ${String(role.id)}`,
+    )) as unknown as { rows: { state: number }[] };
+    expect(log.rows.map((r) => r.state)).toEqual([2]);
+  });
+
+  it('refuses unknown permission ids', async () => {
+    const res = await admin.post('/api/role', { name: 'Unbekannt', permissions: [999999] });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toContain('999999');
+  });
+
+  it('404 for a role that does not exist', async () => {
+    const res = await admin.get('/api/role/999999');
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).code).toBe('NOT_FOUND');
+    expect((await admin.get('/api/role/abc')).statusCode).toBe(400);
+  });
+
+  it('updates with the current version and answers 409 CONFLICT for a stale one', async () => {
+    const role = await createRole('Ersthelfer');
+    const ok = await admin.patch(`/api/role/${role.id}`, {
+      version: 1,
+      name: 'Ersthelfer (Betrieb)',
+      permissions: [P.EMPLOYEES_BASIC_READONLY, P.ROLES_MANAGE],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<RoleBody>().data).toMatchObject({ name: 'Ersthelfer (Betrieb)', version: 2 });
+    const stale = await admin.patch(`/api/role/${role.id}`, { version: 1, name: 'Überschrieben' });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    expect((await admin.get(`/api/role/${role.id}`)).json<RoleBody>().data.name).toBe('Ersthelfer (Betrieb)');
+    const log = (await t.database.db.execute(
+      sql`select state, changes from change_log where entity = 'role' and entity_id = ${String(role.id)} order by id`,
+    )) as unknown as { rows: { state: number; changes: Record<string, unknown> }[] };
+    expect(log.rows.map((r) => r.state)).toEqual([2, 1]);
+    expect(Object.keys(log.rows[1]!.changes).sort()).toEqual(['name', 'permissions']);
+  });
+
+  it('assigns members; a permission change takes effect on the next request', async () => {
+    const user = await createUser(t.database.db);
+    const client = await t.login(user.login, user.password);
+    expect((await client.get('/api/role/list')).statusCode).toBe(403);
+    const role = await createRole('Rollenverwaltung', [P.ROLES_MANAGE]);
+    expect((await admin.post(`/api/role/${role.id}/members`, { employeeIds: [user.id] })).statusCode).toBe(
+      204,
+    );
+    expect((await client.get('/api/role/list')).statusCode).toBe(200);
+    const members = await admin.get(`/api/role/${role.id}/members`);
+    expect(members.json<{ data: { rows: { id: number }[] } }>().data.rows.map((r) => r.id)).toEqual([
+      user.id,
+    ]);
+    await admin.patch(`/api/role/${role.id}`, { version: 1, permissions: [] });
+    expect((await client.get('/api/role/list')).statusCode).toBe(403);
+  });
+
+  it('refuses unknown employees when assigning', async () => {
+    const role = await createRole('Leer');
+    const res = await admin.post(`/api/role/${role.id}/members`, { employeeIds: [99999999] });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).code).toBe('EMPLOYEE_NOT_FOUND');
+  });
+
+  it('refuses to delete a role while it is assigned (409 ROLE_IN_USE), deletes it afterwards', async () => {
+    const role = await createRole('Kurzzeitrolle');
+    const sifa = await employeeIdByLogin(t.database.db, 'sifa');
+    await admin.post(`/api/role/${role.id}/members`, { employeeIds: [sifa] });
+    const refused = await admin.delete(`/api/role/${role.id}?version=1`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('ROLE_IN_USE');
+    expect(errorOf(refused).message).toContain('Kurzzeitrolle');
+    expect((await admin.delete(`/api/role/${role.id}/members/${sifa}`)).statusCode).toBe(204);
+    expect((await admin.delete(`/api/role/${role.id}/members/${sifa}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/role/${role.id}?version=7`)).statusCode).toBe(409);
+    expect((await admin.delete(`/api/role/${role.id}?version=1`)).statusCode).toBe(204);
+    expect((await admin.get(`/api/role/${role.id}`)).statusCode).toBe(404);
+  });
+
+  it('a role manager can grant only permissions they hold, never superuser', async () => {
+    const manager = await createUser(t.database.db, {
+      permissions: [P.ROLES_MANAGE, P.EMPLOYEES_BASIC_READONLY],
+    });
+    const client = await t.login(manager.login, manager.password);
+    const escalate = await client.post('/api/role', { name: 'Hintertür', permissions: [SUPERUSER_ID] });
+    expect(escalate.statusCode).toBe(403);
+    expect(errorOf(escalate).message).toContain('die Sie selbst besitzen');
+    const fine = await client.post('/api/role', { name: 'Lesen', permissions: [P.EMPLOYEES_BASIC_READONLY] });
+    expect(fine.statusCode).toBe(201);
+    const adminRole = (await admin.post('/api/role/list', { search: 'Administrator' })).json<{
+      data: { rows: { id: number }[] };
+    }>().data.rows[0]!;
+    const assign = await client.post(`/api/role/${adminRole.id}/members`, { employeeIds: [manager.id] });
+    expect(assign.statusCode).toBe(403);
+  });
+
+  it('401 without a session and 403 without ROLES_MANAGE', async () => {
+    expect((await t.client().get('/api/role/list')).statusCode).toBe(401);
+    const sifa = await t.login('sifa');
+    const res = await sifa.post('/api/role', { name: 'X' });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('NO_PERMISSION');
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { CSRF_COOKIE, CSRF_HEADER } from '@schutzwerk/shared/constants.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './constants.ts';
+import { withDatabase } from './global-setup.ts';
+
+export { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  client(): ApiClient;
+  /** A signed-in client: `admin` or one of the demo accounts. */
+  login(username: string, password?: string): Promise<ApiClient>;
+  close(): Promise<void>;
+};
+
+/** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
+export async function createTestApp(): Promise<TestApp> {
+  const template = inject('dbTemplate');
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (template.kind === 'pglite') {
+    const dump = new Blob([fs.readFileSync(template.dumpPath)]);
+    database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: dump });
+  } else {
+    const name = `schutzwerk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: template.baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template.template}`);
+    database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(template.baseUrl, name),
+      poolSize: 4,
+    });
+    drop = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATA_DIR: '/nonexistent-test-data-dir',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    client: () => new ApiClient(app),
+    async login(username, password) {
+      const client = new ApiClient(app);
+      await client.login(
+        username,
+        password ?? (username === 'admin' ? TEST_ADMIN_PASSWORD : TEST_DEMO_PASSWORD),
+      );
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop?.();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Talks to the app like the browser does: CSRF cookie echoed in the header, bearer token once signed in. */
+export class ApiClient {
+  readonly app: FastifyInstance;
+  token: string | undefined;
+  csrf: string | undefined;
+  /** Set false to send state-changing requests without the CSRF header. */
+  sendCsrf = true;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  async request(method: Method, url: string, body?: unknown, extra: Partial<InjectOptions> = {}) {
+    if (!this.csrf) {
+      const res = await this.app.inject({ method: 'GET', url: '/api/auth/csrf' });
+      this.csrf = res.cookies.find((c) => c.name === CSRF_COOKIE)?.value;
+    }
+    const headers: Record<string, string> = { cookie: `${CSRF_COOKIE}=${this.csrf}` };
+    if (this.sendCsrf && this.csrf) headers[CSRF_HEADER] = this.csrf;
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const response: LightMyRequestResponse = await this.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(extra.headers as Record<string, string> | undefined) },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+    return response;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body ?? {});
+  }
+  patch(url: string, body: unknown) {
+    return this.request('PATCH', url, body);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+
+  async login(username: string, password: string) {
+    const res = await this.post('/api/auth/login_local', { username, password });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    this.token = res.json<{ token: string }>().token;
+    return this;
+  }
+}
+
+/** The error envelope of a response. */
+export function errorOf(res: LightMyRequestResponse): { code: string; message: string; details?: unknown } {
+  return res.json<{ error: { code: string; message: string; details?: unknown } }>().error;
+}

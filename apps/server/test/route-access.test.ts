@@ -1,0 +1,84 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAuth } from '../src/platform/auth.plugin.ts';
+import type { SessionStore } from '../src/platform/sessions.ts';
+import { type ApiClient, createTestApp, type TestApp } from './app.ts';
+import { createUser } from './fixtures.ts';
+
+/**
+ * Walks every registered /api route: each non-public route refuses an anonymous caller (401), and each
+ * route that needs a permission refuses a signed-in caller without any permission (403) — before it looks
+ * at parameters or body.
+ */
+let t: TestApp;
+let nobody: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t.database.db, { permissions: [] });
+  nobody = await t.login(user.login, user.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+describe('every /api route declares and enforces its access', () => {
+  it('has routes to check', () => {
+    expect(t.app.apiRoutes.length).toBeGreaterThan(10);
+  });
+
+  it('refuses anonymous callers on every non-public route', async () => {
+    const checked: string[] = [];
+    for (const route of t.app.apiRoutes.filter((r) => r.access.kind !== 'public')) {
+      const res = await t
+        .client()
+        .request(route.method as 'GET', concrete(route.url), route.method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().error.code).toBe('NOT_AUTHENTICATED');
+      checked.push(`${route.method} ${route.url}`);
+    }
+    expect(checked.length).toBeGreaterThan(5);
+  });
+
+  it('refuses callers without the permission on every permission-guarded route', async () => {
+    const guarded = t.app.apiRoutes.filter((r) => r.access.kind === 'anyOf' || r.access.kind === 'allOf');
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const route of guarded) {
+      const res = await nobody.request(
+        route.method as 'GET',
+        concrete(route.url),
+        route.method === 'GET' ? undefined : {},
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().error).toEqual({ code: 'NO_PERMISSION', message: 'Keine Berechtigung.' });
+    }
+  });
+
+  it('refuses state-changing requests without the CSRF header on every route', async () => {
+    const client = await t.login('admin');
+    client.sendCsrf = false;
+    for (const route of t.app.apiRoutes.filter((r) => r.method !== 'GET')) {
+      const res = await client.request(route.method as 'POST', concrete(route.url), {});
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().error.code).toBe('CSRF_INVALID');
+    }
+  });
+
+  it('answers 404 NOT_FOUND for an unknown /api path', async () => {
+    const res = await t.client().get('/api/gibt-es-nicht');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('start-up', () => {
+  it('fails when a route declares no access', async () => {
+    const app = Fastify();
+    registerAuth(app, {} as SessionStore);
+    app.register(async (plugin) => {
+      plugin.get('/api/undeclared', async () => 'x');
+    });
+    await expect(app.ready()).rejects.toThrow(/declares no access/);
+  });
+});
