@@ -8,7 +8,7 @@ const boolFromEnv = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

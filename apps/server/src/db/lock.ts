@@ -41,7 +41,7 @@ export function acquireDirectoryLock(dir: string): DirectoryLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      if (Number.isInteger(holder) && isRunning(holder)) {
         throw new DirectoryLockedError(
           `Das Datenverzeichnis ${dir} wird bereits vom Prozess ${holder} verwendet. ` +
             'Beenden Sie diesen Prozess oder wählen Sie mit DATA_DIR ein anderes Verzeichnis.',
