@@ -44,13 +44,9 @@ export function createEmployeesRepository(db: Executor) {
             .orderBy(...p.orderBy)
             .limit(p.limit)
             .offset(p.offset),
+        // The filters and the search only touch employee columns, so the count needs no joins.
         count: async (where) => {
-          const [row] = await db
-            .select({ count: countAll })
-            .from(employees)
-            .leftJoin(departments, eq(departments.id, employees.departmentId))
-            .leftJoin(locations, eq(locations.id, employees.locationId))
-            .where(where);
+          const [row] = await db.select({ count: countAll }).from(employees).where(where);
           return row?.count ?? 0;
         },
       });
@@ -73,12 +69,9 @@ export function createEmployeesRepository(db: Executor) {
             .orderBy(...p.orderBy)
             .limit(p.limit)
             .offset(p.offset),
+        // The filters and the search only touch employee columns, so the count needs no joins.
         count: async (where) => {
-          const [row] = await db
-            .select({ count: countAll })
-            .from(employees)
-            .leftJoin(departments, eq(departments.id, employees.departmentId))
-            .where(where);
+          const [row] = await db.select({ count: countAll }).from(employees).where(where);
           return row?.count ?? 0;
         },
       });
