@@ -31,6 +31,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+      message:
+        'erwartet false, eine Anzahl Proxy-Stufen (z. B. 1) oder IP-Adressen/CIDR, durch Kommas getrennt',
+    })
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -46,6 +53,8 @@ export type Config = {
   demoEmployees: number;
   session: { idleMs: number; absoluteMs: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (X-Forwarded-For is trusted from them only). */
+  trustProxy: false | number | string[];
   webDist: string | undefined;
 };
 
@@ -78,6 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEmployees: e.DEMO_EMPLOYEES,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === 'false'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(','),
     webDist: e.WEB_DIST,
   };
 }

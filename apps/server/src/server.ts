@@ -13,11 +13,14 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const started = Date.now();
-  await database.migrate();
-  const base = await ensureBaseData(database.db, config.adminPassword);
-  const demo = config.demoData
-    ? await seedDemoData(database.db, { employees: config.demoEmployees, password: config.demoPassword })
-    : undefined;
+  const { base, demo } = await database.withStartupLock(async () => {
+    await database.migrate();
+    const base = await ensureBaseData(database.db, config.adminPassword);
+    const demo = config.demoData
+      ? await seedDemoData(database.db, { employees: config.demoEmployees, password: config.demoPassword })
+      : undefined;
+    return { base, demo };
+  });
   const preparedMs = Date.now() - started;
 
   const app = await buildApp({ config, database });

@@ -1,3 +1,4 @@
+import { permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuth } from '../src/platform/auth.plugin.ts';
@@ -52,6 +53,35 @@ describe('every /api route declares and enforces its access', () => {
       );
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().error).toEqual({ code: 'NO_PERMISSION', message: 'Keine Berechtigung.' });
+    }
+  });
+
+  it("refuses callers who hold every permission except the route's own", async () => {
+    const guarded = t.app.apiRoutes.filter((r) => r.access.kind === 'anyOf' || r.access.kind === 'allOf');
+    for (const route of guarded) {
+      const ids = route.access.kind === 'anyOf' || route.access.kind === 'allOf' ? route.access.ids : [];
+      const missing = route.access.kind === 'anyOf' ? ids : ids.slice(0, 1);
+      const others = permissionList
+        .map((p) => p.id)
+        .filter((id) => id !== SUPERUSER_ID && !missing.includes(id));
+      const user = await createUser(t.database.db, { permissions: others });
+      const client = await t.login(user.login, user.password);
+      const res = await client.request(
+        route.method as 'GET',
+        concrete(route.url),
+        route.method === 'GET' ? undefined : {},
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('enforces access on percent-encoded paths too', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access.kind !== 'public')) {
+      const url = concrete(route.url).replace('/api/', '/%61pi/');
+      const res = await t
+        .client()
+        .request(route.method as 'GET', url, route.method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${route.method} ${url}`).toBe(401);
     }
   });
 

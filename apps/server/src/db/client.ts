@@ -24,8 +24,15 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, base and demo data) so that several app instances starting at once on
+   * one PostgreSQL do it one after the other (advisory lock). PGlite has one process per directory anyway.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+const STARTUP_LOCK_KEY = 74_110_521;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -48,6 +55,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      async withStartupLock(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -70,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: drizzleDb as unknown as Db,
       kind: 'pglite',
       migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
+      withStartupLock: (work) => work(),
       close: async () => {
         await client.close();
         lock?.release();

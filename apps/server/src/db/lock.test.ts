@@ -25,6 +25,14 @@ describe('PGlite directory lock', () => {
     acquireDirectoryLock(dir).release();
   });
 
+  it('takes over a lock naming our own PID that this process does not hold (PID reuse after a crash)', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'schutzwerk.lock'), String(process.pid));
+    const lock = acquireDirectoryLock(dir);
+    expect(() => acquireDirectoryLock(dir)).toThrow(DirectoryLockedError);
+    lock.release();
+  });
+
   it('takes over a lock left behind by a process that no longer runs', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'schutzwerk.lock'), '2147483646');

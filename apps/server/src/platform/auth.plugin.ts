@@ -55,10 +55,13 @@ export function registerAuth(app: FastifyInstance, sessions: SessionStore): void
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    ensureCsrfCookie(request, reply);
+    // Decide by the matched route, never by the raw URL: the router decodes `/%61pi/…` to `/api/…`.
     const access = request.routeOptions.config.access;
-    if (!access) return; // unknown route: the not-found handler answers
+    if (!access) {
+      if (request.url.startsWith('/api')) ensureCsrfCookie(request, reply);
+      return; // not an API route (static files) or unknown: the not-found handler answers
+    }
+    ensureCsrfCookie(request, reply);
     if (!csrfSatisfied(request)) throw new AppError('CSRF_INVALID');
     const token = bearerToken(request);
     request.actor = token ? await sessions.resolve(token) : null;

@@ -54,6 +54,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.status(500).send(errorBody('INTERNAL', errorCatalogue.INTERNAL.message));
     }
+    const pgCode = postgresErrorCode(error);
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply
+        .status(400)
+        .send(
+          errorBody(
+            'INPUT_VALIDATION_ERROR',
+            'Die Eingabe enthält unzulässige Zeichen. Bitte prüfen Sie Ihre Eingaben.',
+          ),
+        );
+    }
+    if (pgCode === '23505') {
+      return reply.status(409).send(errorBody('DUPLICATE', errorCatalogue.DUPLICATE.message));
+    }
+    if (pgCode === '23503') {
+      // A concurrent change removed or still uses the referenced record.
+      return reply.status(409).send(errorBody('CONFLICT', errorCatalogue.CONFLICT.message));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) {
@@ -73,9 +91,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** The SQLSTATE of a database error, also when drizzle wrapped it. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** PostgreSQL unique_violation, for services that turn a race into a clear message. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = (error as { cause?: unknown })?.cause ?? error;
-  const pgError = e as { code?: string; constraint?: string };
-  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresErrorCode(error) === '23505';
 }

@@ -7,8 +7,11 @@ import { AppError } from './errors.ts';
  * so `orderBy` can never inject anything), the default order, a unique tie-breaker for stable paging, and
  * the text expression that `search` runs over (ideally the expression of a trigram index).
  */
+type OrderExpression = AnyColumn | SQL;
+
 export type ListSource<OrderKey extends string = string> = {
-  readonly orderBy: Readonly<Record<OrderKey, AnyColumn | SQL>>;
+  /** A sort key maps to one expression or to several (e.g. last name, then first name). */
+  readonly orderBy: Readonly<Record<OrderKey, OrderExpression | readonly OrderExpression[]>>;
   readonly defaultOrderBy: OrderKey;
   readonly tieBreaker: AnyColumn;
   readonly searchText?: SQL;
@@ -53,7 +56,7 @@ export function planList<K extends string>(
   }
   return {
     where: and(...conditions.filter((c): c is SQL => c !== undefined)),
-    orderBy: [direction(source.orderBy[key]), direction(source.tieBreaker)],
+    orderBy: [...[source.orderBy[key]].flat().map((e) => direction(e)), direction(source.tieBreaker)],
     limit: query.limit,
     offset: query.offset,
   };

@@ -1,12 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
 import { AppError } from './errors.ts';
 import { loginThrottle } from './platform.table.ts';
 
 /**
- * Failed sign-ins are counted per account and per address in the database (so several app instances
- * share the count). Past the limit within the window, further attempts are refused until the block ends,
- * whether or not the password would be right, and the answer is the same for unknown accounts.
+ * Password attempts are counted per account and per address in the database (so several app instances
+ * share the count). An attempt is counted atomically BEFORE the password is checked, so parallel requests
+ * cannot slip past the limit; a success takes its attempt back. Past the limit within the window, further
+ * attempts are refused until the block ends — whether or not the password would be right, and with the same
+ * answer for unknown accounts.
  */
 export type ThrottleSettings = {
   windowMs: number;
@@ -22,54 +25,68 @@ export const defaultThrottleSettings: ThrottleSettings = {
   maxPerAddress: 50,
 };
 
-export function throttleKeys(username: string, ip: string) {
+export type ThrottleKeys = { account: string; address?: string };
+
+export function throttleKeys(username: string, ip: string): ThrottleKeys {
   return { account: `u:${username.trim().toLowerCase()}`, address: `ip:${ip}` };
 }
 
 export function createLoginThrottle(db: Db, settings: ThrottleSettings = defaultThrottleSettings) {
+  const windowInterval = `${settings.windowMs} milliseconds`;
+  const blockInterval = `${settings.blockMs} milliseconds`;
+
+  /** Counts one attempt for `key`; returns the blocked-until time if the key is (now) over its limit. */
+  async function count(key: string, max: number): Promise<Date | null> {
+    const [row] = await queryRows<{ failures: number; blocked_until: string | Date | null }>(
+      db,
+      sql`insert into login_throttle as t (key, failures, window_start) values (${key}, 1, now())
+          on conflict (key) do update set
+            failures = case when t.window_start < now() - ${windowInterval}::interval then 1 else t.failures + 1 end,
+            window_start = case when t.window_start < now() - ${windowInterval}::interval then now() else t.window_start end,
+            blocked_until = case
+              when t.blocked_until > now() then t.blocked_until
+              when (case when t.window_start < now() - ${windowInterval}::interval then 1 else t.failures + 1 end) > ${max}
+                then now() + ${blockInterval}::interval
+              else null end
+          returning failures, blocked_until`,
+    );
+    const until = row?.blocked_until ? new Date(row.blocked_until) : null;
+    return until && until.getTime() > Date.now() ? until : null;
+  }
+
   return {
-    async assertAllowed(keys: { account: string; address: string }): Promise<void> {
-      const rows = await db
-        .select({ blockedUntil: loginThrottle.blockedUntil })
-        .from(loginThrottle)
-        .where(inArray(loginThrottle.key, [keys.account, keys.address]));
-      const now = Date.now();
-      const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0));
-      if (until > now) {
-        const minutes = Math.ceil((until - now) / 60_000);
-        throw new AppError('TOO_MANY_REQUESTS', {
-          message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
-          headers: { 'retry-after': String(Math.ceil((until - now) / 1000)) },
-        });
-      }
+    /** Counts the attempt for the account and the address; throws 429 when either is over its limit. */
+    async registerAttempt(keys: ThrottleKeys): Promise<void> {
+      const blocked = [
+        await count(keys.account, settings.maxPerAccount),
+        keys.address ? await count(keys.address, settings.maxPerAddress) : null,
+      ]
+        .filter((d): d is Date => d !== null)
+        .map((d) => d.getTime());
+      if (blocked.length === 0) return;
+      const until = Math.max(...blocked);
+      const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+      throw new AppError('TOO_MANY_REQUESTS', {
+        message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+        headers: { 'retry-after': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) },
+      });
     },
 
-    async recordFailure(keys: { account: string; address: string }): Promise<void> {
-      const windowStart = new Date(Date.now() - settings.windowMs);
-      for (const [key, max] of [
-        [keys.account, settings.maxPerAccount],
-        [keys.address, settings.maxPerAddress],
-      ] as const) {
-        await db
-          .insert(loginThrottle)
-          .values({ key, failures: 1, windowStart: new Date() })
-          .onConflictDoUpdate({
-            target: loginThrottle.key,
-            set: {
-              failures: sql`case when ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-              windowStart: sql`case when ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz then now() else ${loginThrottle.windowStart} end`,
-            },
-          });
-        await db.execute(
-          sql`update login_throttle set blocked_until = now() + ${`${settings.blockMs} milliseconds`}::interval,
-                     failures = 0, window_start = now()
-               where key = ${key} and failures >= ${max}`,
-        );
-      }
-    },
-
-    async recordSuccess(keys: { account: string }): Promise<void> {
+    /** A successful sign-in: the account starts afresh, the address gets its attempt back. */
+    async recordSuccess(keys: ThrottleKeys): Promise<void> {
       await db.delete(loginThrottle).where(inArray(loginThrottle.key, [keys.account]));
+      if (!keys.address) return;
+      await db.execute(
+        sql`update login_throttle set failures = greatest(failures - 1, 0) where key = ${keys.address} and blocked_until is null`,
+      );
+    },
+
+    /** Forgets counters whose window and block are over. */
+    async purge(): Promise<void> {
+      await db.execute(
+        sql`delete from login_throttle where window_start < now() - ${windowInterval}::interval
+              and (blocked_until is null or blocked_until < now())`,
+      );
     },
   };
 }

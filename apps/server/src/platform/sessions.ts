@@ -8,13 +8,14 @@ import { sessions } from './platform.table.ts';
 export type SessionSettings = { idleMs: number; absoluteMs: number };
 
 /** How often last_seen_at is written: enough for idle expiry, without a write per request. */
-const TOUCH_INTERVAL_MS = 60_000;
+const MAX_TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 export function createSessionStore(db: Db, settings: SessionSettings) {
+  const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, settings.idleMs / 2);
   return {
     /** A new token per login: 256 random bits; only its hash is stored. */
     async create(
@@ -68,7 +69,7 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
       const row = rows[0];
       if (!row) return null;
       const lastSeen = new Date(row.last_seen_at);
-      if (Date.now() - lastSeen.getTime() > TOUCH_INTERVAL_MS) {
+      if (Date.now() - lastSeen.getTime() > touchIntervalMs) {
         await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
       }
       return {

@@ -25,5 +25,9 @@ export const booleanFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const versionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
+/** PostgreSQL `integer`: ids and versions above it would fail in the database, so they fail validation. */
+export const MAX_INT = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive().max(MAX_INT);
+export const versionSchema = z.coerce.number().int().min(1).max(MAX_INT);
+export const idParamsSchema = z.object({ id: idSchema });
+export const versionQuerySchema = z.object({ version: versionSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../list/list.schema.ts';
+import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+
+const MAX_PERMISSION_ID = 1_000_000;
 
 const roleName = z
   .string()
@@ -37,15 +39,15 @@ export type Role = z.infer<typeof roleSchema>;
 export const createRoleSchema = z.object({
   name: roleName,
   description: roleDescription.optional().default(''),
-  permissions: z.array(z.number().int()).optional().default([]),
+  permissions: z.array(z.number().int().min(0).max(MAX_PERMISSION_ID)).max(1000).optional().default([]),
 });
 export type CreateRole = z.input<typeof createRoleSchema>;
 
 export const updateRoleSchema = z.object({
-  version: z.number().int().min(1),
+  version: versionSchema,
   name: roleName.optional(),
   description: roleDescription.optional(),
-  permissions: z.array(z.number().int()).optional(),
+  permissions: z.array(z.number().int().min(0).max(MAX_PERMISSION_ID)).max(1000).optional(),
 });
 export type UpdateRole = z.input<typeof updateRoleSchema>;
 
@@ -60,5 +62,5 @@ export type RoleMemberRow = z.infer<typeof roleMemberRowSchema>;
 export const roleMemberListQuerySchema = listQuerySchema;
 
 export const roleMembersChangeSchema = z.object({
-  employeeIds: z.array(z.number().int().positive()).min(1).max(1000),
+  employeeIds: z.array(idSchema).min(1).max(1000),
 });

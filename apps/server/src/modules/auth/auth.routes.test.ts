@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '#modules/employees/employees.table.ts';
 import { sessions } from '#platform/platform.table.ts';
 import { createTestApp, errorOf, TEST_DEMO_PASSWORD, type TestApp } from '#test/app.ts';
-import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
+import { createUser } from '#test/fixtures.ts';
 
 const LOGIN_FAILED = 'Kein aktiver Benutzer oder Kennwort falsch!';
 
@@ -112,6 +112,95 @@ describe('POST /api/auth/login_local', () => {
   });
 });
 
+describe('sign-in throttling', () => {
+  it('counts attempts before checking them, so parallel guesses cannot slip past the limit', async () => {
+    const user = await createUser(t.database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        t.client().post('/api/auth/login_local', { username: user.login, password: `parallel-${i}` }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+  });
+
+  it('throttles an address after 50 attempts, for unknown accounts too, and answers 429 to the right password', async () => {
+    const user = await createUser(t.database.db);
+    const ip = { remoteAddress: '203.0.113.7' };
+    const attempt = (username: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login_local',
+        ...ip,
+        headers: {
+          cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+          'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+        },
+        payload: { username, password },
+      });
+    for (let i = 0; i < 50; i++) expect((await attempt(`unbekannt-${i}`, 'x')).statusCode).toBe(401);
+    const blocked = await attempt(user.login, user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('a success gives the address its attempt back', async () => {
+    const user = await createUser(t.database.db);
+    for (let i = 0; i < 3; i++) await t.login(user.login, user.password);
+    const rows = (await t.database.db.execute(
+      sql`select failures from login_throttle where key = 'ip:127.0.0.1'`,
+    )) as unknown as { rows: { failures: number }[] };
+    const before = rows.rows[0]?.failures ?? 0;
+    await t.login(user.login, user.password);
+    const after =
+      (
+        (await t.database.db.execute(
+          sql`select failures from login_throttle where key = 'ip:127.0.0.1'`,
+        )) as unknown as { rows: { failures: number }[] }
+      ).rows[0]?.failures ?? 0;
+    expect(after).toBe(before);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a header that differs from the cookie, and a header without a cookie', async () => {
+    const token = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login_local',
+      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': `${token.slice(0, -1)}R` },
+      payload: { username: 'sifa', password: TEST_DEMO_PASSWORD },
+    });
+    expect(mismatch.statusCode).toBe(403);
+    expect(errorOf(mismatch).code).toBe('CSRF_INVALID');
+    const noCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login_local',
+      headers: { 'x-xsrf-token': token },
+      payload: { username: 'sifa', password: TEST_DEMO_PASSWORD },
+    });
+    expect(noCookie.statusCode).toBe(403);
+    const oddBytes = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login_local',
+      headers: { cookie: 'XSRF-TOKEN=%E2%82%AC', 'x-xsrf-token': 'é' },
+      payload: { username: 'sifa', password: TEST_DEMO_PASSWORD },
+    });
+    expect(oddBytes.statusCode).toBe(403);
+  });
+
+  it('cannot be bypassed by percent-encoding the path', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/login_local',
+      payload: { username: 'sifa', password: TEST_DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('CSRF_INVALID');
+  });
+});
+
 describe('sessions', () => {
   it('401 NOT_AUTHENTICATED without a token or with a made-up one', async () => {
     const anonymous = await t.client().get('/api/auth/user');
@@ -209,7 +298,21 @@ describe('POST /api/auth/changePassword', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('uses the seeded demo account ids', async () => {
-    expect(await employeeIdByLogin(t.database.db, 'sifa')).toBeGreaterThan(0);
+  it('throttles guessing the current password', async () => {
+    const user = await createUser(t.database.db);
+    const client = await t.login(user.login, user.password);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push(
+        (
+          await client.post('/api/auth/changePassword', {
+            currentPassword: `rate-${i}`,
+            newPassword: 'Neu-2026!',
+          })
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes[10]).toBe(429);
   });
 });

@@ -24,16 +24,16 @@ export function createAuthService({ db, employees, sessions, throttle }: Deps) {
      */
     async loginLocal(input: LoginLocal, meta: { ip: string; userAgent?: string }): Promise<string> {
       const keys = throttleKeys(input.username, meta.ip);
-      await throttle.assertAllowed(keys);
+      await throttle.registerAttempt(keys);
       const employee = await employees.findByLoginName(input.username);
       const hash = employee?.passwordHash ?? (await getDummyHash());
       const passwordOk = await verifyPassword(hash, input.password);
       if (!employee?.active || !employee.passwordHash || !passwordOk) {
-        await throttle.recordFailure(keys);
         throw new AppError('INVALID_CREDENTIALS');
       }
       await throttle.recordSuccess(keys);
       await sessions.purgeExpired(db);
+      await throttle.purge();
       return sessions.create(db, employee.id, {
         ip: meta.ip,
         ...(meta.userAgent ? { userAgent: meta.userAgent } : {}),
@@ -74,10 +74,14 @@ export function createAuthService({ db, employees, sessions, throttle }: Deps) {
           message: 'Bei Anmeldung über Single Sign-on wird das Kennwort beim Identitätsanbieter geändert.',
         });
       }
+      // Guessing the current password with a stolen token is throttled like a sign-in.
+      const keys = { account: `pw:${actor.employeeId}` };
+      await throttle.registerAttempt(keys);
       const employee = await employees.findById(actor.employeeId);
       if (!employee?.passwordHash || !(await verifyPassword(employee.passwordHash, input.currentPassword))) {
         throw new AppError('PASSWORD_WRONG');
       }
+      await throttle.recordSuccess(keys);
       if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_SAME');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {

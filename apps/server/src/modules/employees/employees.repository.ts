@@ -9,8 +9,8 @@ import { employeeSearchText, employees } from './employees.table.ts';
 export const employeeListSource = {
   orderBy: {
     personnelNumber: employees.personnelNumber,
-    lastName: employees.lastName,
-    firstName: employees.firstName,
+    lastName: [employees.lastName, employees.firstName],
+    firstName: [employees.firstName, employees.lastName],
     departmentName: departments.name,
     locationName: locations.name,
   },
@@ -98,9 +98,9 @@ export function createEmployeesRepository(db: Executor) {
     },
 
     /** Ids among `ids` that exist in the portal. */
-    async existingIds(portalId: number, ids: readonly number[]): Promise<number[]> {
+    async existingIds(portalId: number, ids: readonly number[], ex: Executor = db): Promise<number[]> {
       if (ids.length === 0) return [];
-      const rows = await db
+      const rows = await ex
         .select({ id: employees.id })
         .from(employees)
         .where(and(eq(employees.portalId, portalId), sql`${employees.id} = any(${sql.param(ids)}::int[])`));

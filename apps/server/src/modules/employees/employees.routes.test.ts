@@ -29,7 +29,8 @@ describe('GET|POST /api/employee/list', () => {
     const names = body.data.rows.map((r) => r.lastName);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     const all = await admin.get(`/api/employee/list?limit=100&offset=0&active=2`);
-    expect(all.json<ListBody>().data.filteredCount).toBeGreaterThanOrEqual(MAIN_PORTAL_EMPLOYEES);
+    // The main portal sees every portal: its own staff plus the 40 of the customer portal.
+    expect(all.json<ListBody>().data.filteredCount).toBe(MAIN_PORTAL_EMPLOYEES + 40);
     // Paging never repeats or skips a row.
     const ids = new Set<number>();
     const total = body.data.filteredCount;
@@ -121,6 +122,22 @@ describe('GET|POST /api/employee/list', () => {
 });
 
 describe('GET|POST /api/employee/picker', () => {
+  it('shows inactive employees only when asked and allowed', async () => {
+    const count = async (client: ApiClient, includeInactive: boolean) =>
+      (await client.post('/api/employee/picker', { includeInactive })).json<ListBody>().data.filteredCount;
+    const withInactive = await count(admin, true);
+    const activeOnly = await count(admin, false);
+    expect(withInactive).toBeGreaterThan(activeOnly);
+    const mitarbeiter = await t.login('mitarbeiter');
+    expect(await count(mitarbeiter, true)).toBe(activeOnly);
+  });
+
+  it('400 for bad list parameters, 401 without a session', async () => {
+    expect((await admin.get('/api/employee/picker?limit=0')).statusCode).toBe(400);
+    expect((await admin.post('/api/employee/picker', { search: 'x'.repeat(201) })).statusCode).toBe(400);
+    expect((await t.client().get('/api/employee/picker')).statusCode).toBe(401);
+  });
+
   it('lists active employees ordered by last name, for any signed-in user', async () => {
     const mitarbeiter = await t.login('mitarbeiter');
     const res = await mitarbeiter.post('/api/employee/picker', { search: 'Wagner', orderBy: 'firstName' });

@@ -38,7 +38,11 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
     picker(actor: Actor, query: ListQuery & { includeInactive: boolean }) {
       const inactiveAllowed = query.includeInactive && actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE);
       const plan = planList(
-        { ...employeeListSource, orderBy: { lastName: employees.lastName }, defaultOrderBy: 'lastName' },
+        {
+          ...employeeListSource,
+          orderBy: { lastName: [employees.lastName, employees.firstName] },
+          defaultOrderBy: 'lastName',
+        },
         { ...query, orderBy: 'lastName' },
         [scope(actor), inactiveAllowed ? undefined : eq(employees.active, true)],
       );

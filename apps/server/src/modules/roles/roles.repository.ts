@@ -49,7 +49,13 @@ export function createRolesRepository(db: Executor) {
       });
     },
 
-    async findById(id: number, ex: Executor = db): Promise<RoleRecord | undefined> {
+    /** `lock`: take a row lock (inside a transaction) so concurrent changes to the role wait. */
+    async findById(
+      id: number,
+      ex: Executor = db,
+      lock?: 'update' | 'share',
+    ): Promise<RoleRecord | undefined> {
+      if (lock) await ex.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for(lock);
       const [role] = await ex.select({ role: roles, memberCount }).from(roles).where(eq(roles.id, id));
       if (!role) return undefined;
       const perms = await ex

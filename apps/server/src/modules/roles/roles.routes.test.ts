@@ -2,7 +2,7 @@ import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
-import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
+import { createUser, customerPortalId, employeeIdByLogin } from '#test/fixtures.ts';
 
 type RoleBody = {
   data: {
@@ -153,6 +153,134 @@ describe('roles', () => {
     }>().data.rows[0]!;
     const assign = await client.post(`/api/role/${adminRole.id}/members`, { employeeIds: [manager.id] });
     expect(assign.statusCode).toBe(403);
+  });
+
+  it('a role manager cannot change, rename, delete or reassign a role beyond their own rights', async () => {
+    const manager = await createUser(t.database.db, {
+      permissions: [P.ROLES_MANAGE, P.EMPLOYEES_BASIC_READONLY],
+    });
+    const client = await t.login(manager.login, manager.password);
+    const strong = await createRole('Mailverwaltung', [P.MAIL_SETTINGS]);
+    const sifa = await employeeIdByLogin(t.database.db, 'sifa');
+    await admin.post(`/api/role/${strong.id}/members`, { employeeIds: [sifa] });
+    const attempts = [
+      await client.patch(`/api/role/${strong.id}`, { version: 1, name: 'Harmlos' }),
+      await client.patch(`/api/role/${strong.id}`, { version: 1, permissions: [] }),
+      await client.delete(`/api/role/${strong.id}/members/${sifa}`),
+      await client.delete(`/api/role/${strong.id}?version=1`),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(errorOf(res).code).toBe('NO_PERMISSION');
+    }
+    const mine = (
+      await client.post('/api/role', { name: 'Eigene', permissions: [P.EMPLOYEES_BASIC_READONLY] })
+    ).json<RoleBody>().data;
+    const widen = await client.patch(`/api/role/${mine.id}`, {
+      version: 1,
+      permissions: [P.EMPLOYEES_BASIC_READONLY, P.MAIL_SETTINGS],
+    });
+    expect(widen.statusCode).toBe(403);
+    expect((await admin.get(`/api/role/${strong.id}`)).json<RoleBody>().data).toMatchObject({
+      name: 'Mailverwaltung',
+      version: 1,
+    });
+  });
+
+  it('keeps customer-portal role managers inside their portal', async () => {
+    const portalId = await customerPortalId(t.database.db);
+    const manager = await createUser(t.database.db, {
+      permissions: [P.ROLES_MANAGE, P.EMPLOYEES_BASIC_READONLY],
+      portalId,
+    });
+    const client = await t.login(manager.login, manager.password);
+    const mainRole = await createRole('Nur Hauptportal', [P.EMPLOYEES_BASIC_READONLY]);
+    const res = await client.get(`/api/role/${mainRole.id}`);
+    expect(res.statusCode).toBe(404);
+    const list = (await client.get('/api/role/list')).json<{ data: { rows: { name: string }[] } }>().data
+      .rows;
+    expect(list.map((r) => r.name)).not.toContain('Nur Hauptportal');
+    const own = (
+      await client.post('/api/role', { name: 'Kundenrolle', permissions: [P.EMPLOYEES_BASIC_READONLY] })
+    ).json<RoleBody>().data;
+    const sifa = await employeeIdByLogin(t.database.db, 'sifa');
+    const foreign = await client.post(`/api/role/${own.id}/members`, { employeeIds: [sifa] });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).code).toBe('EMPLOYEE_NOT_FOUND');
+    expect((await client.post(`/api/role/${own.id}/members`, { employeeIds: [manager.id] })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('PATCH: 400 for bad input, 404 for an unknown role, no new version when nothing changes', async () => {
+    const role = await createRole('Prüfrolle');
+    for (const body of [
+      { name: 'ohne Version' },
+      { version: 1, name: '' },
+      { version: 'eins' },
+      { version: 1, permissions: 'alle' },
+    ]) {
+      const res = await admin.patch(`/api/role/${role.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res).code).toBe('INPUT_VALIDATION_ERROR');
+    }
+    expect((await admin.patch('/api/role/999999', { version: 1, name: 'X' })).statusCode).toBe(404);
+    const same = await admin.patch(`/api/role/${role.id}`, {
+      version: 1,
+      name: 'Prüfrolle',
+      permissions: [],
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json<RoleBody>().data.version).toBe(1);
+  });
+
+  it('DELETE: 400 without a version, 404 for an unknown role', async () => {
+    const role = await createRole('Löschprobe');
+    expect((await admin.delete(`/api/role/${role.id}`)).statusCode).toBe(400);
+    expect((await admin.delete('/api/role/999999?version=1')).statusCode).toBe(404);
+  });
+
+  it('members: 404 for an unknown role, 400 for an empty list, search within the members', async () => {
+    expect((await admin.get('/api/role/999999/members')).statusCode).toBe(404);
+    expect((await admin.post('/api/role/999999/members', { employeeIds: [1] })).statusCode).toBe(404);
+    const role = await createRole('Mitgliederprobe');
+    expect((await admin.post(`/api/role/${role.id}/members`, { employeeIds: [] })).statusCode).toBe(400);
+    const ids = [
+      await employeeIdByLogin(t.database.db, 'sifa'),
+      await employeeIdByLogin(t.database.db, 'fuehrung'),
+    ];
+    await admin.post(`/api/role/${role.id}/members`, { employeeIds: ids });
+    const found = (await admin.get(`/api/role/${role.id}/members?search=wagner`)).json<{
+      data: { rows: { lastName: string }[]; filteredCount: number };
+    }>();
+    expect(found.data.filteredCount).toBe(1);
+    expect(found.data.rows[0]?.lastName).toBe('Wagner');
+  });
+
+  it('400 (not 500) for ids beyond the integer range and for NUL bytes', async () => {
+    expect((await admin.get('/api/role/99999999999')).statusCode).toBe(400);
+    const role = await createRole('Grenzwerte');
+    expect(
+      (await admin.post(`/api/role/${role.id}/members`, { employeeIds: [99999999999] })).statusCode,
+    ).toBe(400);
+    const nul = await admin.post('/api/role', { name: 'Null\u0000Byte' });
+    expect(nul.statusCode).toBe(400);
+    expect((await admin.get('/api/role/list?search=a%00b')).statusCode).toBe(400);
+  });
+
+  it('deleting a role while members are added concurrently ends in 204/409/404, never 500', async () => {
+    const sifa = await employeeIdByLogin(t.database.db, 'sifa');
+    for (let i = 0; i < 6; i++) {
+      const role = await createRole(`Wettlauf ${i}`);
+      const [del, add] = await Promise.all([
+        admin.delete(`/api/role/${role.id}?version=1`),
+        admin.post(`/api/role/${role.id}/members`, { employeeIds: [sifa] }),
+      ]);
+      expect([204, 409]).toContain(del.statusCode);
+      expect([204, 404]).toContain(add.statusCode);
+      // Exactly one of them won.
+      expect(del.statusCode === 204).toBe(add.statusCode === 404);
+    }
   });
 
   it('401 without a session and 403 without ROLES_MANAGE', async () => {

@@ -1,5 +1,6 @@
 import {
   idParamsSchema,
+  idSchema,
   listQuerySchema,
   listResponseSchema,
   versionQuerySchema,
@@ -87,7 +88,7 @@ export function rolesRoutes(service: RolesService): FastifyPluginAsyncZod {
       {
         config,
         schema: {
-          params: idParamsSchema.extend({ employeeId: z.coerce.number().int().positive() }),
+          params: idParamsSchema.extend({ employeeId: idSchema }),
           response: noContent,
         },
       },

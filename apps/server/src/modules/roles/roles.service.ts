@@ -67,8 +67,13 @@ export function createRolesService({ db, repository, employees }: Deps) {
   }
 
   /** Same answer for "does not exist" and "not in your portal". */
-  async function loadVisible(actor: Actor, id: number, ex: Executor = db): Promise<RoleRecord> {
-    const role = await repository.findById(id, ex);
+  async function loadVisible(
+    actor: Actor,
+    id: number,
+    ex: Executor = db,
+    lock?: 'update' | 'share',
+  ): Promise<RoleRecord> {
+    const role = await repository.findById(id, ex, lock);
     if (!role || (!actor.isMainPortal && role.portalId !== actor.portalId)) {
       throw new AppError('NOT_FOUND', { message: 'Die Rolle wurde nicht gefunden.' });
     }
@@ -126,8 +131,10 @@ export function createRolesService({ db, repository, employees }: Deps) {
       const data = updateRoleSchema.parse(input);
       try {
         await db.transaction(async (tx) => {
-          const before = await loadVisible(actor, id, tx);
+          const before = await loadVisible(actor, id, tx, 'update');
           if (before.version !== data.version) throw new AppError('CONFLICT');
+          // Renaming a role changes what it means to whoever assigns it: only within your own rights.
+          assertMayGrant(actor, before.permissions);
           const permissions = data.permissions
             ? [...new Set(data.permissions)].sort((a, b) => a - b)
             : undefined;
@@ -138,17 +145,20 @@ export function createRolesService({ db, repository, employees }: Deps) {
             assertMayGrant(actor, [...added, ...removed]);
           }
           const patch = {
-            ...(data.name !== undefined ? { name: data.name } : {}),
-            ...(data.description !== undefined ? { description: data.description } : {}),
+            ...(data.name !== undefined && data.name !== before.name ? { name: data.name } : {}),
+            ...(data.description !== undefined && data.description !== before.description
+              ? { description: data.description }
+              : {}),
           };
-          const updated = await repository.updateVersioned(tx, id, data.version, patch);
-          if (!updated) throw new AppError('CONFLICT');
-          if (permissions) await repository.replacePermissions(tx, id, permissions);
           const changes = diffFields(
             { name: before.name, description: before.description, permissions: before.permissions },
             { ...patch, ...(permissions ? { permissions } : {}) },
             ['name', 'description', 'permissions'],
           );
+          if (Object.keys(changes).length === 0) return; // nothing changed: no new version, no log entry
+          const updated = await repository.updateVersioned(tx, id, data.version, patch);
+          if (!updated) throw new AppError('CONFLICT');
+          if (changes.permissions && permissions) await repository.replacePermissions(tx, id, permissions);
           await recordChange(tx, {
             entity: 'role',
             entityId: id,
@@ -166,14 +176,14 @@ export function createRolesService({ db, repository, employees }: Deps) {
 
     async remove(actor: Actor, id: number, version: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const role = await loadVisible(actor, id, tx);
+        const role = await loadVisible(actor, id, tx, 'update');
         if (role.version !== version) throw new AppError('CONFLICT');
+        assertMayGrant(actor, role.permissions);
         if (role.memberCount > 0) {
           throw new AppError('ROLE_IN_USE', {
             message: `Die Rolle „${role.name}“ ist noch ${role.memberCount === 1 ? 'einem Mitarbeiter' : `${role.memberCount} Mitarbeitern`} zugewiesen und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Zuweisungen.`,
           });
         }
-        assertMayGrant(actor, role.permissions);
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
         await recordChange(tx, {
           entity: 'role',
@@ -191,18 +201,19 @@ export function createRolesService({ db, repository, employees }: Deps) {
     },
 
     async addMembers(actor: Actor, id: number, employeeIds: readonly number[]): Promise<void> {
-      const role = await loadVisible(actor, id);
-      assertMayGrant(actor, role.permissions);
       const unique = [...new Set(employeeIds)];
-      const existing = await employees.existingIds(role.portalId, unique);
-      const missing = unique.filter((e) => !existing.includes(e));
-      if (missing.length > 0) {
-        throw new AppError('EMPLOYEE_NOT_FOUND', {
-          message: `Mitarbeiter nicht gefunden: ${missing.join(', ')}.`,
-          details: [{ path: ['body', 'employeeIds'], message: `Unbekannt: ${missing.join(', ')}` }],
-        });
-      }
       await db.transaction(async (tx) => {
+        // The role is share-locked: it cannot be deleted or re-permissioned while we check and assign.
+        const role = await loadVisible(actor, id, tx, 'share');
+        assertMayGrant(actor, role.permissions);
+        const existing = await employees.existingIds(role.portalId, unique, tx);
+        const missing = unique.filter((e) => !existing.includes(e));
+        if (missing.length > 0) {
+          throw new AppError('EMPLOYEE_NOT_FOUND', {
+            message: `Mitarbeiter nicht gefunden: ${missing.join(', ')}.`,
+            details: [{ path: ['body', 'employeeIds'], message: `Unbekannt: ${missing.join(', ')}` }],
+          });
+        }
         const added = await repository.addMembers(tx, id, unique);
         for (const employeeId of added) {
           await recordChange(tx, {
@@ -210,16 +221,16 @@ export function createRolesService({ db, repository, employees }: Deps) {
             entityId: employeeId,
             state: LOG_STATE.CHANGED,
             actorId: actor.employeeId,
-            changes: { roles: { from: null, to: `+${role.name}` } },
+            changes: { roles: { from: null, to: role.name } },
           });
         }
       });
     },
 
     async removeMember(actor: Actor, id: number, employeeId: number): Promise<void> {
-      const role = await loadVisible(actor, id);
-      assertMayGrant(actor, role.permissions);
       await db.transaction(async (tx) => {
+        const role = await loadVisible(actor, id, tx, 'share');
+        assertMayGrant(actor, role.permissions);
         if (!(await repository.removeMember(tx, id, employeeId))) {
           throw new AppError('NOT_FOUND', { message: 'Der Mitarbeiter hat diese Rolle nicht.' });
         }
@@ -228,7 +239,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
           entityId: employeeId,
           state: LOG_STATE.CHANGED,
           actorId: actor.employeeId,
-          changes: { roles: { from: role.name, to: `-${role.name}` } },
+          changes: { roles: { from: role.name, to: null } },
         });
       });
     },
