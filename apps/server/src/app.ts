@@ -97,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = config.webDist ?? defaultWebDist;
   const indexHtml = path.join(webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
+    // The file list is read at start-up (assets carry a content hash); a rebuilt web app needs a restart.
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
 

@@ -1,0 +1,25 @@
+import { hasAnyPermission, P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { describe, expect, it } from 'vitest';
+import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
+
+const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
+
+describe('menu entries', () => {
+  it('lists the fourteen entries of spec shell §2.3 with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(14);
+    for (const entry of MENU_ENTRIES) {
+      expect(entry.anyOf.length).toBeGreaterThan(0);
+      for (const id of entry.anyOf) expect(typeof id).toBe('number');
+    }
+  });
+
+  it('shows only available entries the user holds a permission for', () => {
+    expect(visibleMenuEntries(can([P.EMPLOYEES_BASIC_READONLY])).map((e) => e.key)).toEqual(['employees']);
+    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.LOCATIONS])).map((e) => e.key)).toEqual(['roles']);
+    expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
+  });
+
+  it('shows every available entry to the superuser', () => {
+    expect(visibleMenuEntries(can([SUPERUSER_ID])).map((e) => e.key)).toEqual(['employees', 'roles']);
+  });
+});

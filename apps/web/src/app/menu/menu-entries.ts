@@ -1,0 +1,69 @@
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
+
+export type MenuEntry = {
+  /** i18n key below `menu.` (German title of spec shell §2.3). */
+  key: string;
+  route: string;
+  /** Any one of these permissions shows the entry. */
+  anyOf: readonly number[];
+  /**
+   * True once the page exists. Entries of modules not built yet stay hidden (never stubbed);
+   * a module enables its entry when it adds its route.
+   */
+  available: boolean;
+};
+
+/** The main menu exactly as spec shell §2.3, in its order. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { key: 'employees', route: '/employee/list', anyOf: [P.EMPLOYEES_BASIC_READONLY], available: true },
+  { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: false },
+  { key: 'activities', route: '/activities/list', anyOf: [P.ACTIVITIES], available: false },
+  {
+    key: 'hazardAnalysis',
+    route: '/hazardanalysis/list',
+    anyOf: COMPOSITE.HAZARDANALYSIS_LIST,
+    available: false,
+  },
+  {
+    key: 'hazardAnalysisDrafts',
+    route: '/hazardanalysis/draft',
+    anyOf: [P.HAZARDANALYSIS_READONLY],
+    available: false,
+  },
+  { key: 'roles', route: '/role/list', anyOf: [P.ROLES_MANAGE], available: true },
+  { key: 'checklists', route: '/checklists/list', anyOf: [P.AUDIT_CHECKLISTS], available: false },
+  {
+    key: 'questionnaireTypes',
+    route: '/checklists/tree/control',
+    anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL],
+    available: false,
+  },
+  {
+    key: 'questionnaires',
+    route: '/checklists/tree',
+    anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST],
+    available: false,
+  },
+  { key: 'audits', route: '/audits/list', anyOf: [P.AUDIT_AUDITS], available: false },
+  { key: 'hazardBricks', route: '/hazardbricks/list', anyOf: [P.HAZARDBRICKS], available: false },
+  { key: 'mailSettings', route: '/mailsettings/settings', anyOf: [P.MAIL_SETTINGS], available: false },
+  {
+    key: 'hazardAnalysisStatus',
+    route: '/hazardanalysis/status',
+    anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
+    available: false,
+  },
+  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: false },
+];
+
+/** The entries a user with `canAny` may open, in menu order. */
+export function visibleMenuEntries(canAny: (required: readonly number[]) => boolean): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => entry.available && canAny(entry.anyOf));
+}
+
+/** The permission set a page of the menu requires (used by the route table as well). */
+export function menuPermissions(route: string): readonly number[] {
+  const entry = MENU_ENTRIES.find((e) => e.route === route);
+  if (!entry) throw new Error(`No menu entry for ${route}`);
+  return entry.anyOf;
+}

@@ -1,0 +1,91 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BadgeIcon from '@mui/icons-material/Badge';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermissions, useSessionUser } from '#features/auth/session.tsx';
+import { clearListState } from '#lib/list-state.ts';
+import { visibleMenuEntries } from '../menu/menu-entries.ts';
+import { useToolbar } from '../toolbar/toolbar-context.tsx';
+
+const TILE_ICONS: Record<string, ReactNode> = {
+  employees: <BadgeIcon fontSize="large" />,
+  roles: <AdminPanelSettingsIcon fontSize="large" />,
+};
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const { canAny } = usePermissions();
+  useToolbar({ title: t('home.title') });
+  const entries = visibleMenuEntries(canAny);
+  const name = [user.employee.firstName, user.employee.lastName].filter((part) => part?.trim()).join(' ');
+
+  return (
+    <Box sx={{ maxWidth: 1100, width: '100%', mx: 'auto' }}>
+      <Typography variant="h2" component="h2" sx={{ mt: { xs: 1, md: 2 } }}>
+        {name ? t('home.welcome', { name }) : t('home.welcomeAnonymous')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {t('home.intro')}
+      </Typography>
+      {entries.length === 0 ? <Alert severity="info">{t('home.noModules')}</Alert> : null}
+      <Box
+        component="ul"
+        aria-label={t('nav.mainMenu')}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea
+                component={Link}
+                to={entry.route}
+                onClick={() => clearListState(entry.route)}
+                sx={{ p: 2.5, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }}
+              >
+                <Box
+                  sx={{
+                    width: 56,
+                    height: 56,
+                    borderRadius: 2,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    flexShrink: 0,
+                  }}
+                >
+                  {TILE_ICONS[entry.key] ?? <FactCheckIcon fontSize="large" />}
+                </Box>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="h3" component="span" sx={{ display: 'block', fontSize: '1.1rem' }}>
+                    {t(`menu.${entry.key}`)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(`menuDescription.${entry.key}`, { defaultValue: t('menuDescription.default') })}
+                  </Typography>
+                </Box>
+                <ChevronRightIcon color="action" />
+              </CardActionArea>
+            </Card>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}

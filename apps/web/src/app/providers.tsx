@@ -1,0 +1,33 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { StyledEngineProvider, ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { NotificationProvider } from '#components/notifications/notifications.tsx';
+import { SessionSync } from '#features/auth/components/session-sync.tsx';
+import { i18n } from '#i18n/i18n.ts';
+import { createQueryClient } from './query-client.ts';
+import { theme } from './theme.ts';
+
+/**
+ * App-wide providers. MUI styles are injected first in <head> so the operator's /custom.css (linked in
+ * index.html) comes after them and wins.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <StyledEngineProvider injectFirst>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <NotificationProvider>
+              <SessionSync />
+              {children}
+            </NotificationProvider>
+          </ThemeProvider>
+        </StyledEngineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

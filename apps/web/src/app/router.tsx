@@ -1,0 +1,94 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { GuestOnly } from '#features/auth/components/guest-only.tsx';
+import { RequireAuth } from '#features/auth/components/require-auth.tsx';
+import { lazyPage } from '#lib/chunk-reload.ts';
+import { NotFoundRoute } from './errors/not-found-page.tsx';
+import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
+import { LoginLayout } from './layout/login-layout.tsx';
+import { MainLayout } from './layout/main-layout.tsx';
+import type { RouteHandle } from './permission-gate.tsx';
+import { PermissionGate } from './permission-gate.tsx';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * Routes of spec shell §2.1 that exist so far. Every page is a lazy chunk; a protected page declares its
+ * permission set in `handle` and is not rendered without it.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RootErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <LoginLayout />,
+            children: [
+              {
+                path: 'login',
+                lazy: lazyPage(
+                  () => import('#features/auth/login-page.tsx'),
+                  (m) => m.LoginPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <MainLayout />,
+            children: [
+              {
+                element: <PermissionGate />,
+                errorElement: <RouteErrorPage />,
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(
+                      () => import('./pages/home-page.tsx'),
+                      (m) => m.HomePage,
+                    ),
+                  },
+                  {
+                    path: 'employee/list',
+                    handle: handle({ anyOf: [P.EMPLOYEES_BASIC_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/employees/employee-list-page.tsx'),
+                      (m) => m.EmployeeListPage,
+                    ),
+                  },
+                  {
+                    path: 'role/list',
+                    handle: handle({ anyOf: [P.ROLES_MANAGE] }),
+                    lazy: lazyPage(
+                      () => import('#features/roles/role-list-page.tsx'),
+                      (m) => m.RoleListPage,
+                    ),
+                  },
+                  {
+                    path: 'role/:id',
+                    handle: handle({ anyOf: [P.ROLES_MANAGE] }),
+                    lazy: lazyPage(
+                      () => import('#features/roles/role-edit-page.tsx'),
+                      (m) => m.RoleEditPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,167 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import MenuIcon from '@mui/icons-material/Menu';
+import PrintIcon from '@mui/icons-material/Print';
+import SaveIcon from '@mui/icons-material/Save';
+import SortIcon from '@mui/icons-material/Sort';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import MuiToolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { PRODUCT_NAME } from '@schutzwerk/shared/constants.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
+import { useToolbarConfig } from './toolbar-context.tsx';
+import { ToolbarSearch } from './toolbar-search.tsx';
+
+type ButtonProps = {
+  /** Accessible name (stable: 'Zurück', 'Neu', 'Filter', …). */
+  label: string;
+  /** Tooltip text when it says more than the name (e.g. the sort direction). */
+  tooltip?: string | undefined;
+  onClick: () => void;
+  icon: ReactNode;
+  disabled?: boolean | undefined;
+  active?: boolean;
+  pressed?: boolean;
+};
+
+function ToolbarButton({ label, tooltip, onClick, icon, disabled, active, pressed }: ButtonProps) {
+  const button = (
+    <IconButton
+      color="inherit"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      disabled={disabled}
+      data-active={active ? 'true' : undefined}
+      sx={
+        active
+          ? { bgcolor: 'warning.main', color: 'warning.contrastText', '&:hover': { bgcolor: 'warning.dark' } }
+          : undefined
+      }
+    >
+      {icon}
+    </IconButton>
+  );
+  // A disabled button gets no pointer events; the tooltip needs a wrapper to stay reachable.
+  return (
+    <Tooltip title={tooltip ?? label} describeChild>
+      <span>{button}</span>
+    </Tooltip>
+  );
+}
+
+type Props = { onMenuClick: () => void; showMenuButton: boolean };
+
+/** The top toolbar: title with the product name, then the buttons the page switched on. */
+export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const config = useToolbarConfig();
+  useDocumentTitle(config?.title);
+
+  const back = config?.back;
+  const filterValue = config?.filter?.value;
+  const filterActive = filterValue === 2;
+
+  return (
+    <MuiToolbar sx={{ gap: 0.5, minHeight: { xs: 56, sm: 64 } }}>
+      {showMenuButton ? (
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('toolbar.menu')}
+          onClick={onMenuClick}
+          sx={{ mr: 0.5 }}
+        >
+          <MenuIcon />
+        </IconButton>
+      ) : null}
+      {back ? (
+        <ToolbarButton
+          label={t('toolbar.back')}
+          icon={<ArrowBackIcon />}
+          onClick={() => (back === true ? navigate(-1) : navigate(back))}
+        />
+      ) : null}
+      <Typography
+        variant="h1"
+        noWrap
+        sx={{
+          fontSize: { xs: '1.05rem', sm: '1.25rem' },
+          fontWeight: 500,
+          flexShrink: 1,
+          minWidth: 0,
+          ml: 0.5,
+        }}
+      >
+        {config?.title ? (
+          <>
+            {config.title}
+            <Box component="span" sx={{ opacity: 0.7, display: { xs: 'none', sm: 'inline' } }}>
+              {` – ${PRODUCT_NAME}`}
+            </Box>
+          </>
+        ) : (
+          PRODUCT_NAME
+        )}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      {config?.search ? (
+        <ToolbarSearch
+          key={pathname}
+          value={config.search.value}
+          onChange={config.search.onChange}
+          label={config.search.label}
+        />
+      ) : null}
+      {config?.filter ? (
+        <ToolbarButton
+          label={t('toolbar.filter')}
+          tooltip={config.filter.label ?? (filterActive ? t('toolbar.filterActive') : t('toolbar.filter'))}
+          icon={<FilterListIcon />}
+          onClick={config.filter.onClick}
+          active={filterActive}
+          pressed={filterActive}
+        />
+      ) : null}
+      {config?.sort ? (
+        <ToolbarButton
+          label={t('toolbar.sort')}
+          tooltip={config.sort.value === 'asc' ? t('toolbar.sortAsc') : t('toolbar.sortDesc')}
+          icon={<SortIcon sx={{ transform: config.sort.value === 'asc' ? 'scaleY(-1)' : undefined }} />}
+          onClick={() => config.sort?.onChange(config.sort.value === 'asc' ? 'desc' : 'asc')}
+          pressed={config.sort.value === 'desc'}
+        />
+      ) : null}
+      {config?.onPrint ? (
+        <ToolbarButton label={t('toolbar.print')} icon={<PrintIcon />} onClick={config.onPrint} />
+      ) : null}
+      {config?.onPreview ? (
+        <ToolbarButton label={t('toolbar.preview')} icon={<VisibilityIcon />} onClick={config.onPreview} />
+      ) : null}
+      {config?.onUpload ? (
+        <ToolbarButton label={t('toolbar.upload')} icon={<FileUploadIcon />} onClick={config.onUpload} />
+      ) : null}
+      {config?.onAdd ? (
+        <ToolbarButton label={t('toolbar.add')} icon={<AddIcon />} onClick={config.onAdd} />
+      ) : null}
+      {config?.onSave ? (
+        <ToolbarButton
+          label={t('toolbar.save')}
+          icon={<SaveIcon />}
+          onClick={config.onSave}
+          disabled={config.saveDisabled}
+        />
+      ) : null}
+    </MuiToolbar>
+  );
+}

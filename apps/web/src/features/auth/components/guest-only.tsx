@@ -1,0 +1,13 @@
+import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { useCurrentUser } from '../api/get-current-user.ts';
+import { safeRedirectTarget } from '../session.tsx';
+
+/** Guard of guest pages (/login): a signed-in user goes to the remembered page or home. */
+export function GuestOnly() {
+  const [searchParams] = useSearchParams();
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <FullPageLoader />;
+  if (user) return <Navigate to={safeRedirectTarget(searchParams.get('redirect')) ?? '/'} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onSessionEnded } from '#lib/api-client.ts';
+import { TOKEN_STORAGE_KEY } from '#lib/session-token.ts';
+import { authKeys } from '../api/auth-keys.ts';
+import { setSessionEndReason } from '../session-end.ts';
+
+/**
+ * Keeps the session query in step with reality: a 401 mid-session, or a login/logout in another tab,
+ * changes the user, and the route guards send the user to /login or home.
+ */
+export function SessionSync() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stopListening = onSessionEnded(() => {
+      setSessionEndReason('expired');
+      queryClient.setQueryData(authKeys.user(), null);
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+      if (!event.newValue) setSessionEndReason('logout');
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stopListening();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [queryClient]);
+  return null;
+}

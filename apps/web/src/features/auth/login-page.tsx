@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoginIcon from '@mui/icons-material/Login';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { errorMessage } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
+import { useLogin } from './api/login.ts';
+import { getSessionEndReason } from './session-end.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.title'));
+  const login = useLogin();
+  const schema = useMemo(
+    () =>
+      z.object({
+        username: z.string().trim().min(1, t('login.usernameRequired')),
+        password: z.string().min(1, t('login.passwordRequired')),
+      }),
+    [t],
+  );
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '', password: '' },
+    mode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const expired = getSessionEndReason() === 'expired';
+
+  const onSubmit = form.handleSubmit((values) => {
+    login.mutate(values, {
+      onError: () => form.setValue('password', ''),
+    });
+  });
+
+  let failure: string | null = null;
+  if (login.error) {
+    failure =
+      isApiError(login.error) && login.error.status === 401
+        ? t('login.failed')
+        : errorMessage(login.error, t);
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-heading">
+      <Stack spacing={2.5}>
+        <Typography id="login-heading" variant="h1" sx={{ fontSize: '1.5rem', textAlign: 'center' }}>
+          {t('login.heading')}
+        </Typography>
+        {expired && !failure ? <Alert severity="info">{t('login.sessionExpired')}</Alert> : null}
+        {failure ? (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextField
+          {...form.register('username')}
+          label={t('login.username')}
+          autoComplete="username"
+          autoFocus
+          disabled={login.isPending}
+          error={Boolean(errors.username)}
+          helperText={errors.username?.message}
+          size="medium"
+        />
+        <TextField
+          {...form.register('password')}
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          disabled={login.isPending}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+          size="medium"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={login.isPending}
+          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginIcon />}
+        >
+          {login.isPending ? t('login.running') : t('login.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

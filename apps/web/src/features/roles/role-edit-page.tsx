@@ -1,0 +1,321 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { permissionList } from '@schutzwerk/shared/permissions.ts';
+import { createRoleSchema, type Role } from '@schutzwerk/shared/roles/role.schema.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '#app/errors/not-found-page.tsx';
+import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import { errorMessage } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { useDeleteRole } from './api/delete-role.ts';
+import { roleQueryOptions, useRole } from './api/get-role.ts';
+import { useUpdateRole } from './api/update-role.ts';
+import { CopyPermissionsButton } from './components/copy-permissions-button.tsx';
+import { RoleMembers } from './components/role-members.tsx';
+import { RolePermissionsEditor } from './components/role-permissions-editor.tsx';
+import { draftFromRole, isDraftDirty, type RoleDraft, rebaseDraft } from './role-draft.ts';
+
+const nameSchema = createRoleSchema.shape.name;
+const descriptionSchema = createRoleSchema.shape.description.unwrap().unwrap();
+
+export function RoleEditPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useRole(id, valid);
+
+  if (!valid) return <NotFoundPage />;
+  if (query.isPending) return <PlainToolbar>{<FullPageLoader />}</PlainToolbar>;
+  if (query.error) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    return (
+      <PlainToolbar>
+        <Alert severity="error" role="alert">
+          {errorMessage(query.error, t)}
+        </Alert>
+      </PlainToolbar>
+    );
+  }
+  return <RoleEditor key={id} role={query.data} />;
+}
+
+/** Toolbar while the role is loading or failed (the editor declares its own, with 'Speichern'). */
+function PlainToolbar({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  useToolbar({ title: t('roles.editTitle'), back: '/role/list' });
+  return children;
+}
+
+function RoleEditor({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const update = useUpdateRole(role.id);
+  const remove = useDeleteRole(role.id);
+
+  /** The server state the form is based on (its version goes with the next save). */
+  const [base, setBase] = useState<Role>(role);
+  const baseDraft = useMemo(() => draftFromRole(base), [base]);
+  const [draft, setDraft] = useState<RoleDraft>(baseDraft);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [touched, setTouched] = useState({ name: false, description: false });
+  const leaving = useRef(false);
+
+  const dirty = isDraftDirty(draft, baseDraft);
+  const nameCheck = nameSchema.safeParse(draft.name);
+  const descriptionCheck = descriptionSchema.safeParse(draft.description);
+  const nameError = nameCheck.success ? undefined : nameCheck.error.issues[0]?.message;
+  const descriptionError = descriptionCheck.success ? undefined : descriptionCheck.error.issues[0]?.message;
+  const formValid = nameCheck.success && descriptionCheck.success;
+
+  const save = () => {
+    setTouched({ name: true, description: true });
+    if (!formValid || update.isPending) return;
+    update.mutate(
+      {
+        version: base.version,
+        name: nameCheck.data,
+        description: descriptionCheck.data,
+        permissions: [...draft.permissions],
+      },
+      {
+        onSuccess: (saved) => {
+          setBase(saved);
+          setDraft(draftFromRole(saved));
+          setConflict(false);
+          notify(t('roles.saved'));
+        },
+        onError: (error) => {
+          // The form keeps everything the user typed; 'Neu laden' moves the edits onto the newer version.
+          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+        },
+      },
+    );
+  };
+
+  const reloadLatest = useCallback(async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 });
+      setDraft((current) => rebaseDraft(current, draftFromRole(base), draftFromRole(fresh)));
+      setBase(fresh);
+      setConflict(false);
+      update.reset();
+    } catch (error) {
+      notify(errorMessage(error, t), 'error');
+    } finally {
+      setReloading(false);
+    }
+  }, [queryClient, role.id, base, update, notify, t]);
+
+  // Member changes leave the role's version alone, but refresh its member count.
+  const onMembersChanged = useCallback(() => {
+    void queryClient
+      .fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 })
+      .then((fresh) => {
+        if (fresh.version === base.version) setBase(fresh);
+      })
+      .catch(() => undefined);
+  }, [queryClient, role.id, base.version]);
+
+  useToolbar({
+    title: t('roles.editTitle'),
+    back: '/role/list',
+    onSave: save,
+    saveDisabled: !dirty || update.isPending || !formValid,
+  });
+
+  // Unsaved changes: ask before leaving inside the app, warn the browser before unloading.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const confirmDelete = () => {
+    remove.mutate(base.version, {
+      onSuccess: () => {
+        leaving.current = true;
+        setDeleteOpen(false);
+        notify(t('roles.deleted'));
+        void navigate('/role/list', { replace: true });
+      },
+    });
+  };
+
+  const saveError = update.error && !conflict ? errorMessage(update.error, t) : null;
+  const totalPermissions = permissionList.length;
+
+  return (
+    <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {conflict ? (
+        <Alert
+          severity="warning"
+          role="alert"
+          data-testid="conflict-alert"
+          action={
+            <Button color="inherit" size="small" disabled={reloading} onClick={() => void reloadLatest()}>
+              {t('roles.conflictReload')}
+            </Button>
+          }
+        >
+          {update.error ? errorMessage(update.error, t) : null}
+        </Alert>
+      ) : null}
+      {saveError ? (
+        <Alert severity="error" role="alert">
+          {saveError}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          <Typography
+            variant="h2"
+            component="h2"
+            sx={{ flex: 1, fontSize: '1.3rem' }}
+            data-testid="role-heading"
+          >
+            {base.name}
+          </Typography>
+          {dirty ? <Chip size="small" color="warning" label={t('roles.unsavedChip')} /> : null}
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteIcon />}
+            onClick={() => {
+              remove.reset();
+              setDeleteOpen(true);
+            }}
+          >
+            {t('roles.delete')}
+          </Button>
+        </Box>
+        <Stack spacing={2}>
+          <TextField
+            label={t('roles.name')}
+            value={draft.name}
+            onChange={(event) => setDraft((d) => ({ ...d, name: event.target.value }))}
+            onBlur={() => setTouched((s) => ({ ...s, name: true }))}
+            error={touched.name && Boolean(nameError)}
+            helperText={touched.name ? nameError : undefined}
+            slotProps={{ htmlInput: { maxLength: 100, 'aria-required': true } }}
+          />
+          <TextField
+            label={t('roles.description')}
+            value={draft.description}
+            onChange={(event) => setDraft((d) => ({ ...d, description: event.target.value }))}
+            onBlur={() => setTouched((s) => ({ ...s, description: true }))}
+            error={touched.description && Boolean(descriptionError)}
+            helperText={touched.description ? descriptionError : undefined}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('roles.versionInfo', { version: base.version, updatedAt: formatDateTime(base.updatedAt) })}
+          </Typography>
+        </Stack>
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
+            {t('roles.permissions')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="permission-summary">
+            {t('roles.permissionsSummary', { selected: draft.permissions.length, total: totalPermissions })}
+          </Typography>
+          <CopyPermissionsButton
+            roleId={base.id}
+            disabled={update.isPending}
+            onCopy={(permissions, sourceName) => {
+              const added = permissions.filter((id) => !draft.permissions.includes(id)).length;
+              setDraft((d) => ({
+                ...d,
+                permissions: [...new Set([...d.permissions, ...permissions])].sort((a, b) => a - b),
+              }));
+              notify(t('roles.permissionsCopied', { count: added, name: sourceName }), 'info');
+            }}
+          />
+        </Box>
+        <RolePermissionsEditor
+          value={draft.permissions}
+          onChange={(permissions) => setDraft((d) => ({ ...d, permissions }))}
+          disabled={update.isPending}
+        />
+      </Paper>
+
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, md: 3 }, height: 520, display: 'flex', flexDirection: 'column' }}
+      >
+        <RoleMembers roleId={base.id} onMembersChanged={onMembersChanged} />
+      </Paper>
+
+      <Dialog open={deleteOpen} onClose={() => !remove.isPending && setDeleteOpen(false)} maxWidth="sm">
+        <DialogTitle>{t('roles.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{t('roles.deleteConfirm', { name: base.name })}</DialogContentText>
+            {remove.error ? (
+              <Alert severity="error" role="alert">
+                {errorMessage(remove.error, t)}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} maxWidth="sm">
+        <DialogTitle>{t('roles.unsavedTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('roles.unsavedText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => blocker.reset?.()} autoFocus>
+            {t('roles.unsavedStay')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>
+            {t('roles.unsavedLeave')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { launchBrowser, login, newPage } from './support/browser.ts';
+
+// A dedicated demo account; the password is restored at the end so other specs keep working.
+const ACCOUNT = ACCOUNTS.sifa;
+const NEW_PASSWORD = 'Neu-Kennwort-2026!';
+
+function dialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Kennwort ändern' });
+}
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Kennwort ändern' }).click();
+  await dialog(page).waitFor();
+  return dialog(page);
+}
+
+async function changePassword(page: Page, current: string, next: string) {
+  const d = await openDialog(page);
+  await d.getByLabel('Aktuelles Kennwort').fill(current);
+  await d.getByLabel('Neues Kennwort', { exact: true }).fill(next);
+  await d.getByLabel('Neues Kennwort wiederholen').fill(next);
+  await d.getByRole('button', { name: 'Kennwort ändern' }).click();
+  await page.getByText('Ihr Kennwort wurde geändert.').waitFor();
+  await d.waitFor({ state: 'hidden' });
+}
+
+describe('change password', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('validates with the four spec messages, reports a wrong current password, then changes it', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, ACCOUNT);
+    const d = await openDialog(page);
+    const current = d.getByLabel('Aktuelles Kennwort');
+    const next = d.getByLabel('Neues Kennwort', { exact: true });
+    const repeat = d.getByLabel('Neues Kennwort wiederholen');
+    const submit = d.getByRole('button', { name: 'Kennwort ändern' });
+
+    // Empty form: submit disabled; leaving each field empty names the rule.
+    expect(await submit.isDisabled()).toBe(true);
+    await current.focus();
+    await next.focus();
+    await d.getByText('Das aktuelle Passwort muss angegeben werden.').waitFor();
+    await repeat.focus();
+    await d.getByText('Ein neues Passwort muss angegeben werden.').waitFor();
+    await current.focus();
+    await d.getByText('Das neue Passwort muss wiederholt werden.').waitFor();
+
+    // Mismatch.
+    await current.fill(ACCOUNT.password);
+    await next.fill(NEW_PASSWORD);
+    await repeat.fill(`${NEW_PASSWORD}x`);
+    await d.getByText('Die neuen Passwörter stimmen nicht überein.').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await repeat.fill(NEW_PASSWORD);
+    await d.getByText('Die neuen Passwörter stimmen nicht überein.').waitFor({ state: 'detached' });
+    expect(await submit.isEnabled()).toBe(true);
+
+    // The fields are cleared when the dialog closes and opens again.
+    await d.getByRole('button', { name: 'Abbrechen' }).click();
+    await d.waitFor({ state: 'hidden' });
+    const again = await openDialog(page);
+    expect(await again.getByLabel('Aktuelles Kennwort').inputValue()).toBe('');
+    expect(await again.getByLabel('Neues Kennwort', { exact: true }).inputValue()).toBe('');
+    expect(await again.getByLabel('Neues Kennwort wiederholen').inputValue()).toBe('');
+
+    // Wrong current password: the server's message shows in the dialog, which stays open.
+    await again.getByLabel('Aktuelles Kennwort').fill('nicht-das-richtige');
+    await again.getByLabel('Neues Kennwort', { exact: true }).fill(NEW_PASSWORD);
+    await again.getByLabel('Neues Kennwort wiederholen').fill(NEW_PASSWORD);
+    await again.getByRole('button', { name: 'Kennwort ändern' }).click();
+    await again.getByRole('alert').getByText('Das aktuelle Passwort ist falsch', { exact: false }).waitFor();
+
+    // Same password as before.
+    await again.getByLabel('Aktuelles Kennwort').fill(ACCOUNT.password);
+    await again.getByLabel('Neues Kennwort', { exact: true }).fill(ACCOUNT.password);
+    await again.getByLabel('Neues Kennwort wiederholen').fill(ACCOUNT.password);
+    await again.getByRole('button', { name: 'Kennwort ändern' }).click();
+    await again
+      .getByRole('alert')
+      .getByText('muss sich vom aktuellen Passwort unterscheiden', { exact: false })
+      .waitFor();
+    await again.getByRole('button', { name: 'Abbrechen' }).click();
+    await again.waitFor({ state: 'hidden' });
+
+    // Success closes the dialog with a confirmation.
+    await changePassword(page, ACCOUNT.password, NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // The old password no longer works, the new one does.
+    await page.getByLabel('Benutzername').fill(ACCOUNT.username);
+    await page.getByLabel('Kennwort', { exact: true }).fill(ACCOUNT.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByText('Kein aktiver Benutzer oder Kennwort falsch!').waitFor();
+    await login(page, { username: ACCOUNT.username, password: NEW_PASSWORD });
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Restore the demo password.
+    await changePassword(page, NEW_PASSWORD, ACCOUNT.password);
+    await context.close();
+
+    const check = await newPage(browser);
+    await login(check.page, ACCOUNT);
+    await check.context.close();
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawer, launchBrowser, login, newPage } from './support/browser.ts';
+
+describe('error pages and permissions', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the 404 page with the spec sentence and a link home', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/gibt/es/nicht');
+    await page.getByText('This page could not be found').waitFor();
+    expect(await page.getByTestId('error-status').textContent()).toBe('404');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(/^Willkommen/).waitFor();
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown route without a session too', async () => {
+    const { context, page } = await newPage(browser);
+    const response = await page.goto('/nirgendwo');
+    expect(response?.status()).toBe(200); // SPA fallback; the app renders the 404 page
+    await page.getByText('This page could not be found').waitFor();
+    await context.close();
+  });
+
+  it('shows the menu by permission: the administrator sees Rollen, the employee does not', async () => {
+    const admin = await newPage(browser);
+    await login(admin.page, 'admin');
+    const adminMenu = drawer(admin.page);
+    await adminMenu.getByRole('link', { name: 'Rollen' }).waitFor();
+    expect(await adminMenu.getByRole('link', { name: 'Mitarbeiter' }).count()).toBe(1);
+    // Entries of modules that do not exist yet stay hidden (not stubbed).
+    expect(await adminMenu.getByRole('link', { name: 'Orte' }).count()).toBe(0);
+    await admin.context.close();
+
+    const employee = await newPage(browser);
+    await login(employee.page, 'mitarbeiter');
+    const employeeMenu = drawer(employee.page);
+    await employeeMenu.getByRole('link', { name: 'Startseite' }).waitFor();
+    expect(await employeeMenu.getByRole('link', { name: 'Rollen' }).count()).toBe(0);
+    expect(await employeeMenu.getByRole('link', { name: 'Mitarbeiter' }).count()).toBe(0);
+    await employee.context.close();
+  });
+
+  it("answers 'Keine Berechtigung.' (403) when the employee opens the role list", async () => {
+    const { context, page } = await newPage(browser);
+    let roleListRequested = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/role/list')) roleListRequested = true;
+    });
+    await login(page, 'mitarbeiter');
+    await page.goto('/role/list');
+    await page.getByText('Keine Berechtigung.').waitFor();
+    expect(await page.getByTestId('error-status').textContent()).toBe('403');
+    // The page itself was not rendered: its list was never asked for.
+    expect(roleListRequested).toBe(false);
+    expect(await page.getByRole('grid').count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows 'Keine Berechtigung.' when the API answers 403 to a page's data", async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.route('**/api/role/1', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'NO_PERMISSION', message: 'Keine Berechtigung.' } }),
+      }),
+    );
+    await page.goto('/role/1');
+    await page.getByText('Keine Berechtigung.').waitFor();
+    expect(await page.getByTestId('error-status').textContent()).toBe('403');
+    // The shell stays usable.
+    await drawer(page).getByRole('link', { name: 'Mitarbeiter' }).click();
+    await page.getByRole('grid', { name: 'Mitarbeiter' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawer, gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+
+describe('application shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the progress bar only for requests longer than 200 ms and hides it afterwards', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/role/list');
+    await gridTotal(page, 'Rollen');
+    const bar = page.getByTestId('progress-bar');
+    expect(await bar.count()).toBe(0);
+
+    // A slow answer (1.5 s): the bar appears, then disappears shortly after the answer.
+    await page.route('**/api/employee/list**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await drawer(page).getByRole('link', { name: 'Mitarbeiter' }).click();
+    await bar.waitFor({ timeout: 1500 });
+    await gridTotal(page, 'Mitarbeiter');
+    await bar.waitFor({ state: 'detached', timeout: 3000 });
+    await page.unroute('**/api/employee/list**');
+
+    // A fast answer never shows it.
+    let seen = false;
+    const watcher = setInterval(() => {
+      void bar.count().then((n) => {
+        if (n > 0) seen = true;
+      });
+    }, 20);
+    await page.getByLabel('Suchen').fill('Schmidt');
+    await waitUntil(async () => (await page.getByLabel('Suchen').inputValue()) === 'Schmidt', 'typed');
+    await page.waitForTimeout(1200);
+    clearInterval(watcher);
+    expect(seen).toBe(false);
+    await context.close();
+  });
+
+  it('shows a clear banner while the browser is offline', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'mitarbeiter');
+    const banner = page.getByTestId('offline-banner');
+    expect(await banner.count()).toBe(0);
+    await context.setOffline(true);
+    await banner.getByText('Keine Verbindung zum Server – Sie sind offline.').waitFor();
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('uses a temporary drawer with a menu button below 960 px', async () => {
+    const { context, page } = await newPage(browser, { width: 800, height: 900 });
+    await login(page, 'admin');
+    const menu = drawer(page);
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await menu.getByRole('link', { name: 'Rollen' }).click();
+    await page.waitForURL(/\/role\/list$/);
+    await gridTotal(page, 'Rollen');
+    await waitUntil(async () => !(await menu.isVisible()), 'drawer closes after navigating');
+    await context.close();
+  });
+
+  it('reloads the page once when a page part fails to load, and never loops', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+
+    // The first request for the role list chunk fails (as after a deployment); the reload fetches it again.
+    let failures = 0;
+    await page.route('**/assets/role-list-page-*.js', async (route) => {
+      if (failures === 0) {
+        failures++;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    await drawer(page).getByRole('link', { name: 'Rollen' }).click();
+    await gridTotal(page, 'Rollen');
+    expect(failures).toBe(1);
+    expect(loads).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('schutzwerk.chunk-reload'))).toBeNull();
+    await page.unroute('**/assets/role-list-page-*.js');
+
+    // A chunk that keeps failing: one reload, then an error page instead of a loop.
+    await page.goto('/');
+    await page.getByText(/^Willkommen/).waitFor();
+    loads = 0;
+    await page.route('**/assets/employee-list-page-*.js', (route) => route.abort('failed'));
+    await drawer(page).getByRole('link', { name: 'Mitarbeiter' }).click();
+    await page.getByText('Ein Teil der Anwendung konnte nicht geladen werden.', { exact: false }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(1);
+    await context.close();
+  });
+});
