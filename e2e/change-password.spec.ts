@@ -8,22 +8,22 @@ const ACCOUNT = ACCOUNTS.sifa;
 const NEW_PASSWORD = 'Neu-Kennwort-2026!';
 
 function dialog(page: Page) {
-  return page.getByRole('dialog', { name: 'Kennwort ändern' });
+  return page.getByRole('dialog', { name: 'Passwort ändern' });
 }
 
 async function openDialog(page: Page) {
-  await page.getByRole('button', { name: 'Kennwort ändern' }).click();
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await dialog(page).waitFor();
   return dialog(page);
 }
 
 async function changePassword(page: Page, current: string, next: string) {
   const d = await openDialog(page);
-  await d.getByLabel('Aktuelles Kennwort').fill(current);
-  await d.getByLabel('Neues Kennwort', { exact: true }).fill(next);
-  await d.getByLabel('Neues Kennwort wiederholen').fill(next);
-  await d.getByRole('button', { name: 'Kennwort ändern' }).click();
-  await page.getByText('Ihr Kennwort wurde geändert.').waitFor();
+  await d.getByLabel('Aktuelles Passwort').fill(current);
+  await d.getByLabel('Neues Passwort', { exact: true }).fill(next);
+  await d.getByLabel('Neues Passwort wiederholen').fill(next);
+  await d.getByRole('button', { name: 'Passwort ändern' }).click();
+  await page.getByText('Ihr Passwort wurde geändert.').waitFor();
   await d.waitFor({ state: 'hidden' });
 }
 
@@ -40,10 +40,10 @@ describe('change password', () => {
     const { context, page } = await newPage(browser);
     await login(page, ACCOUNT);
     const d = await openDialog(page);
-    const current = d.getByLabel('Aktuelles Kennwort');
-    const next = d.getByLabel('Neues Kennwort', { exact: true });
-    const repeat = d.getByLabel('Neues Kennwort wiederholen');
-    const submit = d.getByRole('button', { name: 'Kennwort ändern' });
+    const current = d.getByLabel('Aktuelles Passwort');
+    const next = d.getByLabel('Neues Passwort', { exact: true });
+    const repeat = d.getByLabel('Neues Passwort wiederholen');
+    const submit = d.getByRole('button', { name: 'Passwort ändern' });
 
     // Empty form: submit disabled; leaving each field empty names the rule.
     expect(await submit.isDisabled()).toBe(true);
@@ -69,22 +69,22 @@ describe('change password', () => {
     await d.getByRole('button', { name: 'Abbrechen' }).click();
     await d.waitFor({ state: 'hidden' });
     const again = await openDialog(page);
-    expect(await again.getByLabel('Aktuelles Kennwort').inputValue()).toBe('');
-    expect(await again.getByLabel('Neues Kennwort', { exact: true }).inputValue()).toBe('');
-    expect(await again.getByLabel('Neues Kennwort wiederholen').inputValue()).toBe('');
+    expect(await again.getByLabel('Aktuelles Passwort').inputValue()).toBe('');
+    expect(await again.getByLabel('Neues Passwort', { exact: true }).inputValue()).toBe('');
+    expect(await again.getByLabel('Neues Passwort wiederholen').inputValue()).toBe('');
 
     // Wrong current password: the server's message shows in the dialog, which stays open.
-    await again.getByLabel('Aktuelles Kennwort').fill('nicht-das-richtige');
-    await again.getByLabel('Neues Kennwort', { exact: true }).fill(NEW_PASSWORD);
-    await again.getByLabel('Neues Kennwort wiederholen').fill(NEW_PASSWORD);
-    await again.getByRole('button', { name: 'Kennwort ändern' }).click();
+    await again.getByLabel('Aktuelles Passwort').fill('nicht-das-richtige');
+    await again.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
+    await again.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
+    await again.getByRole('button', { name: 'Passwort ändern' }).click();
     await again.getByRole('alert').getByText('Das aktuelle Passwort ist falsch', { exact: false }).waitFor();
 
     // Same password as before.
-    await again.getByLabel('Aktuelles Kennwort').fill(ACCOUNT.password);
-    await again.getByLabel('Neues Kennwort', { exact: true }).fill(ACCOUNT.password);
-    await again.getByLabel('Neues Kennwort wiederholen').fill(ACCOUNT.password);
-    await again.getByRole('button', { name: 'Kennwort ändern' }).click();
+    await again.getByLabel('Aktuelles Passwort').fill(ACCOUNT.password);
+    await again.getByLabel('Neues Passwort', { exact: true }).fill(ACCOUNT.password);
+    await again.getByLabel('Neues Passwort wiederholen').fill(ACCOUNT.password);
+    await again.getByRole('button', { name: 'Passwort ändern' }).click();
     await again
       .getByRole('alert')
       .getByText('muss sich vom aktuellen Passwort unterscheiden', { exact: false })

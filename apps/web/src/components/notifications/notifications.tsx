@@ -7,7 +7,7 @@ type Notify = (message: string, severity?: AlertColor) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
 
-/** One snackbar for short confirmations ('Ihr Kennwort wurde geändert.'). */
+/** One snackbar for short confirmations ('Ihr Passwort wurde geändert.'). */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<Notification | null>(null);
   const [open, setOpen] = useState(false);
