@@ -91,6 +91,12 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   const offsets = [0, 100, 5_000, 20_000, 50_000, 90_000].filter((o) => o < EMPLOYEES);
   const results: Figures[] = [];
   results.push(await run('hello world (same process)', base, {}, [{ path: '/api/bench/hello' }]));
+  results.push(await run('signed-in call (GET /api/auth/user)', base, auth, [{ path: '/api/auth/user' }]));
+  results.push(
+    await run('list first page of 100 (typical)', base, auth, [
+      { path: '/api/employee/list?offset=0&limit=100' },
+    ]),
+  );
   results.push(
     await run(
       'list page of 100, sorted by last name, deep offsets',

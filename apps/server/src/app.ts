@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
-  const employees = employeesModule(database.db);
+  const employees = employeesModule({ db: database.db, sessions });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,

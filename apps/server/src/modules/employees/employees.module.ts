@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import type { SessionStore } from '#platform/sessions.ts';
+import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
 
-export function employeesModule(db: Db) {
-  const repository = createEmployeesRepository(db);
+export function employeesModule(deps: { db: Db; sessions: SessionStore }) {
+  const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
+  /** Other modules add theirs (e.g. instructions: "completed instructions exist"). */
+  const deletionGuards: EmployeeDeletionGuard[] = [];
+  const records = createEmployeeRecordService({
+    db: deps.db,
+    repository,
+    sessions: deps.sessions,
+    deletionGuards,
+  });
   return {
     repository,
     service,
-    register: (app: FastifyInstance) => app.register(employeesRoutes(service), { prefix: '/api' }),
+    records,
+    deletionGuards,
+    register: (app: FastifyInstance) => app.register(employeesRoutes(service, records), { prefix: '/api' }),
   };
 }

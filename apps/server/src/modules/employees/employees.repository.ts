@@ -3,6 +3,7 @@ import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { portals } from '#modules/portals/portals.table.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
 import { employeeSearchText, employees } from './employees.table.ts';
 
@@ -75,6 +76,69 @@ export function createEmployeesRepository(db: Executor) {
           return row?.count ?? 0;
         },
       });
+    },
+
+    /** The full record with the names of its department, location and portal. */
+    async findRecordById(id: number, ex: Executor = db, lock = false) {
+      if (lock)
+        await ex.select({ id: employees.id }).from(employees).where(eq(employees.id, id)).for('update');
+      const [row] = await ex
+        .select({
+          employee: employees,
+          departmentName: departments.name,
+          locationName: locations.name,
+          portalName: portals.name,
+        })
+        .from(employees)
+        .innerJoin(portals, eq(portals.id, employees.portalId))
+        .leftJoin(departments, eq(departments.id, employees.departmentId))
+        .leftJoin(locations, eq(locations.id, employees.locationId))
+        .where(eq(employees.id, id));
+      return row;
+    },
+
+    async insert(ex: Executor, values: typeof employees.$inferInsert) {
+      const [row] = await ex.insert(employees).values(values).returning({ id: employees.id });
+      return row!.id;
+    },
+
+    /** Updates only when `version` matches; returns false when nothing was updated. */
+    async updateVersioned(
+      ex: Executor,
+      id: number,
+      version: number,
+      patch: Partial<typeof employees.$inferInsert>,
+    ): Promise<boolean> {
+      const rows = await ex
+        .update(employees)
+        .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(employees.id, id), eq(employees.version, version)))
+        .returning({ id: employees.id });
+      return rows.length > 0;
+    },
+
+    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+      const rows = await ex
+        .delete(employees)
+        .where(and(eq(employees.id, id), eq(employees.version, version)))
+        .returning({ id: employees.id });
+      return rows.length > 0;
+    },
+
+    async departmentInPortal(ex: Executor, departmentId: number, portalId: number): Promise<boolean> {
+      const rows = await ex
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(eq(departments.id, departmentId), eq(departments.portalId, portalId)));
+      return rows.length > 0;
+    },
+
+    async locationInPortal(ex: Executor, locationId: number, portalId: number): Promise<boolean> {
+      const rows = await ex
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, locationId), eq(locations.portalId, portalId)));
+      return rows.length > 0;
     },
 
     async findById(id: number) {

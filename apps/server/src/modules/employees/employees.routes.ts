@@ -1,18 +1,71 @@
 import {
+  createEmployeeSchema,
   employeeListQuerySchema,
   employeeListRowSchema,
   employeePickerQuerySchema,
   employeePickerRowSchema,
+  employeeSchema,
+  updateEmployeeSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
-import { listResponseSchema } from '@schutzwerk/shared/list/list.schema.ts';
+import {
+  idParamsSchema,
+  listResponseSchema,
+  versionQuerySchema,
+} from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import type { EmployeeRecordService } from './employee-record.service.ts';
 import type { EmployeesService } from './employees.service.ts';
 
-export function employeesRoutes(service: EmployeesService): FastifyPluginAsyncZod {
+export function employeesRoutes(
+  service: EmployeesService,
+  records: EmployeeRecordService,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    const one = { 200: z.object({ data: employeeSchema }) };
+
+    app.get(
+      '/employee/:id',
+      {
+        config: { access: anyOf(P.EMPLOYEES_BASIC_READONLY) },
+        schema: { params: idParamsSchema, response: one },
+      },
+      async (request) => ({ data: await records.get(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/employee',
+      {
+        config: { access: anyOf(P.EMPLOYEES_CREATE) },
+        schema: { body: createEmployeeSchema, response: { 201: z.object({ data: employeeSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await records.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/employee/:id',
+      {
+        config: { access: anyOf(P.EMPLOYEES_EDIT) },
+        schema: { params: idParamsSchema, body: updateEmployeeSchema, response: one },
+      },
+      async (request) => ({
+        data: await records.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/employee/:id',
+      {
+        config: { access: anyOf(P.EMPLOYEES_DELETE) },
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await records.remove(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
+
     const listResponse = { 200: listResponseSchema(employeeListRowSchema) };
     const pickerResponse = { 200: listResponseSchema(employeePickerRowSchema) };
     const listAccess = { access: anyOf(P.EMPLOYEES_BASIC_READONLY) };

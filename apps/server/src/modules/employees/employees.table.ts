@@ -1,13 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 
-/**
- * Employees (Mitarbeiter): the fields needed for sign-in, display and the picker.
- * The full employee record is added by the employees module (issue 3).
- */
+/** Employees (Mitarbeiter): the full record of spec modules.md §3 "Employee". */
 export const employees = pgTable(
   'employees',
   {
@@ -24,6 +31,38 @@ export const employees = pgTable(
     passwordHash: text('password_hash'),
     departmentId: integer('department_id').references(() => departments.id),
     locationId: integer('location_id').references(() => locations.id),
+    // Identity and contact
+    chipId: text('chip_id'),
+    tempLoginName: text('temp_login_name'),
+    idNumber: text('id_number'),
+    phone: text('phone'),
+    mobileInternal: text('mobile_internal'),
+    // Organisation
+    company: text('company'),
+    language: text('language'),
+    country: text('country'),
+    // Flags and dates
+    isTempWorker: boolean('is_temp_worker').notNull().default(false),
+    isExternal: boolean('is_external').notNull().default(false),
+    hasAdminRights: boolean('has_admin_rights').notNull().default(false),
+    keepActiveOnImport: boolean('keep_active_on_import').notNull().default(false),
+    worksBanUntil: date('works_ban_until', { mode: 'string' }),
+    hireDate: date('hire_date', { mode: 'string' }),
+    tempWorkUntil: date('temp_work_until', { mode: 'string' }),
+    workingTasks: text('working_tasks'),
+    workingTime: text('working_time'),
+    // Personal data (EMPLOYEES_PERSONAL_DATA)
+    gender: text('gender', { enum: ['m', 'w', 'd'] }),
+    citizenship: text('citizenship'),
+    street: text('street'),
+    zip: text('zip'),
+    city: text('city'),
+    birthday: date('birthday', { mode: 'string' }),
+    // Health insurance (EMPLOYEES_HEALTH_DATA)
+    healthInsuranceName: text('health_insurance_name'),
+    healthInsuranceStreet: text('health_insurance_street'),
+    healthInsuranceZip: text('health_insurance_zip'),
+    healthInsuranceCity: text('health_insurance_city'),
     ...versioned,
   },
   (t) => [
@@ -31,6 +70,7 @@ export const employees = pgTable(
     uniqueIndex('employees_login_name').on(sql`lower(${t.loginName})`),
     index('employees_name_order').on(t.lastName, t.firstName, t.id),
     index('employees_personnel_number_order').on(t.personnelNumber, t.id),
+    check('employees_gender', sql`${t.gender} in ('m', 'w', 'd')`),
     index('employees_search_trgm').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
 );
