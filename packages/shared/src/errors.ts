@@ -310,6 +310,11 @@ export const errorCatalogue = {
     status: 429,
     message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    message:
+      'Diese Änderung würde dem letzten aktiven Mitarbeiter das Recht „Administrator (alle Rechte)“ nehmen. Mindestens ein aktiver Administrator muss erhalten bleiben.',
+  },
   ROLE_NAME_EXISTS: {
     status: 409,
     message: 'Eine Rolle mit diesem Namen gibt es bereits. Bitte wählen Sie einen anderen Namen.',

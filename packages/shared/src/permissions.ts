@@ -34,6 +34,7 @@
 
 /** Permission groups in display order (role editor). Keys are code names, values German labels. */
 export const permissionGroups = {
+  administration: 'Vollzugriff',
   settings: 'Einstellungen',
   employees: 'Mitarbeiter',
   departments: 'Abteilungen',
@@ -83,7 +84,7 @@ const catalogue = {
   SETTINGS_DOCUMENTS: { id: 9, group: 'settings', label: 'Dokumenten-Einstellungen bearbeiten' },
   SETTINGS_COMPLIANCE: { id: 10, group: 'settings', label: 'Compliance-Einstellungen bearbeiten' },
   SETTINGS_EQUIPMENT: { id: 11, group: 'settings', label: 'Einstellungen für Arbeits- und Betriebsmittel bearbeiten' },
-  SUPERUSER: { id: 12, group: 'settings', label: 'Administrator (alle Rechte)' },
+  SUPERUSER: { id: 12, group: 'administration', label: 'Administrator (alle Rechte)' },
   SETTINGS_HAZARDANALYSIS: { id: 13, group: 'settings', label: 'Einstellungen zur Gefährdungsbeurteilung bearbeiten' },
   SETTINGS_HAZMAT: { id: 14, group: 'settings', label: 'Gefahrstoff-Einstellungen bearbeiten' },
   SETTINGS_HEALTHCARE: { id: 15, group: 'settings', label: 'Einstellungen zu Arbeitsmedizin und Betriebsarzt bearbeiten' },

@@ -26,10 +26,10 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Search text split into words; each word must occur somewhere in the search expression. */
+/** Search text split into words (at spaces, commas, semicolons: "Albrecht, Ali" works); each must occur. */
 export function searchWords(search: string): string[] {
   return search
-    .split(/\s+/)
+    .split(/[\s,;]+/)
     .map((w) => w.trim())
     .filter((w) => w.length > 0)
     .slice(0, MAX_SEARCH_WORDS);

@@ -298,6 +298,20 @@ describe('POST /api/auth/changePassword', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses a new password shorter than 8 characters', async () => {
+    const user = await createUser(t.database.db);
+    const client = await t.login(user.login, user.password);
+    const res = await client.post('/api/auth/changePassword', {
+      currentPassword: user.password,
+      newPassword: 'kurz',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      code: 'PASSWORD_POLICY_VIOLATION',
+      message: 'Das neue Passwort muss mindestens 8 Zeichen lang sein.',
+    });
+  });
+
   it('throttles guessing the current password', async () => {
     const user = await createUser(t.database.db);
     const client = await t.login(user.login, user.password);

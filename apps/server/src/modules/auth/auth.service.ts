@@ -9,6 +9,8 @@ import { throttleKeys } from '#platform/login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 
+const MIN_PASSWORD_LENGTH = 8;
+
 type Deps = {
   db: Db;
   employees: Pick<EmployeesRepository, 'findByLoginName' | 'findById' | 'updatePasswordHash'>;
@@ -83,6 +85,13 @@ export function createAuthService({ db, employees, sessions, throttle }: Deps) {
       }
       await throttle.recordSuccess(keys);
       if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_SAME');
+      // The full password policy (settings) comes with the platform-services issue; until then a minimum length.
+      if ([...input.newPassword].length < MIN_PASSWORD_LENGTH) {
+        throw new AppError('PASSWORD_POLICY_VIOLATION', {
+          message: `Das neue Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
+          details: [{ path: ['body', 'newPassword'], message: `Mindestens ${MIN_PASSWORD_LENGTH} Zeichen` }],
+        });
+      }
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await employees.updatePasswordHash(employee.id, passwordHash, tx);

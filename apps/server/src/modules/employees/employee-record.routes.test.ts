@@ -204,6 +204,26 @@ describe('employee record', () => {
     expect(errorOf(self).message).toBe('Sie können sich nicht selbst deaktivieren.');
   });
 
+  it('refuses to deactivate or delete the last active administrator', async () => {
+    const adminId = await employeeIdByLogin(t.database.db, 'admin');
+    const other = await createUser(t.database.db, {
+      permissions: [
+        P.EMPLOYEES_EDIT,
+        P.EMPLOYEES_ACTIVATE,
+        P.EMPLOYEES_BASIC_READONLY,
+        P.EMPLOYEES_DELETE,
+        P.EMPLOYEES_SHOW_INACTIVE,
+      ],
+    });
+    const client = await t.login(other.login, other.password);
+    const record = (await client.get(`/api/employee/${adminId}`)).json<EmployeeBody>().data;
+    const res = await client.patch(`/api/employee/${adminId}`, { version: record.version, active: false });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).code).toBe('LAST_ADMINISTRATOR');
+    expect((await client.delete(`/api/employee/${adminId}?version=${record.version}`)).statusCode).toBe(409);
+    expect((await admin.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
   it('refuses a department of another portal', async () => {
     const portalId = await customerPortalId(t.database.db);
     const foreign = (await t.database.db.execute(

@@ -10,6 +10,7 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
+import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, postgresErrorCode } from '#platform/errors.ts';
 import { hashPassword } from '#platform/password.ts';
@@ -269,7 +270,10 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
           ) as Partial<typeof employees.$inferInsert>;
           if (!(await repository.updateVersioned(tx, id, version, patch))) throw new AppError('CONFLICT');
           // Setting an employee inactive ends all their sessions at once.
-          if (patchInput.active === false) await sessions.endAllOf(tx, id);
+          if (patchInput.active === false) {
+            await sessions.endAllOf(tx, id);
+            await assertAdministratorRemains(tx);
+          }
           await recordChange(tx, {
             entity: 'employee',
             entityId: id,
@@ -301,6 +305,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
           if (reason) throw new AppError('IN_USE', { message: reason });
         }
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
+        await assertAdministratorRemains(tx);
         await recordChange(tx, {
           entity: 'employee',
           entityId: id,

@@ -10,10 +10,10 @@ import { employeeSearchText, employees } from './employees.table.ts';
 export const employeeListSource = {
   orderBy: {
     personnelNumber: employees.personnelNumber,
-    lastName: [employees.lastName, employees.firstName],
-    firstName: [employees.firstName, employees.lastName],
-    departmentName: departments.name,
-    locationName: locations.name,
+    lastName: [employees.lastNameSort, employees.firstNameSort],
+    firstName: [employees.firstNameSort, employees.lastNameSort],
+    departmentName: [departments.name, employees.lastNameSort, employees.firstNameSort],
+    locationName: [locations.name, employees.lastNameSort, employees.firstNameSort],
   },
   defaultOrderBy: 'lastName',
   tieBreaker: employees.id,

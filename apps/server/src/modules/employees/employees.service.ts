@@ -40,7 +40,7 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
       const plan = planList(
         {
           ...employeeListSource,
-          orderBy: { lastName: [employees.lastName, employees.firstName] },
+          orderBy: { lastName: [employees.lastNameSort, employees.firstNameSort] },
           defaultOrderBy: 'lastName',
         },
         { ...query, orderBy: 'lastName' },

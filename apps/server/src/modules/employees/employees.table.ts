@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -63,12 +63,20 @@ export const employees = pgTable(
     healthInsuranceStreet: text('health_insurance_street'),
     healthInsuranceZip: text('health_insurance_zip'),
     healthInsuranceCity: text('health_insurance_city'),
+    // German-friendly sort keys (Ä sorts with A, Ş with S), computed by the database.
+    lastNameSort: text('last_name_sort')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sortKey(employees.lastName)),
+    firstNameSort: text('first_name_sort')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sortKey(employees.firstName)),
     ...versioned,
   },
   (t) => [
     uniqueIndex('employees_portal_personnel_number').on(t.portalId, t.personnelNumber),
     uniqueIndex('employees_login_name').on(sql`lower(${t.loginName})`),
-    index('employees_name_order').on(t.lastName, t.firstName, t.id),
+    index('employees_name_order').on(t.lastNameSort, t.firstNameSort, t.id),
+    index('employees_first_name_order').on(t.firstNameSort, t.lastNameSort, t.id),
     index('employees_personnel_number_order').on(t.personnelNumber, t.id),
     check('employees_gender', sql`${t.gender} in ('m', 'w', 'd')`),
     index('employees_search_trgm').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
@@ -86,4 +94,12 @@ type SearchColumns = Record<
  */
 export function employeeSearchText(t: SearchColumns) {
   return sql`${t.lastName} || ' ' || ${t.firstName} || ' ' || ${t.personnelNumber} || ' ' || coalesce(${t.loginName}, '') || ' ' || coalesce(${t.email}, '')`;
+}
+
+/**
+ * A sort key for names: lower case, diacritics folded to the base letter (DIN 5007 variant 1 style),
+ * so that "Özdemir" sorts with O and "Böhm" before "Busch" on every PostgreSQL, collation or not.
+ */
+export function sortKey(column: AnyPgColumn): SQL {
+  return sql`translate(lower(${column}), 'äöüßàáâãåèéêëìíîïòóôõøùúûçñşğıćčšžłńśźżățșőűýÿæœąęėįųūāēīōǎěǐǒǔůďťňřľĺŕ', 'aousaaaaaeeeeiiiiooooouuucnsgiccszlnszzatsouyyaoaeeiuuaeioaeiouudtnrllr')`;
 }

@@ -18,7 +18,7 @@ export const roleListSource = {
 } satisfies ListSource<'name' | 'permissionCount' | 'memberCount'>;
 
 export const roleMemberListSource = {
-  orderBy: { lastName: employees.lastName },
+  orderBy: { lastName: [employees.lastNameSort, employees.firstNameSort] },
   defaultOrderBy: 'lastName',
   tieBreaker: employees.id,
   searchText: sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber}`,

@@ -104,9 +104,11 @@ describe('roles', () => {
     const client = await t.login(user.login, user.password);
     expect((await client.get('/api/role/list')).statusCode).toBe(403);
     const role = await createRole('Rollenverwaltung', [P.ROLES_MANAGE]);
-    expect((await admin.post(`/api/role/${role.id}/members`, { employeeIds: [user.id] })).statusCode).toBe(
-      204,
-    );
+    const assigned = await admin.post(`/api/role/${role.id}/members`, { employeeIds: [user.id] });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json()).toEqual({ data: { added: 1 } });
+    const again = await admin.post(`/api/role/${role.id}/members`, { employeeIds: [user.id] });
+    expect(again.json()).toEqual({ data: { added: 0 } });
     expect((await client.get('/api/role/list')).statusCode).toBe(200);
     const members = await admin.get(`/api/role/${role.id}/members`);
     expect(members.json<{ data: { rows: { id: number }[] } }>().data.rows.map((r) => r.id)).toEqual([
@@ -208,7 +210,7 @@ describe('roles', () => {
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).code).toBe('EMPLOYEE_NOT_FOUND');
     expect((await client.post(`/api/role/${own.id}/members`, { employeeIds: [manager.id] })).statusCode).toBe(
-      204,
+      200,
     );
   });
 
@@ -277,10 +279,36 @@ describe('roles', () => {
         admin.post(`/api/role/${role.id}/members`, { employeeIds: [sifa] }),
       ]);
       expect([204, 409]).toContain(del.statusCode);
-      expect([204, 404]).toContain(add.statusCode);
+      expect([200, 404]).toContain(add.statusCode);
       // Exactly one of them won.
       expect(del.statusCode === 204).toBe(add.statusCode === 404);
     }
+  });
+
+  it('never lets the last active administrator lose the superuser right (409 LAST_ADMINISTRATOR)', async () => {
+    const adminRole = (await admin.post('/api/role/list', { search: 'Administrator' })).json<{
+      data: { rows: { id: number }[] };
+    }>().data.rows[0]!;
+    const role = (await admin.get(`/api/role/${adminRole.id}`)).json<RoleBody>().data;
+    const strip = await admin.patch(`/api/role/${role.id}`, {
+      version: role.version,
+      permissions: [P.ROLES_MANAGE],
+    });
+    expect(strip.statusCode).toBe(409);
+    expect(errorOf(strip).code).toBe('LAST_ADMINISTRATOR');
+    expect(errorOf(strip).message).toContain('Mindestens ein aktiver Administrator');
+    const adminId = await employeeIdByLogin(t.database.db, 'admin');
+    const leave = await admin.delete(`/api/role/${role.id}/members/${adminId}`);
+    expect(leave.statusCode).toBe(409);
+    expect((await admin.get(`/api/role/${role.id}`)).json<RoleBody>().data).toMatchObject({
+      permissions: [SUPERUSER_ID],
+      memberCount: role.memberCount,
+    });
+    // With a second administrator, the first may leave the role.
+    const second = await createUser(t.database.db);
+    await admin.post(`/api/role/${role.id}/members`, { employeeIds: [second.id] });
+    expect((await admin.delete(`/api/role/${role.id}/members/${adminId}`)).statusCode).toBe(204);
+    await admin.post(`/api/role/${role.id}/members`, { employeeIds: [adminId] });
   });
 
   it('401 without a session and 403 without ROLES_MANAGE', async () => {

@@ -77,11 +77,19 @@ export function rolesRoutes(service: RolesService): FastifyPluginAsyncZod {
     );
     app.post(
       '/role/:id/members',
-      { config, schema: { params: idParamsSchema, body: roleMembersChangeSchema, response: noContent } },
-      async (request, reply) => {
-        await service.addMembers(requireActor(request), request.params.id, request.body.employeeIds);
-        return reply.status(204).send(null);
+      {
+        config,
+        schema: {
+          params: idParamsSchema,
+          body: roleMembersChangeSchema,
+          response: { 200: z.object({ data: z.object({ added: z.number().int() }) }) },
+        },
       },
+      async (request) => ({
+        data: {
+          added: await service.addMembers(requireActor(request), request.params.id, request.body.employeeIds),
+        },
+      }),
     );
     app.delete(
       '/role/:id/members/:employeeId',

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
 import type { Actor } from '#platform/access.ts';
+import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, isUniqueViolation } from '#platform/errors.ts';
 import { planList } from '#platform/list.ts';
@@ -158,7 +159,12 @@ export function createRolesService({ db, repository, employees }: Deps) {
           if (Object.keys(changes).length === 0) return; // nothing changed: no new version, no log entry
           const updated = await repository.updateVersioned(tx, id, data.version, patch);
           if (!updated) throw new AppError('CONFLICT');
-          if (changes.permissions && permissions) await repository.replacePermissions(tx, id, permissions);
+          if (changes.permissions && permissions) {
+            await repository.replacePermissions(tx, id, permissions);
+            if (before.permissions.includes(SUPERUSER_ID) && !permissions.includes(SUPERUSER_ID)) {
+              await assertAdministratorRemains(tx);
+            }
+          }
           await recordChange(tx, {
             entity: 'role',
             entityId: id,
@@ -200,9 +206,10 @@ export function createRolesService({ db, repository, employees }: Deps) {
       return repository.members(id, planList(roleMemberListSource, { ...query, orderBy: 'lastName' }));
     },
 
-    async addMembers(actor: Actor, id: number, employeeIds: readonly number[]): Promise<void> {
+    /** Assigns the role; answers how many employees newly got it (those who had it are skipped). */
+    async addMembers(actor: Actor, id: number, employeeIds: readonly number[]): Promise<number> {
       const unique = [...new Set(employeeIds)];
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // The role is share-locked: it cannot be deleted or re-permissioned while we check and assign.
         const role = await loadVisible(actor, id, tx, 'share');
         assertMayGrant(actor, role.permissions);
@@ -224,6 +231,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
             changes: { roles: { from: null, to: role.name } },
           });
         }
+        return added.length;
       });
     },
 
@@ -234,6 +242,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
         if (!(await repository.removeMember(tx, id, employeeId))) {
           throw new AppError('NOT_FOUND', { message: 'Der Mitarbeiter hat diese Rolle nicht.' });
         }
+        if (role.permissions.includes(SUPERUSER_ID)) await assertAdministratorRemains(tx);
         await recordChange(tx, {
           entity: 'employee',
           entityId: employeeId,

@@ -1,0 +1,5 @@
+DROP INDEX "employees_name_order";--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "last_name_sort" text GENERATED ALWAYS AS (translate(lower("employees"."last_name"), 'äöüßàáâãåèéêëìíîïòóôõøùúûçñşğıćčšžłńśźżățșőűýÿæœąęėįųūāēīōǎěǐǒǔůďťňřľĺŕ', 'aousaaaaaeeeeiiiiooooouuucnsgiccszlnszzatsouyyaoaeeiuuaeioaeiouudtnrllr')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "first_name_sort" text GENERATED ALWAYS AS (translate(lower("employees"."first_name"), 'äöüßàáâãåèéêëìíîïòóôõøùúûçñşğıćčšžłńśźżățșőűýÿæœąęėįųūāēīōǎěǐǒǔůďťňřľĺŕ', 'aousaaaaaeeeeiiiiooooouuucnsgiccszlnszzatsouyyaoaeeiuuaeioaeiouudtnrllr')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "employees_first_name_order" ON "employees" USING btree ("first_name_sort","last_name_sort","id");--> statement-breakpoint
+CREATE INDEX "employees_name_order" ON "employees" USING btree ("last_name_sort","first_name_sort","id");
