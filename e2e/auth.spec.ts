@@ -55,6 +55,16 @@ describe('sign-in, session and logout', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('schutzwerk.token'))).toBeNull();
 
+    // The password field is emptied and focused for the next attempt; typing hides the old message.
+    const password = page.getByLabel('Kennwort', { exact: true });
+    await waitUntil(
+      () => password.evaluate((element) => document.activeElement === element),
+      'password field focused',
+    );
+    expect(await password.inputValue()).toBe('');
+    await page.keyboard.type('x');
+    await alert.waitFor({ state: 'detached' });
+
     // Unknown users get the same answer.
     await page.getByLabel('Benutzername').fill('gibt-es-nicht');
     await page.getByLabel('Kennwort', { exact: true }).fill('egal-was-1');
@@ -84,6 +94,37 @@ describe('sign-in, session and logout', () => {
     // Protected pages are closed again.
     await page.goto('/role/list');
     await page.waitForURL(/\/login\?redirect=%2Frole%2Flist$/);
+    await context.close();
+  });
+
+  it('forgets the stored list searches and filters on logout, so the next user starts clean', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/role/list');
+    await page.getByRole('grid', { name: 'Rollen' }).waitFor();
+    await page.getByLabel('Suchen').fill('Sicherheit');
+    await waitUntil(
+      async () => (await page.evaluate(() => sessionStorage.getItem('/role/list--search'))) === 'Sicherheit',
+      'search stored',
+    );
+    await page.getByRole('columnheader', { name: 'Mitarbeiter' }).getByRole('button').click();
+    await waitUntil(
+      async () => (await page.evaluate(() => sessionStorage.getItem('/role/list'))) !== null,
+      'sort stored',
+    );
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('/role/list'),
+        sessionStorage.getItem('/role/list--search'),
+      ]),
+    ).toEqual([null, null]);
+
+    await login(page, 'admin');
+    await page.goto('/role/list');
+    await page.getByRole('grid', { name: 'Rollen' }).waitFor();
+    expect(await page.getByLabel('Suchen').inputValue()).toBe('');
     await context.close();
   });
 

@@ -113,4 +113,48 @@ describe('change password', () => {
     await login(check.page, ACCOUNT);
     await check.context.close();
   });
+
+  it('stays open while the request runs, names only the missing new password, and shows the length rule', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, ACCOUNT);
+    const d = await openDialog(page);
+    const current = d.getByLabel('Aktuelles Passwort');
+    const next = d.getByLabel('Neues Passwort', { exact: true });
+    const repeat = d.getByLabel('Neues Passwort wiederholen');
+
+    // The hint names the rule before anything is typed.
+    await d.getByText('Mindestens 8 Zeichen.').waitFor();
+
+    // Clearing the new password after the repetition: only 'required' on the new field, no mismatch.
+    await next.fill('abcdefgh');
+    await repeat.fill('abcdefgh');
+    await next.fill('');
+    await d.getByText('Ein neues Passwort muss angegeben werden.').waitFor();
+    expect(await d.getByText('Die neuen Passwörter stimmen nicht überein.').count()).toBe(0);
+
+    // Too short: the server's message; the dialog cannot be closed while the request runs.
+    await page.route('**/api/auth/changePassword', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await current.fill(ACCOUNT.password);
+    await next.fill('kurz1');
+    await repeat.fill('kurz1');
+    await d.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5); // the backdrop
+    await page.waitForTimeout(300);
+    expect(await d.isVisible()).toBe(true);
+    await d
+      .getByRole('alert')
+      .getByText('Das neue Passwort muss mindestens 8 Zeichen lang sein.', { exact: true })
+      .waitFor();
+    expect(await next.getAttribute('aria-invalid')).toBe('true');
+    await page.unroute('**/api/auth/changePassword');
+
+    // Afterwards Escape closes it again.
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'hidden' });
+    await context.close();
+  });
 });

@@ -131,7 +131,7 @@ describe('employee list (scrolling list)', () => {
     await page.locator('[data-row-index="0"][data-loaded="true"]').waitFor();
     const statuses = await listRows(page, 'Mitarbeiter').locator('[aria-colindex="6"]').allTextContents();
     expect(statuses.every((s) => s === 'inaktiv')).toBe(true);
-    expect(await filter.getAttribute('data-active')).toBeNull();
+    expect(await filter.getAttribute('data-active')).toBe('true');
     await filter.click();
     await chip.getByText('Alle').waitFor();
     expect(await filter.getAttribute('data-active')).toBe('true');

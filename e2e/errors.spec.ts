@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, login, newPage } from './support/browser.ts';
 
 describe('error pages and permissions', () => {
   let browser: Browser;
@@ -17,6 +17,10 @@ describe('error pages and permissions', () => {
     await page.goto('/gibt/es/nicht');
     await page.getByText('This page could not be found').waitFor();
     expect(await page.getByTestId('error-status').textContent()).toBe('404');
+    // Signed in, it shows inside the main layout like any missing record.
+    await drawer(page).getByRole('link', { name: 'Rollen' }).waitFor();
+    expect(await page.getByTestId('toolbar-title').textContent()).toBe('Fehler 404 – Schutzwerk');
+    await page.getByText('Die aufgerufene Adresse gibt es nicht.').waitFor();
     await page.getByRole('link', { name: 'Zur Startseite' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText(/^Willkommen/).waitFor();
@@ -28,6 +32,63 @@ describe('error pages and permissions', () => {
     const response = await page.goto('/nirgendwo');
     expect(response?.status()).toBe(200); // SPA fallback; the app renders the 404 page
     await page.getByText('This page could not be found').waitFor();
+    expect(await drawer(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("opens the role list for '/role' and '/role/', and names a missing role", async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    for (const path of ['/role', '/role/']) {
+      await page.goto(path);
+      await page.waitForURL(/\/role\/list$/);
+      await page.getByRole('grid', { name: 'Rollen' }).waitFor();
+    }
+    await page.goto('/role/999999');
+    await page.getByText('This page could not be found').waitFor();
+    await page.getByText('Die Rolle wurde nicht gefunden.').waitFor();
+    expect(await page.getByText('Die aufgerufene Adresse gibt es nicht.').count()).toBe(0);
+    await drawer(page).getByRole('link', { name: 'Rollen' }).waitFor();
+    await page.getByRole('link', { name: 'Zur Rollenliste' }).click();
+    await page.waitForURL(/\/role\/list$/);
+    await context.close();
+  });
+
+  it('shows only the error and a retry when a list fails to load, and retries by itself once back online', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.route('**/api/role/list**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'INTERNAL', message: 'Es ist ein interner Fehler aufgetreten.' },
+        }),
+      }),
+    );
+    await page.goto('/role/list');
+    const failure = page.getByTestId('list-error');
+    await failure.getByText('Die Liste konnte nicht geladen werden.', { exact: false }).waitFor();
+    expect(await page.getByText('Leider keine Daten gefunden').count()).toBe(0);
+    expect((await page.getByTestId('list-count').textContent())?.trim()).toBe('');
+    await page.unroute('**/api/role/list**');
+    await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+    expect(await gridTotal(page, 'Rollen')).toBeGreaterThan(0);
+
+    // Offline: the search fails; back online, the list loads without a click.
+    await context.setOffline(true);
+    await page.getByLabel('Suchen').fill('Mitarbeiter');
+    await failure
+      .getByText(
+        'Keine Verbindung zum Server. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.',
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    await context.setOffline(false);
+    await failure.waitFor({ state: 'detached' });
+    expect(await gridTotal(page, 'Rollen')).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -106,4 +106,60 @@ describe('application shell', () => {
     expect(loads).toBe(1);
     await context.close();
   });
+
+  it('does not reload offline when a page part fails to load, but offers the reload button', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    await context.setOffline(true);
+    await drawer(page).getByRole('link', { name: 'Rollen' }).click();
+    await page.getByText('weil keine Verbindung zum Server besteht', { exact: false }).waitFor();
+    const reload = page.getByRole('button', { name: 'Seite neu laden' });
+    await reload.waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(0);
+    await context.setOffline(false);
+    await reload.click();
+    await gridTotal(page, 'Rollen');
+    expect(loads).toBe(1);
+    await context.close();
+  });
+
+  it('fails changes at once while offline, and logs out locally anyway', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/role/list');
+    await gridTotal(page, 'Rollen');
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neue Rolle anlegen' });
+    await create.getByLabel('Name', { exact: true }).fill(`E2E Offline ${Date.now().toString(36)}`);
+    await context.setOffline(true);
+    const offlineText =
+      'Keine Verbindung zum Server. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.';
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await create.getByRole('alert').getByText(offlineText).waitFor({ timeout: 3000 });
+    await create.getByRole('button', { name: 'Abbrechen' }).click();
+    await create.waitFor({ state: 'hidden' });
+
+    // Change password: the same clear message in the dialog.
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    const password = page.getByRole('dialog', { name: 'Passwort ändern' });
+    await password.getByLabel('Aktuelles Passwort').fill('irgendwas-1');
+    await password.getByLabel('Neues Passwort', { exact: true }).fill('Neu-Kennwort-2026!');
+    await password.getByLabel('Neues Passwort wiederholen').fill('Neu-Kennwort-2026!');
+    await password.getByRole('button', { name: 'Passwort ändern' }).click();
+    await password.getByRole('alert').getByText(offlineText).waitFor({ timeout: 3000 });
+    await password.getByRole('button', { name: 'Abbrechen' }).click();
+    await password.waitFor({ state: 'hidden' });
+
+    // Logout: the server cannot be told, the local session ends all the same.
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    expect(await page.evaluate(() => localStorage.getItem('schutzwerk.token'))).toBeNull();
+    await context.setOffline(false);
+    await context.close();
+  });
 });

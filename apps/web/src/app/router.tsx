@@ -1,5 +1,5 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
 import { RequireAuth } from '#features/auth/components/require-auth.tsx';
@@ -65,12 +65,25 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'employee/:id',
+                    handle: handle({ anyOf: [P.EMPLOYEES_BASIC_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/employees/employee-edit-page.tsx'),
+                      (m) => m.EmployeeEditPage,
+                    ),
+                  },
+                  {
                     path: 'role/list',
                     handle: handle({ anyOf: [P.ROLES_MANAGE] }),
                     lazy: lazyPage(
                       () => import('#features/roles/role-list-page.tsx'),
                       (m) => m.RoleListPage,
                     ),
+                  },
+                  {
+                    // '/role' and '/role/' (spec route /role/{id?} without an id) open the role list.
+                    path: 'role',
+                    element: <Navigate to="/role/list" replace />,
                   },
                   {
                     path: 'role/:id',

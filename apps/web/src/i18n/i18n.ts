@@ -23,19 +23,45 @@ void i18n.use(initReactI18next).init({
 
 export { i18n };
 
+/** True while the browser reports that it has no network (navigator.onLine). */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * German text for any error. The server answers with the catalogue's German message or a more specific
- * one; that text is shown. Validation errors list their field messages. Only when the answer carries no
- * message (proxy error, empty body) does the catalogue text of the code stand in.
+ * one; that text is shown alone — field details belong next to their fields (see `fieldErrors`). Only when
+ * the answer carries no message (proxy error, empty body) does the catalogue text of the code stand in, and
+ * only a validation error without any message falls back to its field messages.
  */
 export function errorMessage(error: unknown, t: TFunction = i18n.t): string {
   if (error instanceof ApiError) {
-    if (error.status === 0 || error.code === NETWORK_ERROR_CODE) return t('errors.network');
-    const details = (error.details ?? []).map((d) => d?.message).filter((m): m is string => Boolean(m));
-    if (error.code === 'INPUT_VALIDATION_ERROR' && details.length > 0) return details.join(' ');
+    if (error.status === 0 || error.code === NETWORK_ERROR_CODE) {
+      return browserOffline() ? t('errors.offline') : t('errors.network');
+    }
     const base = error.message || (error.code in apiErrors ? t(`apiErrors.${error.code}`) : '');
-    if (base) return details.length > 0 ? `${base} ${details.join(' ')}` : base;
+    if (base) return base;
+    const details = (error.details ?? []).map((d) => d?.message).filter((m): m is string => Boolean(m));
+    if (details.length > 0) return details.join(' ');
     return t('errors.unknownWithStatus', { status: error.status });
   }
   return t('errors.generic');
+}
+
+/**
+ * The field messages of an error answer, keyed by field name: `details: [{ path: ['body', 'name'], message }]`
+ * becomes `{ name: message }` (the first segment 'body' / 'query' / 'params' is dropped, nested paths are
+ * joined with dots). The first message per field wins.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return result;
+  for (const detail of error.details ?? []) {
+    if (!detail || typeof detail.message !== 'string' || !Array.isArray(detail.path)) continue;
+    const path = detail.path.map(String);
+    if (path[0] === 'body' || path[0] === 'query' || path[0] === 'params') path.shift();
+    const key = path.join('.');
+    if (key && !(key in result)) result[key] = detail.message;
+  }
+  return result;
 }

@@ -13,8 +13,13 @@ export function isChunkLoadError(error: unknown): boolean {
   return error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message);
 }
 
-/** Reloads the page if it has not just done so for the same reason; false when the guard stops it. */
+/**
+ * Reloads the page if it has not just done so for the same reason; false when the guard stops it.
+ * Offline a reload cannot help (the browser would show its own offline page instead of the app): no
+ * reload then, the error screen offers 'Seite neu laden'.
+ */
 export function reloadOnceForChunkError(): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   try {
     if (sessionStorage.getItem(FLAG)) return false;
     sessionStorage.setItem(FLAG, String(Date.now()));

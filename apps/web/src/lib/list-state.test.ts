@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  clearAllListState,
   clearListState,
   loadListFilter,
   loadListSearch,
@@ -17,6 +18,12 @@ class MemoryStorage {
   }
   removeItem(key: string): void {
     this.map.delete(key);
+  }
+  key(index: number): string | null {
+    return [...this.map.keys()][index] ?? null;
+  }
+  get length(): number {
+    return this.map.size;
   }
   get size(): number {
     return this.map.size;
@@ -61,5 +68,18 @@ describe('list-state', () => {
     saveListSearch('/a', 'x');
     saveListSearch('/a', '');
     expect(storage.size).toBe(0);
+  });
+
+  it('clears the filters and searches of every page on logout, and nothing else', () => {
+    saveListSearch('/employee/list', 'Mei');
+    saveListFilter('/employee/list', { active: 2 });
+    saveListFilter('/role/list', { orderBy: 'name', orderDirection: 'desc' });
+    storage.setItem('schutzwerk.chunk-reload', '1');
+    clearAllListState();
+    expect(loadListSearch('/employee/list')).toBe('');
+    expect(loadListFilter('/employee/list', null)).toBeNull();
+    expect(loadListFilter('/role/list', null)).toBeNull();
+    expect(storage.getItem('schutzwerk.chunk-reload')).toBe('1');
+    expect(storage.size).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
+import { useCallback, useState } from 'react';
+
 /**
  * The session-stored filter map (spec shell §3.1): per page path one filter value under the key
- * `path`, and the search text under `path + '--search'`. A left click on a menu entry clears both.
+ * `path`, and the search text under `path + '--search'`. A left click on a menu entry clears both;
+ * logout clears the whole map so the next user of the tab starts clean.
  */
 const SEARCH_SUFFIX = '--search';
 
@@ -54,4 +57,59 @@ export function saveListFilter(path: string, filter: unknown): void {
 export function clearListState(path: string): void {
   write(path, null);
   write(searchKey(path), null);
+}
+
+/** Forget the stored filters and searches of every page (logout): every key of the map is a page path. */
+export function clearAllListState(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i);
+      if (key?.startsWith('/')) keys.push(key);
+    }
+    for (const key of keys) sessionStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing stored either.
+  }
+}
+
+export type ListState<F> = {
+  search: string;
+  setSearch: (search: string) => void;
+  filter: F;
+  /** Merge a patch into the filter (stored at once). */
+  updateFilter: (patch: Partial<F>) => void;
+};
+
+/**
+ * Search and filter of a list page, kept per path in the session-stored map: starts from what is stored
+ * (or `defaultFilter`), stores every change. For the toolbar's filter button pass the filter part the
+ * button cycles and its default, `filter: { value, defaultValue, onClick }` — the button is highlighted
+ * only while the value differs from the default (see ToolbarConfig.filter).
+ */
+export function useListState<F extends object>(
+  path: string,
+  defaultFilter: F,
+  isValid?: (value: unknown) => value is F,
+): ListState<F> {
+  const [search, setSearchState] = useState(() => loadListSearch(path));
+  const [filter, setFilter] = useState<F>(() => loadListFilter(path, defaultFilter, isValid));
+  const setSearch = useCallback(
+    (value: string) => {
+      setSearchState(value);
+      saveListSearch(path, value);
+    },
+    [path],
+  );
+  const updateFilter = useCallback(
+    (patch: Partial<F>) => {
+      setFilter((current) => {
+        const next = { ...current, ...patch };
+        saveListFilter(path, next);
+        return next;
+      });
+    },
+    [path],
+  );
+  return { search, setSearch, filter, updateFilter };
 }

@@ -6,6 +6,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { isChunkLoadError, reloadOnceForChunkError } from '#lib/chunk-reload.ts';
+import { useOnlineStatus } from '../toolbar/online-status.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { ForbiddenPage } from './forbidden-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -15,6 +16,8 @@ export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunkError = isChunkLoadError(error);
+  // Offline the page is not reloaded automatically (see reloadOnceForChunkError); the button stays.
+  const offline = !useOnlineStatus();
 
   useEffect(() => {
     if (chunkError) reloadOnceForChunkError();
@@ -32,7 +35,12 @@ export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
 
   if (chunkError)
     return (
-      <ErrorScreen status={500} message={t('errors.chunk')} actions={reloadButton} fullPage={fullPage} />
+      <ErrorScreen
+        status={500}
+        message={offline ? t('errors.chunkOffline') : t('errors.chunk')}
+        actions={reloadButton}
+        fullPage={fullPage}
+      />
     );
 
   let status = 500;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
@@ -17,8 +17,11 @@ import { ToolbarProvider } from '../toolbar/toolbar-context.tsx';
 import { AppDrawerContent, DRAWER_WIDTH } from './app-drawer.tsx';
 import { VersionDialog } from './version-dialog.tsx';
 
-/** Main layout: drawer (permanent from 960 px, temporary below), toolbar, progress bar, page. */
-export function MainLayout() {
+/**
+ * Main layout: drawer (permanent from 960 px, temporary below), toolbar, progress bar, page. The page is
+ * the matched child route, or `children` (the 404 page of an unknown path for a signed-in user).
+ */
+export function MainLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -111,9 +114,7 @@ export function MainLayout() {
               p: { xs: 1.5, sm: 2, md: 3 },
             }}
           >
-            <Suspense fallback={<FullPageLoader />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<FullPageLoader />}>{children ?? <Outlet />}</Suspense>
           </Box>
         </Box>
       </Box>

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
-import { useToolbarConfig } from './toolbar-context.tsx';
+import { toolbarFilterValue, useToolbarConfig } from './toolbar-context.tsx';
 import { ToolbarSearch } from './toolbar-search.tsx';
 
 type ButtonProps = {
@@ -69,11 +69,10 @@ export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
   useDocumentTitle(config?.title);
 
   const back = config?.back;
-  const filterValue = config?.filter?.value;
-  const filterActive = filterValue === 2;
+  const filterActive = config?.filter ? toolbarFilterValue(config.filter) === 2 : false;
 
   return (
-    <MuiToolbar sx={{ gap: 0.5, minHeight: { xs: 56, sm: 64 } }}>
+    <MuiToolbar sx={{ gap: 0.5, minHeight: { xs: 56, sm: 64 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
       {showMenuButton ? (
         <IconButton
           color="inherit"
@@ -94,19 +93,27 @@ export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
       ) : null}
       <Typography
         variant="h1"
-        noWrap
+        data-testid="toolbar-title"
         sx={{
           fontSize: { xs: '1.05rem', sm: '1.25rem' },
           fontWeight: 500,
-          flexShrink: 1,
+          // Takes the free room (basis 0): the buttons never wrap, the page title gives way first.
+          flex: '1 1 0px',
           minWidth: 0,
           ml: 0.5,
+          display: 'flex',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          lineHeight: { xs: '56px', sm: '64px' },
         }}
       >
         {config?.title ? (
           <>
-            {config.title}
-            <Box component="span" sx={{ opacity: 0.7, display: { xs: 'none', sm: 'inline' } }}>
+            {/* The page title gives way (ellipsis); the product name always stays visible. */}
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+              {config.title}
+            </Box>
+            <Box component="span" sx={{ opacity: 0.7, flexShrink: 0, whiteSpace: 'pre' }}>
               {` – ${PRODUCT_NAME}`}
             </Box>
           </>
@@ -114,14 +121,16 @@ export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
           PRODUCT_NAME
         )}
       </Typography>
-      <Box sx={{ flex: 1 }} />
       {config?.search ? (
-        <ToolbarSearch
-          key={pathname}
-          value={config.search.value}
-          onChange={config.search.onChange}
-          label={config.search.label}
-        />
+        // Below 600 px the search takes a row of its own, so the title keeps room for ' – Schutzwerk'.
+        <Box sx={{ order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, pb: { xs: 1, sm: 0 } }}>
+          <ToolbarSearch
+            key={pathname}
+            value={config.search.value}
+            onChange={config.search.onChange}
+            label={config.search.label}
+          />
+        </Box>
       ) : null}
       {config?.filter ? (
         <ToolbarButton

@@ -17,13 +17,32 @@ export type ToolbarConfig = {
   sort?: { value: SortValue; onChange: (value: SortValue) => void } | undefined;
   /** Search field; `onChange` is called 500 ms after the user stops typing. */
   search?: { value: string; onChange: (value: string) => void; label?: string | undefined } | undefined;
-  /** Filter button: value true, 1 or 2; 2 shows the button highlighted as active. */
-  filter?: { value: boolean | number; onClick: () => void; label?: string | undefined } | undefined;
+  /**
+   * Filter button (spec: value true, 1 or 2; 2 shows the button highlighted as active). Highlighted means
+   * "a filter other than the list's default is active". A page with a default filter passes the current
+   * filter value and its default — `{ value: filter.active, defaultValue: DEFAULT_FILTER.active }` — and the
+   * button is highlighted exactly while they differ. Without `defaultValue` the value is taken as the spec's
+   * button value: 2 highlighted, anything else normal.
+   */
+  filter?:
+    | {
+        value: boolean | number | string;
+        defaultValue?: boolean | number | string | undefined;
+        onClick: () => void;
+        label?: string | undefined;
+      }
+    | undefined;
   /** Print (hazard analysis list). */
   onPrint?: (() => void) | undefined;
 };
 
 const ignoreConfig = () => {};
+
+/** The spec's filter button value (1 normal, 2 highlighted) for a toolbar filter declaration. */
+export function toolbarFilterValue(filter: NonNullable<ToolbarConfig['filter']>): 1 | 2 {
+  if (filter.defaultValue !== undefined) return filter.value === filter.defaultValue ? 1 : 2;
+  return filter.value === 2 ? 2 : 1;
+}
 
 const ToolbarValueContext = createContext<ToolbarConfig | null>(null);
 const ToolbarSetterContext = createContext<((config: ToolbarConfig | null) => void) | null>(null);
@@ -65,7 +84,9 @@ export function useToolbar(config: ToolbarConfig, options: { optional?: boolean 
     Boolean(config.saveDisabled),
     config.sort?.value ?? null,
     config.search ? [config.search.value, config.search.label ?? null] : null,
-    config.filter ? [config.filter.value, config.filter.label ?? null] : null,
+    config.filter
+      ? [config.filter.value, config.filter.defaultValue ?? null, config.filter.label ?? null]
+      : null,
     Boolean(config.onPrint),
   ]);
 
@@ -88,6 +109,7 @@ export function useToolbar(config: ToolbarConfig, options: { optional?: boolean 
       },
       filter: c.filter && {
         value: c.filter.value,
+        defaultValue: c.filter.defaultValue,
         label: c.filter.label,
         onClick: () => latest.current.filter?.onClick(),
       },

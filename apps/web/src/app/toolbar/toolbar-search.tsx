@@ -84,7 +84,7 @@ export function ToolbarSearch({ value, onChange, label }: Props) {
         borderRadius: 1,
         px: 1,
         height: 38,
-        width: { xs: 136, sm: 220, md: 280 },
+        width: { xs: '100%', sm: 220, md: 280 },
         '& input::-webkit-search-cancel-button': { display: 'none' },
       })}
     />

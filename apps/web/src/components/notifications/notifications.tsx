@@ -6,6 +6,7 @@ type Notification = { id: number; message: string; severity: AlertColor };
 type Notify = (message: string, severity?: AlertColor) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
+const DismissContext = createContext<(() => void) | null>(null);
 
 /** One snackbar for short confirmations ('Ihr Passwort wurde geändert.'). */
 export function NotificationProvider({ children }: { children: ReactNode }) {
@@ -15,14 +16,15 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     setCurrent({ id: Date.now(), message, severity });
     setOpen(true);
   }, []);
+  const dismiss = useCallback(() => setOpen(false), []);
   const value = useMemo(() => notify, [notify]);
   return (
     <NotifyContext value={value}>
-      {children}
+      <DismissContext value={dismiss}>{children}</DismissContext>
       <Snackbar
         key={current?.id}
         open={open}
-        autoHideDuration={5000}
+        autoHideDuration={current?.severity === 'error' ? 10_000 : 5000}
         onClose={(_, reason) => {
           if (reason !== 'clickaway') setOpen(false);
         }}
@@ -45,4 +47,11 @@ export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
   if (!notify) throw new Error('useNotify must be used inside <NotificationProvider>');
   return notify;
+}
+
+/** Closes the snackbar now, e.g. a stale 'gespeichert' when the next save starts. */
+export function useDismissNotification(): () => void {
+  const dismiss = useContext(DismissContext);
+  if (!dismiss) throw new Error('useDismissNotification must be used inside <NotificationProvider>');
+  return dismiss;
 }

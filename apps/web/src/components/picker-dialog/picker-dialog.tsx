@@ -8,8 +8,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +55,11 @@ export type PickerDialogProps<Row> = {
   /** Shown above the list once filteredCount exceeds `hintThreshold` (e.g. 'Bitte grenzen Sie die Suche ein …'). */
   hint?: ((filteredCount: number) => ReactNode) | undefined;
   hintThreshold?: number;
+  /**
+   * Rows that cannot be chosen, with the reason shown when the user tries (e.g. the record being edited:
+   * 'Diese Rolle ist bereits geöffnet.'). The row is greyed out; choosing it keeps the dialog open.
+   */
+  unavailableReason?: ((row: Row) => string | null | undefined) | undefined;
 };
 
 /**
@@ -109,8 +116,13 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
     filters,
     hint,
     hintThreshold,
+    unavailableReason,
   } = props;
   const { t } = useTranslation();
+  const theme = useTheme();
+  // Phones: two-line rows, so every column (e.g. the personnel number) stays in view.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   const [selected, setSelected] = useState<Map<RowId, Row>>(() => new Map());
@@ -138,6 +150,7 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
       headerLabel: t('picker.select'),
       minWidth: 68,
       grow: 0,
+      compact: 'leading',
       render: (row) => (
         <Checkbox
           size="small"
@@ -154,6 +167,12 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
   }, [multiple, columns, selected, getRowId, toggle, t]);
 
   const handleRowClick = (row: Row) => {
+    const reason = unavailableReason?.(row);
+    if (reason) {
+      setRefusal(reason);
+      return;
+    }
+    setRefusal(null);
     if (multiple) toggle(row);
     else {
       onSelect([row]);
@@ -189,6 +208,11 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
           }}
         />
         {filters}
+        {refusal ? (
+          <Alert severity="info" role="status" data-testid="picker-refusal">
+            {refusal}
+          </Alert>
+        ) : null}
         {showHint ? (
           <Alert severity="info" data-testid="picker-hint" sx={{ py: 0 }}>
             {hint(filteredCount)}
@@ -205,18 +229,20 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
           orderDirection={orderDirection}
           onRowClick={handleRowClick}
           isRowSelected={isRowSelected}
+          isRowDisabled={unavailableReason ? (row) => Boolean(unavailableReason(row)) : undefined}
           onTotalChange={setFilteredCount}
           emptyText={emptyText}
+          compact={phone}
           sx={{ minHeight: 240 }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
         {multiple ? (
           <Typography
             data-testid="picker-selected-count"
             variant="body2"
             color="text.secondary"
-            sx={{ mr: 'auto' }}
+            sx={{ mr: 'auto', whiteSpace: 'nowrap' }}
           >
             {t('picker.selected', { count: selected.size })}
           </Typography>

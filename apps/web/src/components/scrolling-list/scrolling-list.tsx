@@ -1,5 +1,6 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,10 +9,20 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { LIST_ROW_HEIGHT } from '@schutzwerk/shared/constants.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import {
+  Fragment,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '#i18n/i18n.ts';
 import type { QueryValue } from '#lib/api-client.ts';
+import { type CompactPlacement, compactLayout } from './compact-columns.ts';
+import { nextRowIndex } from './list-keyboard.ts';
 import { usePagedRows } from './use-paged-rows.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -23,7 +34,13 @@ export type ScrollingListColumn<Row> = {
   headerLabel?: string;
   /** The `orderBy` value of the source; makes the header clickable. */
   sortKey?: string;
-  render: (row: Row, index: number) => ReactNode;
+  /**
+   * The cell content. `cell.tabbable` is true for the row that holds the list's Tab stop: controls inside a
+   * cell (buttons) take `tabIndex={cell.tabbable ? 0 : -1}` so the list stays one Tab stop.
+   */
+  render: (row: Row, index: number, cell: { tabbable: boolean }) => ReactNode;
+  /** Placement in the compact (phone) layout; see compact-columns.ts. */
+  compact?: CompactPlacement | undefined;
   /** Grid track sizing: minimum width in px and share of the remaining width (default 120 / 1). */
   minWidth?: number;
   grow?: number;
@@ -46,6 +63,8 @@ export type ScrollingListProps<Row> = {
   onSortChange?: ((orderBy: string, direction: SortDirection) => void) | undefined;
   onRowClick?: ((row: Row, index: number) => void) | undefined;
   isRowSelected?: ((row: Row) => boolean) | undefined;
+  /** Rows shown greyed out (aria-disabled); a click still reaches `onRowClick`, which explains why. */
+  isRowDisabled?: ((row: Row) => boolean) | undefined;
   /** The source's filteredCount after each answer; null while the first answer is pending. */
   onTotalChange?: ((filteredCount: number | null) => void) | undefined;
   /** Change it to reload the list (e.g. after a mutation). */
@@ -54,10 +73,37 @@ export type ScrollingListProps<Row> = {
   emptyText?: string;
   /** False keeps the list idle (e.g. a closed dialog). */
   enabled?: boolean;
+  /**
+   * Phones: each row shows its columns on two lines (first line, then the rest) instead of side by side,
+   * so nothing scrolls out sideways. Row height at least 60.
+   */
+  compact?: boolean;
   sx?: SxProps<Theme>;
 };
 
 const OVERSCAN = 8;
+const COMPACT_ROW_HEIGHT = 60;
+
+/** Cell content counts as empty when it renders nothing visible (left out of a compact line). */
+function isEmptyContent(node: ReactNode): boolean {
+  return node === null || node === undefined || node === false || node === '';
+}
+
+/** The non-empty parts, separated by `separator` (each part keeps its own markup). */
+function joinContent(parts: ReactNode[], separator: string): ReactNode {
+  const kept = parts.filter((part) => !isEmptyContent(part));
+  return kept.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are positional and never reorder.
+    <Fragment key={i}>
+      {i > 0 ? separator : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+function headerText<Row>(column: ScrollingListColumn<Row>): string {
+  return column.headerLabel ?? (typeof column.header === 'string' ? column.header : column.id);
+}
 
 /**
  * The virtualised list of the shell (spec shell §2.5). Generic over the row type; rows are fetched
@@ -76,16 +122,19 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
     onSortChange,
     onRowClick,
     isRowSelected,
+    isRowDisabled,
     onTotalChange,
     reloadKey,
-    rowHeight = LIST_ROW_HEIGHT,
+    rowHeight: plainRowHeight = LIST_ROW_HEIGHT,
     emptyText,
     enabled = true,
+    compact = false,
     sx,
   } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const headerHeight = rowHeight;
+  const rowHeight = compact ? Math.max(plainRowHeight, COMPACT_ROW_HEIGHT) : plainRowHeight;
+  const headerHeight = plainRowHeight;
 
   const { total, answered, error, getRow, reload, cachedRows, setVisibleRange } = usePagedRows<Row>({
     source,
@@ -99,7 +148,7 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
   });
 
   const virtualizer = useVirtualizer({
-    count: enabled ? total : 0,
+    count: enabled && !error ? total : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
@@ -123,11 +172,47 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
   }, [queryIdentity]);
 
   useEffect(() => {
-    onTotalChange?.(answered ? total : null);
-  }, [answered, total, onTotalChange]);
+    // A failed load has no count to report: the page shows no '0 Einträge' next to the error.
+    onTotalChange?.(answered && !error ? total : null);
+  }, [answered, total, error, onTotalChange]);
 
-  const template = columns.map((c) => `minmax(${c.minWidth ?? 120}px, ${c.grow ?? 1}fr)`).join(' ');
-  const minWidth = columns.reduce((sum, c) => sum + (c.minWidth ?? 120), 0);
+  // Back online after a failed load: try again by itself.
+  useEffect(() => {
+    if (!error) return;
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [error, reload]);
+
+  // Roving tabindex: the list is one Tab stop — the active row (or the first row on screen when the
+  // active one is scrolled away); the arrow keys move it, Enter activates it.
+  const [activeIndex, setActiveIndex] = useState(0);
+  const focusPending = useRef<number | null>(null);
+  const scrollTop = virtualizer.scrollOffset ?? 0;
+  const firstOnScreen = items.find((item) => item.start >= scrollTop)?.index ?? items[0]?.index ?? -1;
+  const tabStop = items.some((item) => item.index === activeIndex) ? activeIndex : firstOnScreen;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts at the first row.
+  useEffect(() => {
+    setActiveIndex(0);
+  }, [queryIdentity]);
+  useLayoutEffect(() => {
+    const index = focusPending.current;
+    if (index === null) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+    if (element) {
+      focusPending.current = null;
+      element.focus({ preventScroll: true });
+    }
+  });
+
+  const layout = compact ? compactLayout(columns) : null;
+  const mainColumns = layout ? [...layout.primary, ...layout.secondary] : [];
+  const trackOf = (c: ScrollingListColumn<Row>) => `minmax(${c.minWidth ?? 120}px, ${c.grow ?? 1}fr)`;
+  const fixedTrackOf = (c: ScrollingListColumn<Row>) => `${c.minWidth ?? 48}px`;
+  const template = layout
+    ? [...layout.leading.map(fixedTrackOf), 'minmax(0, 1fr)', ...layout.trailing.map(fixedTrackOf)].join(' ')
+    : columns.map(trackOf).join(' ');
+  const minWidth = layout ? 0 : columns.reduce((sum, c) => sum + (c.minWidth ?? 120), 0);
+  const colCount = layout ? layout.leading.length + 1 + layout.trailing.length : columns.length;
 
   const handleHeaderClick = (column: ScrollingListColumn<Row>) => {
     if (!column.sortKey || !onSortChange) return;
@@ -136,6 +221,17 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
   };
 
   const handleRowKey = (event: KeyboardEvent, row: Row | undefined, index: number) => {
+    // Keys typed in a control inside the row (a button, a checkbox) belong to that control.
+    if (event.target !== event.currentTarget) return;
+    const pageRows = Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1;
+    const next = nextRowIndex(event.key, index, total, pageRows);
+    if (next !== null) {
+      event.preventDefault();
+      setActiveIndex(next);
+      focusPending.current = next;
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      return;
+    }
     if (!row || !onRowClick) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -143,7 +239,54 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
     }
   };
 
-  const empty = answered && total === 0;
+  const empty = answered && total === 0 && !error;
+
+  const renderCell = (
+    column: ScrollingListColumn<Row>,
+    row: Row | undefined,
+    index: number,
+    tabbable: boolean,
+    skeletonSeed: number,
+  ) =>
+    row !== undefined ? (
+      column.render(row, index, { tabbable })
+    ) : (
+      <Skeleton variant="text" width={`${50 + ((index * 7 + skeletonSeed * 13) % 40)}%`} />
+    );
+
+  const cellSx = (align: ScrollingListColumn<Row>['align']) => ({
+    px: compact ? 1 : 2,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: '0.875rem',
+    textAlign: align ?? 'left',
+  });
+
+  if (error) {
+    // A failed load shows only what happened and how to go on (no empty grid, no 'keine Daten').
+    return (
+      <Box
+        sx={[
+          { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+      >
+        <Alert
+          severity="error"
+          data-testid="list-error"
+          action={
+            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={reload}>
+              {t('errors.retry')}
+            </Button>
+          }
+        >
+          {t('errors.listLoad')} {errorMessage(error, t)}
+        </Alert>
+      </Box>
+    );
+  }
 
   return (
     <Box
@@ -152,25 +295,12 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {error ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              {t('common.reload')}
-            </Button>
-          }
-        >
-          {t('errors.listLoad')} {errorMessage(error, t)}
-        </Alert>
-      ) : null}
       <Box
         ref={scrollRef}
         role="grid"
         aria-label={label}
         aria-rowcount={answered ? total + 1 : -1}
-        aria-colcount={columns.length}
+        aria-colcount={colCount}
         aria-busy={!answered}
         data-total={answered ? total : undefined}
         data-cached-rows={cachedRows}
@@ -203,64 +333,98 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
               borderColor: 'divider',
             }}
           >
-            {columns.map((column, columnIndex) => {
-              const sortable = Boolean(column.sortKey && onSortChange);
-              const active = sortable && orderBy === column.sortKey;
-              const text =
-                column.headerLabel ?? (typeof column.header === 'string' ? column.header : column.id);
-              return (
+            {layout ? (
+              <>
+                {layout.leading.map((column, i) => (
+                  <Box
+                    key={column.id}
+                    role="columnheader"
+                    aria-colindex={i + 1}
+                    aria-label={headerText(column)}
+                  />
+                ))}
                 <Box
-                  key={column.id}
                   role="columnheader"
-                  aria-colindex={columnIndex + 1}
-                  aria-sort={active ? (orderDirection === 'asc' ? 'ascending' : 'descending') : undefined}
-                  sx={{ px: 2, minWidth: 0, textAlign: column.align ?? 'left' }}
+                  aria-colindex={layout.leading.length + 1}
+                  sx={{ ...cellSx('left'), fontWeight: 600, color: 'text.secondary', lineHeight: 1.3 }}
                 >
-                  {sortable ? (
-                    <Box
-                      component="button"
-                      type="button"
-                      onClick={() => handleHeaderClick(column)}
-                      title={t('list.sortBy', { column: text })}
-                      sx={{
-                        all: 'unset',
-                        cursor: 'pointer',
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        gap: 0.5,
-                        fontWeight: 600,
-                        fontSize: '0.875rem',
-                        color: active ? 'primary.main' : 'text.secondary',
-                        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', borderRadius: 0.5 },
-                        '&:hover': { color: 'text.primary' },
-                      }}
-                    >
-                      {column.header}
-                      {active ? (
-                        orderDirection === 'asc' ? (
-                          <ArrowUpwardIcon fontSize="inherit" aria-label={t('list.sortedAsc')} />
-                        ) : (
-                          <ArrowDownwardIcon fontSize="inherit" aria-label={t('list.sortedDesc')} />
-                        )
-                      ) : null}
+                  {layout.primary.map(headerText).join(', ')}
+                  {layout.secondary.length > 0 ? (
+                    <Box component="span" sx={{ display: 'block', fontWeight: 400, fontSize: '0.75rem' }}>
+                      {layout.secondary.map(headerText).join(' · ')}
                     </Box>
-                  ) : (
-                    <Typography
-                      component="span"
-                      sx={{ fontWeight: 600, fontSize: '0.875rem', color: 'text.secondary' }}
-                    >
-                      {column.header}
-                    </Typography>
-                  )}
+                  ) : null}
                 </Box>
-              );
-            })}
+                {layout.trailing.map((column, i) => (
+                  <Box
+                    key={column.id}
+                    role="columnheader"
+                    aria-colindex={layout.leading.length + 2 + i}
+                    aria-label={headerText(column)}
+                  />
+                ))}
+              </>
+            ) : (
+              columns.map((column, columnIndex) => {
+                const sortable = Boolean(column.sortKey && onSortChange);
+                const active = sortable && orderBy === column.sortKey;
+                const text = headerText(column);
+                return (
+                  <Box
+                    key={column.id}
+                    role="columnheader"
+                    aria-colindex={columnIndex + 1}
+                    aria-sort={active ? (orderDirection === 'asc' ? 'ascending' : 'descending') : undefined}
+                    sx={{ px: 2, minWidth: 0, textAlign: column.align ?? 'left' }}
+                  >
+                    {sortable ? (
+                      <Box
+                        component="button"
+                        type="button"
+                        onClick={() => handleHeaderClick(column)}
+                        title={t('list.sortBy', { column: text })}
+                        sx={{
+                          all: 'unset',
+                          cursor: 'pointer',
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          gap: 0.5,
+                          fontWeight: 600,
+                          fontSize: '0.875rem',
+                          color: active ? 'primary.main' : 'text.secondary',
+                          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', borderRadius: 0.5 },
+                          '&:hover': { color: 'text.primary' },
+                        }}
+                      >
+                        {column.header}
+                        {active ? (
+                          orderDirection === 'asc' ? (
+                            <ArrowUpwardIcon fontSize="inherit" aria-label={t('list.sortedAsc')} />
+                          ) : (
+                            <ArrowDownwardIcon fontSize="inherit" aria-label={t('list.sortedDesc')} />
+                          )
+                        ) : null}
+                      </Box>
+                    ) : (
+                      <Typography
+                        component="span"
+                        sx={{ fontWeight: 600, fontSize: '0.875rem', color: 'text.secondary' }}
+                      >
+                        {column.header}
+                      </Typography>
+                    )}
+                  </Box>
+                );
+              })
+            )}
           </Box>
           <Box role="rowgroup" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const row = getRow(item.index);
               const selected = row !== undefined && isRowSelected ? isRowSelected(row) : false;
+              const disabled = row !== undefined && isRowDisabled ? isRowDisabled(row) : false;
               const clickable = row !== undefined && onRowClick !== undefined;
+              const tabbable = item.index === tabStop;
               return (
                 <Box
                   key={item.key}
@@ -269,9 +433,11 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                   data-loaded={row !== undefined ? 'true' : 'false'}
                   aria-rowindex={item.index + 2}
                   aria-selected={isRowSelected ? selected : undefined}
-                  tabIndex={clickable ? 0 : undefined}
+                  aria-disabled={disabled || undefined}
+                  tabIndex={tabbable ? 0 : -1}
+                  onFocus={() => setActiveIndex(item.index)}
                   onClick={clickable ? () => onRowClick(row, item.index) : undefined}
-                  onKeyDown={clickable ? (event) => handleRowKey(event, row, item.index) : undefined}
+                  onKeyDown={(event) => handleRowKey(event, row, item.index)}
                   sx={{
                     position: 'absolute',
                     top: 0,
@@ -285,6 +451,7 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                     borderBottom: 1,
                     borderColor: 'divider',
                     cursor: clickable ? 'pointer' : 'default',
+                    color: disabled ? 'text.disabled' : undefined,
                     bgcolor: selected ? 'action.selected' : undefined,
                     '&:hover': clickable
                       ? { bgcolor: selected ? 'action.selected' : 'action.hover' }
@@ -292,31 +459,76 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                     '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
                   }}
                 >
-                  {columns.map((column, columnIndex) => (
-                    <Box
-                      key={column.id}
-                      role="gridcell"
-                      aria-colindex={columnIndex + 1}
-                      sx={{
-                        px: 2,
-                        minWidth: 0,
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
-                        fontSize: '0.875rem',
-                        textAlign: column.align ?? 'left',
-                      }}
-                    >
-                      {row !== undefined ? (
-                        column.render(row, item.index)
-                      ) : (
-                        <Skeleton
-                          variant="text"
-                          width={`${50 + ((item.index * 7 + columnIndex * 13) % 40)}%`}
-                        />
-                      )}
-                    </Box>
-                  ))}
+                  {layout ? (
+                    <>
+                      {layout.leading.map((column, i) => (
+                        <Box
+                          key={column.id}
+                          role="gridcell"
+                          aria-colindex={i + 1}
+                          sx={{ ...cellSx(column.align), textOverflow: 'clip' }}
+                        >
+                          {renderCell(column, row, item.index, tabbable, i)}
+                        </Box>
+                      ))}
+                      <Box
+                        role="gridcell"
+                        aria-colindex={layout.leading.length + 1}
+                        sx={{ ...cellSx('left'), lineHeight: 1.35 }}
+                      >
+                        <Box
+                          data-compact-line="primary"
+                          sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                        >
+                          {row !== undefined
+                            ? joinContent(
+                                layout.primary.map((c) => c.render(row, item.index, { tabbable })),
+                                ', ',
+                              )
+                            : renderCell(layout.primary[0] ?? columns[0]!, row, item.index, tabbable, 0)}
+                        </Box>
+                        {mainColumns.length > layout.primary.length ? (
+                          <Box
+                            data-compact-line="secondary"
+                            sx={{
+                              fontSize: '0.8rem',
+                              color: disabled ? 'text.disabled' : 'text.secondary',
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                            }}
+                          >
+                            {row !== undefined
+                              ? joinContent(
+                                  layout.secondary.map((c) => c.render(row, item.index, { tabbable })),
+                                  ' · ',
+                                )
+                              : null}
+                          </Box>
+                        ) : null}
+                      </Box>
+                      {layout.trailing.map((column, i) => (
+                        <Box
+                          key={column.id}
+                          role="gridcell"
+                          aria-colindex={layout.leading.length + 2 + i}
+                          sx={{ ...cellSx(column.align), textOverflow: 'clip' }}
+                        >
+                          {renderCell(column, row, item.index, tabbable, i + 5)}
+                        </Box>
+                      ))}
+                    </>
+                  ) : (
+                    columns.map((column, columnIndex) => (
+                      <Box
+                        key={column.id}
+                        role="gridcell"
+                        aria-colindex={columnIndex + 1}
+                        sx={cellSx(column.align)}
+                      >
+                        {renderCell(column, row, item.index, tabbable, columnIndex)}
+                      </Box>
+                    ))
+                  )}
                 </Box>
               );
             })}

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -43,6 +43,17 @@ export function LoginPage() {
     });
   });
 
+  // After a failed attempt the (emptied) password field takes the focus, once it is enabled again.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (login.isError) setFocus('password');
+  }, [login.isError, setFocus]);
+
+  // Typing again hides the message of the failed attempt.
+  const clearFailure = () => {
+    if (login.isError) login.reset();
+  };
+
   let failure: string | null = null;
   if (login.error) {
     failure =
@@ -64,7 +75,7 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <TextField
-          {...form.register('username')}
+          {...form.register('username', { onChange: clearFailure })}
           label={t('login.username')}
           autoComplete="username"
           autoFocus
@@ -74,7 +85,7 @@ export function LoginPage() {
           size="medium"
         />
         <TextField
-          {...form.register('password')}
+          {...form.register('password', { onChange: clearFailure })}
           label={t('login.password')}
           type="password"
           autoComplete="current-password"

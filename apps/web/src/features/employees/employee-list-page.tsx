@@ -6,18 +6,23 @@ import {
   EMPLOYEE_LIST_ORDER_COLUMNS,
   type EmployeeListRow,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
+import { usePermissions } from '#features/auth/session.tsx';
 import { formatNumber } from '#lib/format.ts';
-import { loadListFilter, loadListSearch, saveListFilter, saveListSearch } from '#lib/list-state.ts';
+import { useListState } from '#lib/list-state.ts';
 import { EMPLOYEE_LIST_SOURCE } from './api/employee-sources.ts';
+import { CreateEmployeeDialog } from './components/create-employee-dialog.tsx';
 
 type ActiveFilter = 0 | 1 | 2;
 type OrderColumn = (typeof EMPLOYEE_LIST_ORDER_COLUMNS)[number];
@@ -47,40 +52,38 @@ const FILTER_LABEL_KEYS = {
 
 export function EmployeeListPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
   const { pathname } = useLocation();
-  const [search, setSearch] = useState(() => loadListSearch(pathname));
-  const [filter, setFilter] = useState<StoredFilter>(() =>
-    loadListFilter(pathname, DEFAULT_FILTER, isStoredFilter),
-  );
+  const { canAny } = usePermissions();
+  const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [count, setCount] = useState<number | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
 
-  const updateFilter = (patch: Partial<StoredFilter>) => {
-    setFilter((current) => {
-      const next = { ...current, ...patch };
-      saveListFilter(pathname, next);
-      return next;
-    });
-  };
+  // Without the right to see inactive employees there is nothing to switch: the server shows active ones only.
+  const canShowInactive = canAny([P.EMPLOYEES_SHOW_INACTIVE]);
+  const canCreate = canAny([P.EMPLOYEES_CREATE]);
+  const active: ActiveFilter = canShowInactive ? filter.active : EMPLOYEE_ACTIVE_FILTER.ACTIVE;
+  const nextActive = () => updateFilter({ active: ((active + 1) % 3) as ActiveFilter });
 
-  const filterLabel = t(FILTER_LABEL_KEYS[filter.active]);
+  const filterLabel = t(FILTER_LABEL_KEYS[active]);
   useToolbar({
     title: t('employees.listTitle'),
-    search: {
-      value: search,
-      onChange: (value) => {
-        setSearch(value);
-        saveListSearch(pathname, value);
-      },
-    },
-    filter: {
-      value: filter.active,
-      label: `${t('employees.filterLabel', { filter: filterLabel })} – ${t('employees.filterHint')}`,
-      onClick: () => updateFilter({ active: ((filter.active + 1) % 3) as ActiveFilter }),
-    },
+    search: { value: search, onChange: setSearch },
+    // Highlighted while another filter than the default ('Nur aktive') is active.
+    filter: canShowInactive
+      ? {
+          value: active,
+          defaultValue: DEFAULT_FILTER.active,
+          label: `${t('employees.filterLabel', { filter: filterLabel })} – ${t('employees.filterHint')}`,
+          onClick: nextActive,
+        }
+      : undefined,
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
+    onAdd: canCreate ? () => setCreateOpen(true) : undefined,
   });
 
-  const params = useMemo(() => ({ active: filter.active }), [filter.active]);
+  const params = useMemo(() => ({ active }), [active]);
   const onTotalChange = useCallback((total: number | null) => setCount(total), []);
 
   const columns = useMemo<ScrollingListColumn<EmployeeListRow>[]>(
@@ -114,34 +117,23 @@ export function EmployeeListPage() {
         minWidth: 140,
         render: (row) => row.locationName ?? '',
       },
-      {
-        id: 'active',
-        header: t('employees.status'),
-        minWidth: 90,
-        grow: 0.5,
-        render: (row) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={row.active ? 'success' : 'default'}
-            label={row.active ? t('employees.active') : t('employees.inactive')}
-          />
-        ),
-      },
+      ...(canShowInactive ? [statusColumn(t)] : []),
     ],
-    [t],
+    [t, canShowInactive],
   );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Chip
-          data-testid="employee-filter-chip"
-          label={filterLabel}
-          color={filter.active === 2 ? 'warning' : 'primary'}
-          variant={filter.active === 0 ? 'outlined' : 'filled'}
-          onClick={() => updateFilter({ active: ((filter.active + 1) % 3) as ActiveFilter })}
-        />
+        {canShowInactive ? (
+          <Chip
+            data-testid="employee-filter-chip"
+            label={filterLabel}
+            color={active === DEFAULT_FILTER.active ? 'primary' : 'warning'}
+            variant={active === DEFAULT_FILTER.active ? 'outlined' : 'filled'}
+            onClick={nextActive}
+          />
+        ) : null}
         <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
           {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
         </Typography>
@@ -157,8 +149,37 @@ export function EmployeeListPage() {
         onSortChange={(orderBy, orderDirection) =>
           updateFilter({ orderBy: orderBy as OrderColumn, orderDirection })
         }
+        onRowClick={(row) => navigate(`/employee/${row.id}`)}
         onTotalChange={onTotalChange}
       />
+      {canCreate ? (
+        <CreateEmployeeDialog
+          open={createOpen}
+          onClose={() => setCreateOpen(false)}
+          onCreated={(employee) => {
+            setCreateOpen(false);
+            notify(t('employee.created'));
+            void navigate(`/employee/${employee.id}`);
+          }}
+        />
+      ) : null}
     </Box>
   );
+}
+
+function statusColumn(t: TFunction): ScrollingListColumn<EmployeeListRow> {
+  return {
+    id: 'active',
+    header: t('employees.status'),
+    minWidth: 90,
+    grow: 0.5,
+    render: (row) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={row.active ? 'success' : 'default'}
+        label={row.active ? t('employees.active') : t('employees.inactive')}
+      />
+    ),
+  };
 }

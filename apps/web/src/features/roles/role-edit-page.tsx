@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,21 +13,23 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { permissionList } from '@schutzwerk/shared/permissions.ts';
+import { P, permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { createRoleSchema, type Role } from '@schutzwerk/shared/roles/role.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '#app/errors/not-found-page.tsx';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
-import { useNotify } from '#components/notifications/notifications.tsx';
-import { errorMessage } from '#i18n/i18n.ts';
+import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { useSessionUser } from '#features/auth/session.tsx';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { useDeleteRole } from './api/delete-role.ts';
 import { roleQueryOptions, useRole } from './api/get-role.ts';
+import { useIsRoleMember } from './api/get-role-membership.ts';
 import { useUpdateRole } from './api/update-role.ts';
 import { CopyPermissionsButton } from './components/copy-permissions-button.tsx';
 import { RoleMembers } from './components/role-members.tsx';
@@ -43,10 +46,10 @@ export function RoleEditPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useRole(id, valid);
 
-  if (!valid) return <NotFoundPage />;
+  if (!valid) return <RoleNotFound />;
   if (query.isPending) return <PlainToolbar>{<FullPageLoader />}</PlainToolbar>;
   if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    if (isApiError(query.error) && query.error.status === 404) return <RoleNotFound />;
     return (
       <PlainToolbar>
         <Alert severity="error" role="alert">
@@ -57,6 +60,24 @@ export function RoleEditPage() {
   }
   return <RoleEditor key={id} role={query.data} />;
 }
+
+/** 404 for a role id that does not exist (any more), with the way back to the role list. */
+function RoleNotFound() {
+  const { t } = useTranslation();
+  return (
+    <NotFoundPage
+      hint={t('roles.notFound')}
+      actions={
+        <Button component={Link} to="/role/list" variant="outlined" startIcon={<ArrowBackIcon />}>
+          {t('roles.backToList')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Why a permission change needs confirming before it goes into the form. */
+type PendingRemoval = { permissions: number[]; kind: 'superuser' | 'rolesManage' };
 
 /** Toolbar while the role is loading or failed (the editor declares its own, with 'Speichern'). */
 function PlainToolbar({ children }: { children: ReactNode }) {
@@ -69,7 +90,9 @@ function RoleEditor({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
+  const dismissNotification = useDismissNotification();
   const queryClient = useQueryClient();
+  const user = useSessionUser();
   const update = useUpdateRole(role.id);
   const remove = useDeleteRole(role.id);
 
@@ -81,18 +104,28 @@ function RoleEditor({ role }: { role: Role }) {
   const [reloading, setReloading] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [touched, setTouched] = useState({ name: false, description: false });
+  /** Field messages of the last refused save (e.g. 'Name bereits vergeben'); cleared when the field changes. */
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [pendingRemoval, setPendingRemoval] = useState<PendingRemoval | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);
+  const selfMember = useIsRoleMember(role.id, user.employee).data === true;
 
   const dirty = isDraftDirty(draft, baseDraft);
   const nameCheck = nameSchema.safeParse(draft.name);
   const descriptionCheck = descriptionSchema.safeParse(draft.description);
-  const nameError = nameCheck.success ? undefined : nameCheck.error.issues[0]?.message;
-  const descriptionError = descriptionCheck.success ? undefined : descriptionCheck.error.issues[0]?.message;
+  const nameError = nameCheck.success ? serverErrors.name : nameCheck.error.issues[0]?.message;
+  const descriptionError = descriptionCheck.success
+    ? serverErrors.description
+    : descriptionCheck.error.issues[0]?.message;
   const formValid = nameCheck.success && descriptionCheck.success;
 
   const save = () => {
     setTouched({ name: true, description: true });
     if (!formValid || update.isPending) return;
+    // A 'gespeichert' of the previous save must not stand next to this one's outcome.
+    dismissNotification();
+    setServerErrors({});
     update.mutate(
       {
         version: base.version,
@@ -110,6 +143,8 @@ function RoleEditor({ role }: { role: Role }) {
         onError: (error) => {
           // The form keeps everything the user typed; 'Neu laden' moves the edits onto the newer version.
           if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+          setServerErrors(fieldErrors(error));
+          setTouched({ name: true, description: true });
         },
       },
     );
@@ -172,11 +207,39 @@ function RoleEditor({ role }: { role: Role }) {
 
   const saveError = update.error && !conflict ? errorMessage(update.error, t) : null;
   const totalPermissions = permissionList.length;
+  const fullAccess = draft.permissions.includes(SUPERUSER_ID);
+
+  // A refused save is announced where the user is: the alert at the top is scrolled into view and focused
+  // (the toolbar's 'Speichern' is usually pressed far down in the permissions).
+  const failedSave = update.isError ? update.submittedAt : 0;
+  useEffect(() => {
+    if (!failedSave) return;
+    const alert = errorRef.current;
+    if (!alert) return;
+    alert.scrollIntoView({ block: 'nearest' });
+    alert.focus({ preventScroll: true });
+  }, [failedSave]);
+
+  const changePermissions = (next: number[]) => {
+    const removed = (id: number) => draft.permissions.includes(id) && !next.includes(id);
+    if (removed(SUPERUSER_ID)) {
+      setPendingRemoval({ permissions: next, kind: 'superuser' });
+      return;
+    }
+    // Taking 'Rollen verwalten' from a role the user holds may lock the user out of this very page.
+    if (removed(P.ROLES_MANAGE) && selfMember && !next.includes(SUPERUSER_ID)) {
+      setPendingRemoval({ permissions: next, kind: 'rolesManage' });
+      return;
+    }
+    setDraft((d) => ({ ...d, permissions: next }));
+  };
 
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
       {conflict ? (
         <Alert
+          ref={errorRef}
+          tabIndex={-1}
           severity="warning"
           role="alert"
           data-testid="conflict-alert"
@@ -190,7 +253,7 @@ function RoleEditor({ role }: { role: Role }) {
         </Alert>
       ) : null}
       {saveError ? (
-        <Alert severity="error" role="alert">
+        <Alert ref={errorRef} tabIndex={-1} severity="error" role="alert" data-testid="save-error">
           {saveError}
         </Alert>
       ) : null}
@@ -222,7 +285,10 @@ function RoleEditor({ role }: { role: Role }) {
           <TextField
             label={t('roles.name')}
             value={draft.name}
-            onChange={(event) => setDraft((d) => ({ ...d, name: event.target.value }))}
+            onChange={(event) => {
+              setDraft((d) => ({ ...d, name: event.target.value }));
+              setServerErrors(({ name: _, ...rest }) => rest);
+            }}
             onBlur={() => setTouched((s) => ({ ...s, name: true }))}
             error={touched.name && Boolean(nameError)}
             helperText={touched.name ? nameError : undefined}
@@ -231,7 +297,10 @@ function RoleEditor({ role }: { role: Role }) {
           <TextField
             label={t('roles.description')}
             value={draft.description}
-            onChange={(event) => setDraft((d) => ({ ...d, description: event.target.value }))}
+            onChange={(event) => {
+              setDraft((d) => ({ ...d, description: event.target.value }));
+              setServerErrors(({ description: _, ...rest }) => rest);
+            }}
             onBlur={() => setTouched((s) => ({ ...s, description: true }))}
             error={touched.description && Boolean(descriptionError)}
             helperText={touched.description ? descriptionError : undefined}
@@ -251,7 +320,12 @@ function RoleEditor({ role }: { role: Role }) {
             {t('roles.permissions')}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="permission-summary">
-            {t('roles.permissionsSummary', { selected: draft.permissions.length, total: totalPermissions })}
+            {fullAccess
+              ? t('roles.fullAccessSummary')
+              : t('roles.permissionsSummary', {
+                  selected: draft.permissions.length,
+                  total: totalPermissions,
+                })}
           </Typography>
           <CopyPermissionsButton
             roleId={base.id}
@@ -268,7 +342,7 @@ function RoleEditor({ role }: { role: Role }) {
         </Box>
         <RolePermissionsEditor
           value={draft.permissions}
-          onChange={(permissions) => setDraft((d) => ({ ...d, permissions }))}
+          onChange={changePermissions}
           disabled={update.isPending}
         />
       </Paper>
@@ -277,7 +351,7 @@ function RoleEditor({ role }: { role: Role }) {
         variant="outlined"
         sx={{ p: { xs: 2, md: 3 }, height: 520, display: 'flex', flexDirection: 'column' }}
       >
-        <RoleMembers roleId={base.id} onMembersChanged={onMembersChanged} />
+        <RoleMembers roleId={base.id} roleName={base.name} onMembersChanged={onMembersChanged} />
       </Paper>
 
       <Dialog open={deleteOpen} onClose={() => !remove.isPending && setDeleteOpen(false)} maxWidth="sm">
@@ -298,6 +372,47 @@ function RoleEditor({ role }: { role: Role }) {
           </Button>
           <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
             {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={pendingRemoval !== null}
+        onClose={() => setPendingRemoval(null)}
+        maxWidth="sm"
+        aria-labelledby="confirm-removal-title"
+      >
+        <DialogTitle id="confirm-removal-title">
+          {pendingRemoval?.kind === 'rolesManage'
+            ? t('roles.confirmRolesManageTitle')
+            : t('roles.confirmSuperuserTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={1.5}>
+            {pendingRemoval?.kind === 'rolesManage' ? (
+              <DialogContentText>{t('roles.confirmRolesManageText')}</DialogContentText>
+            ) : (
+              <>
+                <DialogContentText>{t('roles.confirmSuperuserText')}</DialogContentText>
+                {selfMember ? <DialogContentText>{t('roles.confirmSuperuserSelf')}</DialogContentText> : null}
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setPendingRemoval(null)} autoFocus>
+            {t('roles.keepPermission')}
+          </Button>
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={() => {
+              const next = pendingRemoval?.permissions;
+              setPendingRemoval(null);
+              if (next) setDraft((d) => ({ ...d, permissions: next }));
+            }}
+          >
+            {t('roles.confirmRemovePermission')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -12,7 +12,7 @@ import {
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { formatNumber } from '#lib/format.ts';
-import { loadListFilter, loadListSearch, saveListFilter, saveListSearch } from '#lib/list-state.ts';
+import { useListState } from '#lib/list-state.ts';
 import { ROLE_LIST_SOURCE } from './api/role-sources.ts';
 import { CreateRoleDialog } from './components/create-role-dialog.tsx';
 
@@ -34,30 +34,13 @@ export function RoleListPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { pathname } = useLocation();
-  const [search, setSearch] = useState(() => loadListSearch(pathname));
-  const [filter, setFilter] = useState<StoredFilter>(() =>
-    loadListFilter(pathname, DEFAULT_FILTER, isStoredFilter),
-  );
+  const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
 
-  const updateFilter = (patch: Partial<StoredFilter>) => {
-    setFilter((current) => {
-      const next = { ...current, ...patch };
-      saveListFilter(pathname, next);
-      return next;
-    });
-  };
-
   useToolbar({
     title: t('roles.listTitle'),
-    search: {
-      value: search,
-      onChange: (value) => {
-        setSearch(value);
-        saveListSearch(pathname, value);
-      },
-    },
+    search: { value: search, onChange: setSearch },
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
     onAdd: () => setCreateOpen(true),
   });

@@ -7,5 +7,5 @@ export function changePassword(payload: ChangePassword): Promise<void> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({ mutationFn: changePassword, networkMode: 'always' });
 }

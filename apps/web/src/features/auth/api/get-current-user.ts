@@ -24,6 +24,8 @@ export const currentUserQueryOptions = () =>
     queryKey: authKeys.user(),
     queryFn: getCurrentUser,
     staleTime: 5 * 60_000,
+    // Offline the guard shows the error with 'Neu laden' instead of waiting silently; back online it refetches.
+    networkMode: 'always',
     retry: (failureCount, error) => (isApiError(error) && error.status > 0 ? false : failureCount < 2),
     throwOnError: false,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '#lib/api-client.ts';
+import { clearAllListState } from '#lib/list-state.ts';
 import { clearToken } from '#lib/session-token.ts';
 import { setSessionEndReason } from '../session-end.ts';
 import { authKeys } from './auth-keys.ts';
@@ -18,7 +19,8 @@ export async function getAdfsLogoutUrl(): Promise<string> {
 
 /**
  * Logout (spec shell §4): ask for the SSO logout address, end the session on the server, drop the token
- * locally in any case, then go to the SSO address or to /login.
+ * locally in any case, then go to the SSO address or to /login. Offline both calls fail at once (network
+ * mode 'always') and the local session still ends.
  */
 export async function logout(): Promise<string> {
   const url = await getAdfsLogoutUrl();
@@ -35,8 +37,11 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
+    networkMode: 'always',
     onSettled: (url) => {
       clearToken();
+      // The next user of this tab starts with clean lists (stored filters and searches).
+      clearAllListState();
       setSessionEndReason('logout');
       if (url) {
         window.location.assign(url);

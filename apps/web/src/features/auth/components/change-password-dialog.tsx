@@ -9,11 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { errorMessage } from '#i18n/i18n.ts';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './change-password-schema.ts';
 
@@ -22,24 +22,50 @@ const EMPTY: FormValues = { currentPassword: '', newPassword: '', repeatPassword
 
 type Props = { open: boolean; onClose: () => void };
 
-/** Change-password dialog (spec shell §5.3). The form mounts with the dialog, so it starts empty on every opening. */
+/**
+ * Change-password dialog (spec shell §5.3). The form mounts with the dialog, so it starts empty on every
+ * opening. While the request runs the dialog cannot be closed (Escape, backdrop and 'Abbrechen' wait).
+ */
 export function ChangePasswordDialog({ open, onClose }: Props) {
+  const mutation = useChangePassword();
+  const close = () => {
+    if (mutation.isPending) return;
+    mutation.reset();
+    onClose();
+  };
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       aria-labelledby="change-password-title"
+      aria-busy={mutation.isPending}
       slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH } } }}
     >
-      <ChangePasswordForm onClose={onClose} />
+      <ChangePasswordForm
+        mutation={mutation}
+        onClose={close}
+        onDone={() => {
+          mutation.reset();
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }
 
-function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+function ChangePasswordForm({
+  mutation,
+  onClose,
+  onDone,
+}: {
+  mutation: ReturnType<typeof useChangePassword>;
+  /** 'Abbrechen' (ignored while the request runs). */
+  onClose: () => void;
+  /** The password was changed. */
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const mutation = useChangePassword();
   const schema = useMemo(() => changePasswordFormSchema(t), [t]);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
@@ -48,6 +74,15 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     reValidateMode: 'onChange',
   });
   const { errors, isValid } = form.formState;
+
+  // The server's field messages (e.g. the password policy) go to their fields as well.
+  const { setError } = form;
+  useEffect(() => {
+    const fields = fieldErrors(mutation.error);
+    if (fields.newPassword) setError('newPassword', { type: 'server', message: fields.newPassword });
+    if (fields.currentPassword)
+      setError('currentPassword', { type: 'server', message: fields.currentPassword });
+  }, [mutation.error, setError]);
 
   const close = () => {
     if (mutation.isPending) return;
@@ -62,7 +97,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          onClose();
+          onDone();
           notify(t('changePassword.success'));
         },
       },
@@ -98,7 +133,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
             disabled={mutation.isPending}
             slotProps={{ htmlInput: { 'aria-required': true } }}
             error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword?.message}
+            helperText={errors.newPassword?.message ?? t('changePassword.newHint')}
           />
           <TextField
             {...form.register('repeatPassword')}

@@ -30,6 +30,12 @@ describe('change password form', () => {
     ]);
   });
 
+  it('names only the missing new password when it was cleared after the repetition was typed', () => {
+    expect(messages({ currentPassword: 'old', newPassword: '', repeatPassword: 'abc' })).toEqual([
+      'newPassword: Ein neues Passwort muss angegeben werden.',
+    ]);
+  });
+
   it('accepts matching passwords', () => {
     expect(messages({ currentPassword: 'old', newPassword: 'abc', repeatPassword: 'abc' })).toEqual([]);
   });

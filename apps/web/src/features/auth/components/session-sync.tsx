@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onSessionEnded } from '#lib/api-client.ts';
+import { clearAllListState } from '#lib/list-state.ts';
 import { TOKEN_STORAGE_KEY } from '#lib/session-token.ts';
 import { authKeys } from '../api/auth-keys.ts';
 import { setSessionEndReason } from '../session-end.ts';
@@ -18,7 +19,11 @@ export function SessionSync() {
     });
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
-      if (!event.newValue) setSessionEndReason('logout');
+      if (!event.newValue) {
+        // Logged out in another tab: this tab's stored lists go as well.
+        setSessionEndReason('logout');
+        clearAllListState();
+      }
       void queryClient.invalidateQueries({ queryKey: authKeys.user() });
     };
     window.addEventListener('storage', onStorage);

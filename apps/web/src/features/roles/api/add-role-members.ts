@@ -2,8 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 import { roleKeys } from './role-keys.ts';
 
-export function addRoleMembers(roleId: number, employeeIds: number[]): Promise<void> {
-  return api.post<void>(`role/${roleId}/members`, { employeeIds });
+/** Assigns the role; answers how many employees were added (those who already held it are skipped). */
+export async function addRoleMembers(roleId: number, employeeIds: number[]): Promise<number> {
+  const answer = await api.post<{ data?: { added?: number } } | undefined>(`role/${roleId}/members`, {
+    employeeIds,
+  });
+  return answer?.data?.added ?? employeeIds.length;
 }
 
 export function useAddRoleMembers(roleId: number) {

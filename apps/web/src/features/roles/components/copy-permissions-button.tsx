@@ -84,6 +84,7 @@ export function CopyPermissionsButton({ roleId, disabled, onCopy }: Props) {
         getRowId={getRoleId}
         orderBy="name"
         value={roleId}
+        unavailableReason={(row) => (row.id === roleId ? t('roles.alreadyOpen') : null)}
       />
     </>
   );

@@ -12,7 +12,7 @@ import { type CreateRole, createRoleSchema, type Role } from '@schutzwerk/shared
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { errorMessage } from '#i18n/i18n.ts';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useCreateRole } from '../api/create-role.ts';
 
 const formSchema = createRoleSchema.pick({ name: true, description: true });
@@ -38,7 +38,15 @@ export function CreateRoleDialog({ open, onClose, onCreated }: Props) {
 
   const onSubmit = form.handleSubmit((values) => {
     const input: CreateRole = { name: values.name, description: values.description };
-    mutation.mutate(input, { onSuccess: (role) => onCreated(role) });
+    mutation.mutate(input, {
+      onSuccess: (role) => onCreated(role),
+      // 'Name bereits vergeben' and the like go to their field; the alert shows the server's message.
+      onError: (error) => {
+        const fields = fieldErrors(error);
+        if (fields.name) form.setError('name', { type: 'server', message: fields.name });
+        if (fields.description) form.setError('description', { type: 'server', message: fields.description });
+      },
+    });
   });
 
   return (

@@ -7,11 +7,15 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   type PermissionGroup,
+  permissionById,
   permissionGroupList,
+  permissionGroups,
   permissionsInGroup,
+  SUPERUSER_ID,
 } from '@schutzwerk/shared/permissions.ts';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +26,25 @@ type Props = {
   disabled?: boolean;
 };
 
+/** The superuser right (id 12) and its group 'Vollzugriff': shown first, apart, never part of 'Alle an'. */
+const FULL_ACCESS = permissionById(SUPERUSER_ID);
+const FULL_ACCESS_PERMISSIONS = [
+  ...(FULL_ACCESS ? [FULL_ACCESS] : []),
+  ...permissionsInGroup('administration').filter((p) => p.id !== SUPERUSER_ID),
+];
+
 const GROUPS = permissionGroupList
-  .map((group) => ({ ...group, permissions: permissionsInGroup(group.key) }))
+  .filter((group) => group.key !== 'administration')
+  .map((group) => ({
+    ...group,
+    permissions: permissionsInGroup(group.key).filter((p) => p.id !== SUPERUSER_ID),
+  }))
   .filter((group) => group.permissions.length > 0);
 
-/** Permissions grouped as in the catalogue: one section per group with 'Alle an' / 'Alle aus' and a count. */
+/**
+ * Permissions grouped as in the catalogue: first 'Vollzugriff' (id 12, set apart in the warning colour),
+ * then one section per group with 'Alle an' / 'Alle aus' and a count.
+ */
 export function RolePermissionsEditor({ value, onChange, disabled }: Props) {
   const { t } = useTranslation();
   const held = useMemo(() => new Set(value), [value]);
@@ -43,6 +61,47 @@ export function RolePermissionsEditor({ value, onChange, disabled }: Props) {
 
   return (
     <Box>
+      {FULL_ACCESS_PERMISSIONS.length > 0 ? (
+        <Box
+          role="group"
+          aria-labelledby="permission-group-full-access"
+          aria-describedby="permission-group-full-access-hint"
+          data-group="administration"
+          sx={(theme) => ({
+            mb: 2,
+            px: 2,
+            py: 1.5,
+            border: 2,
+            borderColor: 'warning.main',
+            borderRadius: 1,
+            bgcolor: alpha(theme.palette.warning.main, 0.1),
+          })}
+        >
+          <Typography id="permission-group-full-access" sx={{ fontWeight: 600 }}>
+            {permissionGroups.administration}
+          </Typography>
+          <Typography
+            id="permission-group-full-access-hint"
+            variant="body2"
+            color="text.secondary"
+            sx={{ mb: 0.5 }}
+          >
+            {t('roles.fullAccessHint')}
+          </Typography>
+          {FULL_ACCESS_PERMISSIONS.map((permission) => (
+            <PermissionCheckbox
+              key={permission.id}
+              id={permission.id}
+              label={permission.label}
+              checked={held.has(permission.id)}
+              disabled={disabled}
+              color="warning"
+              onToggle={(on) => setMany([permission.id], on)}
+              idText={t('roles.permissionId', { id: permission.id })}
+            />
+          ))}
+        </Box>
+      ) : null}
       {GROUPS.map((group) => {
         const ids = group.permissions.map((p) => p.id);
         const selected = ids.filter((id) => held.has(id)).length;
@@ -128,6 +187,7 @@ type CheckboxProps = {
   idText: string;
   checked: boolean;
   disabled?: boolean | undefined;
+  color?: 'primary' | 'warning';
   onToggle: (on: boolean) => void;
 };
 
@@ -137,6 +197,7 @@ const PermissionCheckbox = memo(function PermissionCheckbox({
   idText,
   checked,
   disabled,
+  color = 'primary',
   onToggle,
 }: CheckboxProps) {
   return (
@@ -147,6 +208,7 @@ const PermissionCheckbox = memo(function PermissionCheckbox({
           size="small"
           checked={checked}
           disabled={disabled}
+          color={color}
           onChange={(event) => onToggle(event.target.checked)}
           slotProps={{ input: { 'aria-label': label } }}
         />
@@ -154,7 +216,7 @@ const PermissionCheckbox = memo(function PermissionCheckbox({
       label={
         <Box component="span" aria-hidden="true" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
           <span>{label}</span>
-          <Typography component="span" variant="caption" color="text.secondary">
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {idText}
           </Typography>
         </Box>

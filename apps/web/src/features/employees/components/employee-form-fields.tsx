@@ -1,0 +1,253 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LOCALES } from '@schutzwerk/shared/constants.ts';
+import { GENDERS } from '@schutzwerk/shared/employees/employee.schema.ts';
+import type { ReactNode } from 'react';
+import { type FieldPath, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type EmployeeFormValues, germanDateToIso, isoToGermanDate } from '../employee-draft.ts';
+
+/** Two columns from md up; a field can span both. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        columnGap: 2,
+        rowGap: 2,
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
+      {children}
+    </Typography>
+  );
+}
+
+type TextFieldName = Exclude<FieldPath<EmployeeFormValues>, FlagName | 'gender'>;
+type FlagName = 'active' | 'isTempWorker' | 'isExternal' | 'hasAdminRights' | 'keepActiveOnImport';
+
+type TextInputProps = {
+  name: TextFieldName;
+  readOnly: boolean;
+  maxLength?: number;
+  required?: boolean;
+  multiline?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  helperText?: string;
+  wide?: boolean;
+};
+
+export function TextInput({
+  name,
+  readOnly,
+  maxLength,
+  required,
+  multiline,
+  type = 'text',
+  helperText,
+  wide,
+}: TextInputProps) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, TextFieldName>({ name });
+  return (
+    <TextField
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={t(`employee.fields.${name}`)}
+      type={type}
+      required={required && !readOnly}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+      sx={wide ? { gridColumn: '1 / -1' } : undefined}
+      slotProps={{ input: { readOnly }, htmlInput: { maxLength } }}
+    />
+  );
+}
+
+/** A date typed as dd.mm.yyyy; on leaving the field a short form (1.4.2024) is padded. */
+export function DateInput({ name, readOnly }: { name: TextFieldName; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, TextFieldName>({ name });
+  return (
+    <TextField
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={() => {
+        // A pasted ISO date (2024-04-01) is shown the German way as well.
+        const text = field.value.trim();
+        const iso = germanDateToIso(text) ?? (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
+        if (iso && isoToGermanDate(iso) !== field.value) field.onChange(isoToGermanDate(iso));
+        field.onBlur();
+      }}
+      inputRef={field.ref}
+      label={t(`employee.fields.${name}`)}
+      placeholder={readOnly ? undefined : t('employee.datePlaceholder')}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      slotProps={{
+        input: { readOnly },
+        htmlInput: { maxLength: 10, inputMode: 'numeric', autoComplete: 'off' },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}
+
+export function FlagInput({ name, readOnly }: { name: Exclude<FlagName, 'active'>; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { field } = useController<EmployeeFormValues, typeof name>({ name });
+  return (
+    <FormControlLabel
+      label={t(`employee.fields.${name}`)}
+      control={
+        <Checkbox
+          name={field.name}
+          checked={field.value}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          disabled={readOnly}
+        />
+      }
+    />
+  );
+}
+
+/** The active switch; switching off goes through `onRequestDeactivate` (the caller confirms first). */
+export function ActiveSwitch({
+  readOnly,
+  onRequestDeactivate,
+  hint,
+}: {
+  readOnly: boolean;
+  onRequestDeactivate: () => void;
+  hint?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, 'active'>({ name: 'active' });
+  const message = fieldState.error?.message ?? hint;
+  return (
+    <Box>
+      <FormControlLabel
+        label={t('employee.fields.active')}
+        control={
+          <Switch
+            name={field.name}
+            checked={field.value}
+            onChange={(event) => {
+              if (event.target.checked) field.onChange(true);
+              else onRequestDeactivate();
+            }}
+            onBlur={field.onBlur}
+            disabled={readOnly}
+          />
+        }
+      />
+      {message ? <FormHelperText error={Boolean(fieldState.error)}>{message}</FormHelperText> : null}
+    </Box>
+  );
+}
+
+export function GenderSelect({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, 'gender'>({ name: 'gender' });
+  return (
+    <TextField
+      select
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={t('employee.fields.gender')}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      slotProps={{ input: { readOnly }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{t('employee.noSelection')}</MenuItem>
+      {GENDERS.map((gender) => (
+        <MenuItem key={gender} value={gender}>
+          {t(`employee.genders.${gender}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const languageNames = new Intl.DisplayNames(['de-DE'], { type: 'language' });
+function languageLabel(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The product locales; a value from elsewhere (import) stays selectable as it is. */
+export function LanguageSelect({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, 'language'>({ name: 'language' });
+  const options: string[] = [...LOCALES];
+  if (field.value && !options.includes(field.value)) options.unshift(field.value);
+  return (
+    <TextField
+      select
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={t('employee.fields.language')}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      slotProps={{ input: { readOnly }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{t('employee.noSelection')}</MenuItem>
+      {options.map((code) => (
+        <MenuItem key={code} value={code}>
+          {`${languageLabel(code)} (${code})`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A value shown but not edited here (department, location until the organisation trees exist). */
+export function DisplayField({
+  label,
+  value,
+  helperText,
+}: {
+  label: string;
+  value: string;
+  helperText?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      helperText={helperText}
+      slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { useTranslation } from 'react-i18next';
+import type { EmployeeFormField, WriteAccess } from '../employee-draft.ts';
+import {
+  ActiveSwitch,
+  DateInput,
+  DisplayField,
+  FieldGrid,
+  FlagInput,
+  GenderSelect,
+  LanguageSelect,
+  SectionTitle,
+  TextInput,
+} from './employee-form-fields.tsx';
+
+/** The tabs of the employee record that exist so far (spec modules "Employees and import"). */
+export const EMPLOYEE_TABS = ['basic', 'extended', 'health'] as const;
+export type EmployeeTab = (typeof EMPLOYEE_TABS)[number];
+
+const EXTENDED_FIELDS: readonly EmployeeFormField[] = [
+  'isTempWorker',
+  'isExternal',
+  'hasAdminRights',
+  'keepActiveOnImport',
+  'worksBanUntil',
+  'hireDate',
+  'tempWorkUntil',
+  'workingTasks',
+  'workingTime',
+  'gender',
+  'citizenship',
+  'street',
+  'zip',
+  'city',
+  'birthday',
+];
+const HEALTH_TAB_FIELDS: readonly EmployeeFormField[] = [
+  'healthInsuranceName',
+  'healthInsuranceStreet',
+  'healthInsuranceZip',
+  'healthInsuranceCity',
+];
+
+/** The tab that shows a field (to open it when the field has an error). */
+export function tabOfField(field: string): EmployeeTab {
+  if (HEALTH_TAB_FIELDS.includes(field as EmployeeFormField)) return 'health';
+  if (EXTENDED_FIELDS.includes(field as EmployeeFormField)) return 'extended';
+  return 'basic';
+}
+
+type TabProps = { employee: Employee; access: WriteAccess };
+
+export function BasicDataTab({
+  employee,
+  access,
+  activeHint,
+  onRequestDeactivate,
+}: TabProps & { activeHint?: string | undefined; onRequestDeactivate: () => void }) {
+  const { t } = useTranslation();
+  const readOnly = !access.basic;
+  return (
+    <Stack spacing={2}>
+      <SectionTitle>{t('employee.sectionContact')}</SectionTitle>
+      <FieldGrid>
+        <TextInput name="personnelNumber" required readOnly={readOnly} maxLength={50} />
+        <TextInput name="loginName" readOnly={readOnly} maxLength={100} />
+        <TextInput name="lastName" required readOnly={readOnly} maxLength={100} />
+        <TextInput name="firstName" required readOnly={readOnly} maxLength={100} />
+        <TextInput name="email" type="email" readOnly={readOnly} maxLength={200} />
+        <TextInput name="phone" type="tel" readOnly={readOnly} maxLength={50} />
+        <TextInput name="mobileInternal" type="tel" readOnly={readOnly} maxLength={50} />
+        <TextInput name="chipId" readOnly={!access.chipId} maxLength={100} />
+        <TextInput name="idNumber" readOnly={readOnly} maxLength={50} />
+        <TextInput name="tempLoginName" readOnly={readOnly} maxLength={100} />
+      </FieldGrid>
+      <SectionTitle>{t('employee.sectionOrganisation')}</SectionTitle>
+      <FieldGrid>
+        <TextInput name="company" readOnly={readOnly} maxLength={200} />
+        <LanguageSelect readOnly={readOnly} />
+        <DisplayField
+          label={t('employee.fields.department')}
+          value={employee.departmentName ?? ''}
+          helperText={t('employee.organisationHint')}
+        />
+        <DisplayField
+          label={t('employee.fields.location')}
+          value={employee.locationName ?? ''}
+          helperText={t('employee.organisationHint')}
+        />
+        <TextInput name="country" readOnly={readOnly} maxLength={2} helperText={t('employee.countryHint')} />
+        <ActiveSwitch
+          readOnly={!access.activation}
+          hint={activeHint}
+          onRequestDeactivate={onRequestDeactivate}
+        />
+      </FieldGrid>
+    </Stack>
+  );
+}
+
+export function ExtendedDataTab({ employee, access }: TabProps) {
+  const { t } = useTranslation();
+  const readOnly = !access.basic;
+  const personalReadOnly = !access.personal;
+  return (
+    <Stack spacing={2}>
+      <SectionTitle>{t('employee.sectionFlags')}</SectionTitle>
+      <FieldGrid>
+        <FlagInput name="isTempWorker" readOnly={readOnly} />
+        <FlagInput name="isExternal" readOnly={readOnly} />
+        <FlagInput name="hasAdminRights" readOnly={readOnly} />
+        <FlagInput name="keepActiveOnImport" readOnly={readOnly} />
+      </FieldGrid>
+      <SectionTitle>{t('employee.sectionDates')}</SectionTitle>
+      <FieldGrid>
+        <DateInput name="hireDate" readOnly={readOnly} />
+        <DateInput name="worksBanUntil" readOnly={readOnly} />
+        <DateInput name="tempWorkUntil" readOnly={readOnly} />
+      </FieldGrid>
+      <SectionTitle>{t('employee.sectionWork')}</SectionTitle>
+      <FieldGrid>
+        <TextInput name="workingTasks" multiline wide readOnly={readOnly} maxLength={1000} />
+        <TextInput name="workingTime" readOnly={readOnly} maxLength={100} />
+      </FieldGrid>
+      <SectionTitle>{t('employee.sectionPersonal')}</SectionTitle>
+      {employee.restricted.personal ? (
+        <Alert severity="info" data-testid="restricted-personal">
+          {t('employee.restrictedPersonal')}
+        </Alert>
+      ) : (
+        <FieldGrid>
+          <GenderSelect readOnly={personalReadOnly} />
+          <DateInput name="birthday" readOnly={personalReadOnly} />
+          <TextInput name="citizenship" readOnly={personalReadOnly} maxLength={100} />
+          <TextInput name="street" readOnly={personalReadOnly} maxLength={200} />
+          <TextInput name="zip" readOnly={personalReadOnly} maxLength={10} />
+          <TextInput name="city" readOnly={personalReadOnly} maxLength={100} />
+        </FieldGrid>
+      )}
+    </Stack>
+  );
+}
+
+export function HealthInsuranceTab({ employee, access }: TabProps) {
+  const { t } = useTranslation();
+  const readOnly = !access.health;
+  return (
+    <Stack spacing={2}>
+      <SectionTitle>{t('employee.sectionHealth')}</SectionTitle>
+      {employee.restricted.health ? (
+        <Alert severity="info" data-testid="restricted-health">
+          {t('employee.restrictedHealth')}
+        </Alert>
+      ) : (
+        <FieldGrid>
+          <TextInput name="healthInsuranceName" wide readOnly={readOnly} maxLength={200} />
+          <TextInput name="healthInsuranceStreet" readOnly={readOnly} maxLength={200} />
+          <TextInput name="healthInsuranceZip" readOnly={readOnly} maxLength={10} />
+          <TextInput name="healthInsuranceCity" readOnly={readOnly} maxLength={100} />
+        </FieldGrid>
+      )}
+    </Stack>
+  );
+}

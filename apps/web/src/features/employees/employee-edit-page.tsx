@@ -1,0 +1,452 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '#app/errors/not-found-page.tsx';
+import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
+import { errorMessage } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { useDeleteEmployee } from './api/delete-employee.ts';
+import { employeeQueryOptions, useEmployee } from './api/get-employee.ts';
+import { useUpdateEmployee } from './api/update-employee.ts';
+import {
+  BasicDataTab,
+  EMPLOYEE_TABS,
+  type EmployeeTab,
+  ExtendedDataTab,
+  HealthInsuranceTab,
+  tabOfField,
+} from './components/employee-tabs.tsx';
+import {
+  buildPatch,
+  changedFields,
+  type EmployeeFormValues,
+  FORM_FIELDS,
+  formFromEmployee,
+  rebaseForm,
+  type WriteAccess,
+  writableFields,
+} from './employee-draft.ts';
+import { type EmployeeFormSchemaOutput, employeeFormSchema } from './employee-form-schema.ts';
+import { serverFieldErrors } from './server-field-errors.ts';
+
+const TAB_LABEL_KEYS = {
+  basic: 'employee.tabBasic',
+  extended: 'employee.tabExtended',
+  health: 'employee.tabHealth',
+} as const;
+
+export function EmployeeEditPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const query = useEmployee(id, valid);
+
+  if (!valid) return <EmployeeNotFound />;
+  if (query.isPending) return <PlainToolbar>{<FullPageLoader />}</PlainToolbar>;
+  if (query.error) {
+    if (isApiError(query.error) && query.error.status === 404) return <EmployeeNotFound />;
+    return (
+      <PlainToolbar>
+        <Alert severity="error" role="alert">
+          {errorMessage(query.error, t)}
+        </Alert>
+      </PlainToolbar>
+    );
+  }
+  return <EmployeeEditor key={id} employee={query.data} />;
+}
+
+/** 404 for an employee that does not exist (any more) or is not visible, with the way back to the list. */
+function EmployeeNotFound() {
+  const { t } = useTranslation();
+  return (
+    <NotFoundPage
+      hint={t('apiErrors.EMPLOYEE_NOT_FOUND')}
+      actions={
+        <Button component={Link} to="/employee/list" variant="outlined" startIcon={<ArrowBackIcon />}>
+          {t('employee.backToList')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Toolbar while the employee is loading or failed (the editor declares its own, with 'Speichern'). */
+function PlainToolbar({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  useToolbar({ title: t('employee.editTitle'), back: '/employee/list' });
+  return children;
+}
+
+function EmployeeEditor({ employee }: { employee: Employee }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAny } = usePermissions();
+  const sessionUser = useSessionUser();
+  const update = useUpdateEmployee(employee.id);
+  const remove = useDeleteEmployee(employee.id);
+
+  /** The server state the form is based on (its version goes with the next save). */
+  const [base, setBase] = useState<Employee>(employee);
+  const baseValues = useMemo(() => formFromEmployee(base), [base]);
+  const [tab, setTab] = useState<EmployeeTab>('basic');
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [fieldErrorsFromServer, setFieldErrorsFromServer] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deactivateOpen, setDeactivateOpen] = useState(false);
+  const leaving = useRef(false);
+
+  const canEdit = canAny([P.EMPLOYEES_EDIT]);
+  const canDelete = canAny([P.EMPLOYEES_DELETE]);
+  const isSelf = sessionUser.employee.id === base.id;
+  const access: WriteAccess = {
+    basic: canEdit,
+    personal: canEdit && !base.restricted.personal,
+    health: canEdit && !base.restricted.health,
+    // Nobody deactivates themselves (the server refuses it too).
+    activation: canEdit && canAny([P.EMPLOYEES_ACTIVATE]) && !(isSelf && base.active),
+    chipId: canEdit && canAny([P.EMPLOYEES_CHIPID]),
+  };
+  const writable = writableFields(access);
+
+  const form = useForm<EmployeeFormValues, unknown, EmployeeFormSchemaOutput>({
+    resolver: zodResolver(employeeFormSchema),
+    defaultValues: baseValues,
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control }) as EmployeeFormValues;
+  const dirty = changedFields(values, baseValues).some((field) => writable.has(field));
+  const errors = form.formState.errors;
+  const tabsWithErrors = new Set(Object.keys(errors).map(tabOfField));
+
+  const showFirstError = (fields: string[]) => {
+    const first = FORM_FIELDS.find((field) => fields.includes(field));
+    if (first) setTab(tabOfField(first));
+  };
+
+  const onValid = (output: EmployeeFormSchemaOutput) => {
+    const patch = buildPatch(output, base, writable);
+    if (Object.keys(patch).length === 0 || update.isPending) return;
+    setFieldErrorsFromServer(false);
+    update.mutate(
+      { version: base.version, ...patch },
+      {
+        onSuccess: (saved) => {
+          setBase(saved);
+          form.reset(formFromEmployee(saved));
+          setConflict(false);
+          notify(t('employee.saved'));
+        },
+        onError: (error) => {
+          // The form keeps everything the user typed; 'Neu laden' moves the edits onto the newer version.
+          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') {
+            setConflict(true);
+            return;
+          }
+          const fieldErrors = serverFieldErrors(error, FORM_FIELDS);
+          for (const { field, message } of fieldErrors) {
+            form.setError(field, { type: 'server', message }, { shouldFocus: false });
+          }
+          if (fieldErrors.length > 0) {
+            setFieldErrorsFromServer(true);
+            showFirstError(fieldErrors.map((e) => e.field));
+          }
+        },
+      },
+    );
+  };
+  const onInvalid = (invalid: FieldErrors<EmployeeFormValues>) => showFirstError(Object.keys(invalid));
+  const save = () => void form.handleSubmit(onValid, onInvalid)();
+
+  const reloadLatest = useCallback(async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...employeeQueryOptions(base.id), staleTime: 0 });
+      const rebased = rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(fresh));
+      setBase(fresh);
+      form.reset(rebased);
+      setConflict(false);
+      update.reset();
+    } catch (error) {
+      notify(errorMessage(error, t), 'error');
+    } finally {
+      setReloading(false);
+    }
+  }, [queryClient, base, form, update, notify, t]);
+
+  useToolbar({
+    title: t('employee.editTitle'),
+    back: '/employee/list',
+    onSave: canEdit ? save : undefined,
+    saveDisabled: !dirty || update.isPending,
+  });
+
+  // Unsaved changes: ask before leaving inside the app, warn the browser before unloading.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const confirmDelete = () => {
+    remove.mutate(base.version, {
+      onSuccess: () => {
+        leaving.current = true;
+        setDeleteOpen(false);
+        notify(t('employee.deleted'));
+        void navigate('/employee/list', { replace: true });
+      },
+    });
+  };
+
+  const confirmDeactivate = () => {
+    form.setValue('active', false, { shouldTouch: true });
+    setDeactivateOpen(false);
+  };
+
+  const saveError =
+    update.error && !conflict && !fieldErrorsFromServer ? errorMessage(update.error, t) : null;
+  const name = formatEmployeeName(base);
+
+  return (
+    <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {conflict ? (
+        <Alert
+          severity="warning"
+          role="alert"
+          data-testid="conflict-alert"
+          action={
+            <Button color="inherit" size="small" disabled={reloading} onClick={() => void reloadLatest()}>
+              {t('common.reload')}
+            </Button>
+          }
+        >
+          {update.error ? errorMessage(update.error, t) : null}
+        </Alert>
+      ) : null}
+      {saveError ? (
+        <Alert severity="error" role="alert" data-testid="save-error">
+          {saveError}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography
+            variant="h2"
+            component="h2"
+            sx={{ fontSize: '1.3rem', mr: 1 }}
+            data-testid="employee-heading"
+          >
+            {name}
+          </Typography>
+          <Chip
+            size="small"
+            data-testid="employee-status"
+            color={base.active ? 'success' : 'default'}
+            variant={base.active ? 'outlined' : 'filled'}
+            label={base.active ? t('employee.active') : t('employee.inactive')}
+          />
+          {dirty ? <Chip size="small" color="warning" label={t('employee.unsavedChip')} /> : null}
+          <Box sx={{ flex: 1 }} />
+          {canDelete ? (
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteIcon />}
+              disabled={isSelf}
+              onClick={() => {
+                remove.reset();
+                setDeleteOpen(true);
+              }}
+            >
+              {t('employee.delete')}
+            </Button>
+          ) : null}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="employee-portal">
+          {t('employee.portal', { name: base.portalName })}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('employee.versionInfo', { version: base.version, updatedAt: formatDateTime(base.updatedAt) })}
+        </Typography>
+      </Paper>
+
+      {canEdit ? null : (
+        <Alert severity="info" data-testid="read-only-hint">
+          {t('employee.readOnly')}
+        </Alert>
+      )}
+
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_, next: EmployeeTab) => setTab(next)}
+          aria-label={t('employee.tabs')}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, md: 1 } }}
+        >
+          {EMPLOYEE_TABS.map((key) => (
+            <Tab
+              key={key}
+              value={key}
+              id={`employee-tab-${key}`}
+              aria-controls={`employee-tabpanel-${key}`}
+              label={t(TAB_LABEL_KEYS[key])}
+              // The icon's place is always kept: a tab must not move while the user clicks it.
+              icon={
+                <ErrorOutlineIcon
+                  color="error"
+                  fontSize="small"
+                  titleAccess={tabsWithErrors.has(key) ? t('employee.checkFields') : undefined}
+                  aria-hidden={!tabsWithErrors.has(key)}
+                  sx={{ visibility: tabsWithErrors.has(key) ? 'visible' : 'hidden' }}
+                />
+              }
+              iconPosition="end"
+              sx={{ minHeight: 48 }}
+            />
+          ))}
+        </Tabs>
+        <FormProvider {...form}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (canEdit) save();
+            }}
+            role="tabpanel"
+            id={`employee-tabpanel-${tab}`}
+            aria-labelledby={`employee-tab-${tab}`}
+            sx={{ p: { xs: 2, md: 3 } }}
+          >
+            {tab === 'basic' ? (
+              <BasicDataTab
+                employee={base}
+                access={access}
+                activeHint={isSelf && base.active && canEdit ? t('employee.selfDeactivate') : undefined}
+                onRequestDeactivate={() => setDeactivateOpen(true)}
+              />
+            ) : null}
+            {tab === 'extended' ? <ExtendedDataTab employee={base} access={access} /> : null}
+            {tab === 'health' ? <HealthInsuranceTab employee={base} access={access} /> : null}
+            {tabsWithErrors.size > 0 && form.formState.submitCount > 0 ? (
+              <Alert severity="error" role="alert" data-testid="field-errors-hint" sx={{ mt: 2 }}>
+                {t('employee.checkFields')}
+              </Alert>
+            ) : null}
+            {/* Enter in a field saves, like the toolbar button. */}
+            <button type="submit" hidden aria-hidden tabIndex={-1} />
+          </Box>
+        </FormProvider>
+      </Paper>
+
+      <Dialog
+        open={deactivateOpen}
+        onClose={() => setDeactivateOpen(false)}
+        maxWidth="sm"
+        aria-labelledby="deactivate-title"
+      >
+        <DialogTitle id="deactivate-title">{t('employee.deactivateTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1}>
+            <DialogContentText>{t('employee.deactivateText')}</DialogContentText>
+            <DialogContentText variant="body2">{t('employee.deactivateSaveHint')}</DialogContentText>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setDeactivateOpen(false)} autoFocus>
+            {t('common.cancel')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={confirmDeactivate}>
+            {t('employee.deactivateConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={deleteOpen}
+        onClose={() => !remove.isPending && setDeleteOpen(false)}
+        maxWidth="sm"
+        aria-labelledby="delete-title"
+      >
+        <DialogTitle id="delete-title">{t('employee.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{t('employee.deleteConfirm', { name })}</DialogContentText>
+            {remove.error ? (
+              <Alert severity="error" role="alert">
+                {errorMessage(remove.error, t)}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        maxWidth="sm"
+        aria-labelledby="unsaved-title"
+      >
+        <DialogTitle id="unsaved-title">{t('employee.unsavedTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('employee.unsavedText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => blocker.reset?.()} autoFocus>
+            {t('employee.unsavedStay')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>
+            {t('employee.unsavedLeave')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
