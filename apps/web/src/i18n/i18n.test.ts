@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/api-client.ts';
-import { errorMessage, fieldErrors } from './i18n.ts';
+import de from './de.json';
+import { errorMessage, featureMessages, fieldErrors } from './i18n.ts';
+
+describe('message files', () => {
+  it('define every top-level key once across the shared and the feature files', () => {
+    const seen = new Map<string, string>(Object.keys(de).map((key) => [key, 'i18n/de.json']));
+    for (const [file, messages] of Object.entries(featureMessages)) {
+      for (const key of Object.keys(messages)) {
+        expect(seen.get(key), `${key} in ${file}`).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  });
+});
 
 describe('errorMessage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -5,6 +5,15 @@ import { ApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
 import de from './de.json';
 
 /**
+ * Each feature may keep its texts next to its code in `features/<name>/de.json` under its own top-level
+ * keys; they are merged with the shared texts here. A key defined twice is a bug (see i18n.test.ts).
+ */
+export const featureMessages = import.meta.glob<Record<string, unknown>>('../features/*/de.json', {
+  eager: true,
+  import: 'default',
+});
+
+/**
  * German is the source of truth (de.json); every other locale of the product falls back to it.
  * Error texts come from the shared error catalogue so server and browser speak with one voice.
  */
@@ -13,7 +22,9 @@ const apiErrors: Record<string, string> = Object.fromEntries(
 );
 
 void i18n.use(initReactI18next).init({
-  resources: { de: { translation: { ...de, apiErrors } } },
+  resources: {
+    de: { translation: { ...de, ...Object.assign({}, ...Object.values(featureMessages)), apiErrors } },
+  },
   lng: 'de',
   fallbackLng: 'de',
   interpolation: { escapeValue: false },
