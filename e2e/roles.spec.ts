@@ -296,6 +296,8 @@ describe('roles', () => {
     const adminRow = listRows(page, 'Rollen').filter({
       has: page.locator('[aria-colindex="1"]').getByText('Administrator', { exact: true }),
     });
+    // A full-access role counts no permissions in the list: it has 'alle'.
+    await adminRow.getByText('alle', { exact: true }).waitFor();
     await adminRow.click();
     await page.waitForURL(/\/role\/\d+$/);
     await page.getByTestId('role-heading').getByText('Administrator', { exact: true }).waitFor();

@@ -57,6 +57,74 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('shows the product logo in the toolbar only in app mode (installed, display-mode standalone)', async () => {
+    const { context, page } = await newPage(browser);
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.ok()).toBe(true);
+    expect((await manifest.json()) as { display: string }).toMatchObject({ display: 'standalone' });
+    await login(page, 'mitarbeiter');
+    await page.getByTestId('toolbar-title').waitFor();
+    expect(await page.getByTestId('app-mode-logo').count()).toBe(0);
+    await context.close();
+
+    // An installed app reports display-mode standalone; Chromium cannot emulate it, so the media query is.
+    const app = await newPage(browser);
+    await app.page.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query === '(display-mode: standalone)'
+          ? ({
+              matches: true,
+              media: query,
+              onchange: null,
+              addEventListener: () => {},
+              removeEventListener: () => {},
+              addListener: () => {},
+              removeListener: () => {},
+              dispatchEvent: () => false,
+            } as MediaQueryList)
+          : original(query);
+    });
+    await login(app.page, 'mitarbeiter');
+    await app.page.getByTestId('app-mode-logo').waitFor();
+    await app.context.close();
+  });
+
+  it('shows the memory display in debug mode (?debug=1), refreshed every second, until ?debug=0', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'mitarbeiter');
+    const display = page.getByTestId('memory-display');
+    expect(await display.count()).toBe(0);
+    await page.goto('/?debug=1');
+    await display.waitFor();
+    expect(await display.textContent()).toMatch(/^JS-Speicher: \d[\d.]* von \d[\d.]* MB$/);
+    // Remembered in this browser after a reload without the flag.
+    await page.goto('/');
+    await display.waitFor();
+    // The value is read again every 1000 ms (count the reads).
+    await page.evaluate(() => {
+      const w = window as Window & { __reads?: number };
+      w.__reads = 0;
+      const perf = performance as Performance & { memory?: unknown };
+      const real = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(perf), 'memory');
+      Object.defineProperty(perf, 'memory', {
+        configurable: true,
+        get() {
+          w.__reads = (w.__reads ?? 0) + 1;
+          return real?.get?.call(perf);
+        },
+      });
+    });
+    await page.waitForTimeout(2600);
+    const reads = await page.evaluate(() => (window as Window & { __reads?: number }).__reads ?? 0);
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(reads).toBeLessThanOrEqual(4);
+    await page.goto('/?debug=0');
+    await page.getByTestId('toolbar-title').waitFor();
+    expect(await display.count()).toBe(0);
+    await context.close();
+  });
+
   it('uses a temporary drawer with a menu button below 960 px', async () => {
     const { context, page } = await newPage(browser, { width: 800, height: 900 });
     await login(page, 'admin');

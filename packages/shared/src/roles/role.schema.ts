@@ -18,6 +18,8 @@ export const roleListRowSchema = z.object({
   name: z.string(),
   description: z.string(),
   permissionCount: z.number().int(),
+  /** The role carries the superuser permission: the list shows 'alle' instead of a count. */
+  fullAccess: z.boolean(),
   memberCount: z.number().int(),
 });
 export type RoleListRow = z.infer<typeof roleListRowSchema>;

@@ -1,4 +1,5 @@
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import type { RoleListRow, RoleMemberRow } from '@schutzwerk/shared/roles/role.schema.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
@@ -8,6 +9,8 @@ import { countAll, type ListPlan, type ListSource, runList } from '#platform/lis
 import { employeeRoles, rolePermissions, roles } from './roles.table.ts';
 
 const permissionCount = sql<number>`(select cast(count(*) as integer) from role_permissions rp where rp.role_id = ${roles.id})`;
+/** Full access: the role carries the superuser permission (id 12), which satisfies every check. */
+const fullAccess = sql<boolean>`exists (select 1 from role_permissions rp where rp.role_id = ${roles.id} and rp.permission_id = ${P.SUPERUSER})`;
 const memberCount = sql<number>`(select cast(count(*) as integer) from employee_roles er where er.role_id = ${roles.id})`;
 
 export const roleListSource = {
@@ -37,6 +40,7 @@ export function createRolesRepository(db: Executor) {
               name: roles.name,
               description: roles.description,
               permissionCount,
+              fullAccess,
               memberCount,
             })
             .from(roles)

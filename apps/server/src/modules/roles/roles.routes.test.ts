@@ -36,9 +36,12 @@ describe('roles', () => {
     const res = await admin.get('/api/role/list?orderBy=memberCount&orderDirection=desc');
     expect(res.statusCode).toBe(200);
     const rows = res.json<{
-      data: { rows: { name: string; memberCount: number; permissionCount: number }[] };
+      data: { rows: { name: string; memberCount: number; permissionCount: number; fullAccess: boolean }[] };
     }>().data.rows;
     expect(rows[0]?.name).toBe('Mitarbeiter');
+    // Full access is flagged so the list can say 'alle' instead of counting one permission.
+    expect(rows.find((r) => r.name === 'Administrator')?.fullAccess).toBe(true);
+    expect(rows.find((r) => r.name === 'Mitarbeiter')?.fullAccess).toBe(false);
     expect(rows.map((r) => r.name)).toEqual(
       expect.arrayContaining(['Sicherheitsfachkraft', 'Führungskraft', 'Administrator']),
     );

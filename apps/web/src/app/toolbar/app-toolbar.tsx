@@ -13,10 +13,14 @@ import MuiToolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@schutzwerk/shared/constants.ts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ProductLogo } from '#app/layout/product-logo.tsx';
+import { useAppMode } from '#lib/app-mode.ts';
+import { readDebugMode } from '#lib/debug-mode.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
+import { MemoryDisplay } from './memory-display.tsx';
 import { toolbarFilterValue, useToolbarConfig } from './toolbar-context.tsx';
 import { ToolbarSearch } from './toolbar-search.tsx';
 
@@ -64,8 +68,10 @@ type Props = { onMenuClick: () => void; showMenuButton: boolean };
 export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const config = useToolbarConfig();
+  const appMode = useAppMode();
+  const debug = useMemo(() => readDebugMode(search, window.localStorage), [search]);
   useDocumentTitle(config?.title);
 
   const back = config?.back;
@@ -90,6 +96,11 @@ export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
           icon={<ArrowBackIcon />}
           onClick={() => (back === true ? navigate(-1) : navigate(back))}
         />
+      ) : null}
+      {appMode ? (
+        <Box data-testid="app-mode-logo" sx={{ display: 'flex', ml: 0.5 }}>
+          <ProductLogo size={28} />
+        </Box>
       ) : null}
       <Typography
         variant="h1"
@@ -121,6 +132,7 @@ export function AppToolbar({ onMenuClick, showMenuButton }: Props) {
           PRODUCT_NAME
         )}
       </Typography>
+      {debug ? <MemoryDisplay /> : null}
       {config?.search ? (
         // Below 600 px the search takes a row of its own, so the title keeps room for ' – Schutzwerk'.
         <Box sx={{ order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, pb: { xs: 1, sm: 0 } }}>

@@ -67,7 +67,7 @@ export function RoleListPage() {
         minWidth: 90,
         grow: 0.4,
         align: 'right',
-        render: (row) => formatNumber(row.permissionCount),
+        render: (row) => (row.fullAccess ? t('roles.allPermissions') : formatNumber(row.permissionCount)),
       },
       {
         id: 'memberCount',

@@ -45,7 +45,7 @@ export function CopyPermissionsButton({ roleId, disabled, onCopy }: Props) {
         minWidth: 80,
         grow: 0.5,
         align: 'right',
-        render: (row) => formatNumber(row.permissionCount),
+        render: (row) => (row.fullAccess ? t('roles.allPermissions') : formatNumber(row.permissionCount)),
       },
     ],
     [t, roleId],
