@@ -129,7 +129,7 @@ describe('employee list (scrolling list)', () => {
     await chip.getByText('Nur inaktive').waitFor();
     await waitUntil(() => requests.some((u) => u.searchParams.get('active') === '1'), 'inactive filter sent');
     await page.locator('[data-row-index="0"][data-loaded="true"]').waitFor();
-    const statuses = await listRows(page, 'Mitarbeiter').locator('[aria-colindex="6"]').allTextContents();
+    const statuses = await listRows(page, 'Mitarbeiter').locator('[aria-colindex="7"]').allTextContents();
     expect(statuses.every((s) => s === 'inaktiv')).toBe(true);
     expect(await filter.getAttribute('data-active')).toBe('true');
     await filter.click();

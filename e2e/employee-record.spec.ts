@@ -297,8 +297,13 @@ describe('employee record', () => {
       .getByText('Sie haben keine Berechtigung, persönliche Daten zu sehen.')
       .waitFor();
     expect(await panel(page).getByLabel('Geburtsdatum').count()).toBe(0);
-    expect(await panel(page).getByRole('checkbox', { name: 'Leiharbeitnehmer' }).isDisabled()).toBe(true);
-    expect(await input(page, 'Eintrittsdatum').isEditable()).toBe(false);
+    // Without 'Erweiterte Mitarbeiterdaten lesen' the flags, dates and the chip id are not shown at all.
+    await page
+      .getByTestId('restricted-extended')
+      .getByText('Erweiterte Mitarbeiterdaten lesen', { exact: false })
+      .waitFor();
+    expect(await panel(page).getByRole('checkbox', { name: 'Leiharbeitnehmer' }).count()).toBe(0);
+    expect(await panel(page).getByLabel('Eintrittsdatum').count()).toBe(0);
 
     await openTab(page, 'Krankenkasse');
     await page

@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -81,7 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle: createLoginThrottle(database.db, options.throttle),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
-  for (const module of [healthModule(database), auth, employees, roles]) await module.register(app);
+  const portals = portalsModule({ db: database.db });
+  for (const module of [healthModule(database), auth, employees, roles, portals]) await module.register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

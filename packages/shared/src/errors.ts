@@ -352,6 +352,22 @@ export const errorCatalogue = {
     message:
       'Der Datensatz wird noch verwendet und kann derzeit nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.',
   },
+  // employees (issue 3)
+  MAIN_PORTAL_EMPLOYEE: {
+    status: 403,
+    message:
+      'Dieser Mitarbeiter gehört zum Hauptportal und kann nur dort bearbeitet werden. Aus einem Kundenportal ist er nur lesbar.',
+  },
+  NOT_RESPONSIBLE: {
+    status: 403,
+    message:
+      'Sie können nur Abteilungen, Orte und Verantwortungsbereiche zuordnen oder entfernen, für die Sie selbst verantwortlich sind.',
+  },
+  OWN_RESPONSIBILITIES: {
+    status: 403,
+    message:
+      'Ihre eigenen Verantwortungsbereiche können Sie nicht selbst ändern. Bitte wenden Sie sich an Ihre Sicherheitsfachkraft oder Ihren Administrator.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     message: 'Die Datei ist zu groß. Bitte laden Sie eine Datei mit höchstens 50 MB hoch.',

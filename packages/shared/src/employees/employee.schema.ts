@@ -9,6 +9,8 @@ export const employeeListRowSchema = z.object({
   loginName: z.string().nullable(),
   email: z.string().nullable(),
   active: z.boolean(),
+  isTempWorker: z.boolean(),
+  isExternal: z.boolean(),
   departmentName: z.string().nullable(),
   locationName: z.string().nullable(),
 });
@@ -25,8 +27,20 @@ export const EMPLOYEE_LIST_ORDER_COLUMNS = [
 /** Toolbar filter of the employee list: 0 = active only, 1 = inactive only, 2 = all. */
 export const EMPLOYEE_ACTIVE_FILTER = { ACTIVE: 0, INACTIVE: 1, ALL: 2 } as const;
 
+/** Type filter: core staff (neither external nor temp worker), external staff, temp workers. */
+export const EMPLOYEE_TYPES = ['employee', 'external', 'tempWorker'] as const;
+export type EmployeeType = (typeof EMPLOYEE_TYPES)[number];
+/**
+ * Status filter: a works ban in force (until today or later), temp work that has ended (until before
+ * today), no sign-in possible (no login name or no password).
+ */
+export const EMPLOYEE_STATUSES = ['worksBan', 'tempWorkEnded', 'noLogin'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
 export const employeeListQuerySchema = listQuerySchema.extend({
   active: z.coerce.number().int().min(0).max(2).optional().default(0),
+  type: z.enum(EMPLOYEE_TYPES, { message: 'Unbekannter Mitarbeitertyp' }).optional(),
+  status: z.enum(EMPLOYEE_STATUSES, { message: 'Unbekannter Status' }).optional(),
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 
@@ -83,6 +97,28 @@ export const HEALTH_FIELDS = [
   'healthInsuranceCity',
 ] as const;
 
+/** Readable only with EMPLOYEES_READONLY or EMPLOYEES_EDIT ('Erweiterte Mitarbeiterdaten'). */
+export const EXTENDED_FIELDS = [
+  'chipId',
+  'isTempWorker',
+  'isExternal',
+  'hasAdminRights',
+  'keepActiveOnImport',
+  'worksBanUntil',
+  'hireDate',
+  'tempWorkUntil',
+  'workingTasks',
+  'workingTime',
+] as const;
+
+/** What an employee's progress bar counts (tab 'Fortschrittsanzeige'). */
+export const PROGRESS_BAR_TYPES = ['instruction', 'appointment', 'document', 'scorm', 'checkup'] as const;
+export type ProgressBarType = (typeof PROGRESS_BAR_TYPES)[number];
+
+/**
+ * The writable fields. No defaults here: a PATCH must only carry what the user changed (the database
+ * supplies the defaults on create).
+ */
 export const employeeFieldsSchema = z.object({
   personnelNumber: text(50, 'Die Personalnummer').min(1, {
     message: 'Bitte geben Sie die Personalnummer an.',
@@ -118,10 +154,10 @@ export const employeeFieldsSchema = z.object({
     .transform((v) => v ?? null),
   language: optionalText(10, 'Die Sprache'),
   country: optionalText(2, 'Das Land'),
-  isTempWorker: z.boolean().optional().default(false),
-  isExternal: z.boolean().optional().default(false),
-  hasAdminRights: z.boolean().optional().default(false),
-  keepActiveOnImport: z.boolean().optional().default(false),
+  isTempWorker: z.boolean().optional(),
+  isExternal: z.boolean().optional(),
+  hasAdminRights: z.boolean().optional(),
+  keepActiveOnImport: z.boolean().optional(),
   worksBanUntil: optionalDate,
   hireDate: optionalDate,
   tempWorkUntil: optionalDate,
@@ -140,6 +176,18 @@ export const employeeFieldsSchema = z.object({
   healthInsuranceStreet: optionalText(200, 'Die Straße der Krankenkasse'),
   healthInsuranceZip: optionalText(10, 'Die Postleitzahl der Krankenkasse'),
   healthInsuranceCity: optionalText(100, 'Der Ort der Krankenkasse'),
+  progressBarShow: z.boolean().optional(),
+  progressBarTypes: z
+    .array(z.enum(PROGRESS_BAR_TYPES, { message: 'Unbekannte Art' }))
+    .max(PROGRESS_BAR_TYPES.length)
+    .optional()
+    .transform((list) => list && PROGRESS_BAR_TYPES.filter((type) => list.includes(type))),
+  progressBarWarnDays: z
+    .number({ message: 'Bitte geben Sie eine Zahl von 0 bis 365 ein.' })
+    .int({ message: 'Bitte geben Sie eine ganze Zahl ein.' })
+    .min(0, { message: 'Bitte geben Sie eine Zahl von 0 bis 365 ein.' })
+    .max(365, { message: 'Bitte geben Sie eine Zahl von 0 bis 365 ein.' })
+    .optional(),
 });
 export type EmployeeFields = z.infer<typeof employeeFieldsSchema>;
 
@@ -203,11 +251,86 @@ export const employeeSchema = z.object({
   healthInsuranceStreet: nullableText,
   healthInsuranceZip: nullableText,
   healthInsuranceCity: nullableText,
+  progressBarShow: z.boolean(),
+  progressBarTypes: z.array(z.enum(PROGRESS_BAR_TYPES)),
+  progressBarWarnDays: z.number().int(),
   hasPassword: z.boolean(),
   version: z.number().int(),
+  /** Version of the assignments (portals, responsibilities); they are saved apart from the record. */
+  assignmentsVersion: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Which field groups the caller may not see (their values are null then). */
-  restricted: z.object({ personal: z.boolean(), health: z.boolean() }),
+  /** Which field groups the caller may not see (their values are null or false then). */
+  restricted: z.object({ personal: z.boolean(), health: z.boolean(), extended: z.boolean() }),
 });
 export type Employee = z.infer<typeof employeeSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Assignments of an employee: portal assignment and responsibilities (disciplinary and organisational).
+
+const unitSchema = z.object({ id: z.number().int(), name: z.string(), path: z.string() });
+const personSchema = z.object({
+  id: z.number().int(),
+  personnelNumber: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  active: z.boolean(),
+});
+export const employeeAssignmentsSchema = z.object({
+  employeeId: z.number().int(),
+  version: z.number().int(),
+  /** The portal the employee belongs to, and the further portals assigned. */
+  homePortal: z.object({ id: z.number().int(), name: z.string() }),
+  portals: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  departments: z.array(unitSchema),
+  locations: z.array(unitSchema),
+  /** Disciplinary: the employees this one leads. */
+  ledEmployees: z.array(personSchema),
+  /** Disciplinary, the other way round (read-only here): who leads this employee. */
+  supervisors: z.array(personSchema),
+});
+export type EmployeeAssignments = z.infer<typeof employeeAssignmentsSchema>;
+
+const idList = z.array(z.number().int().positive().max(2_147_483_647)).max(5000, {
+  message: 'Es können höchstens 5000 Einträge auf einmal zugeordnet werden.',
+});
+export const updateEmployeeAssignmentsSchema = z.object({
+  version: z.number().int().min(1).max(2_147_483_647),
+  portalIds: idList.optional(),
+  departmentIds: idList.optional(),
+  locationIds: idList.optional(),
+  ledEmployeeIds: idList.optional(),
+});
+export type UpdateEmployeeAssignments = z.input<typeof updateEmployeeAssignmentsSchema>;
+
+/** What 'Zuordnungen kopieren' copies from one employee to others. */
+export const COPY_PARTS = ['roles', 'organisation', 'responsibilities', 'portals'] as const;
+export type CopyPart = (typeof COPY_PARTS)[number];
+export const copyAssignmentsSchema = z.object({
+  targetIds: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, { message: 'Bitte wählen Sie mindestens einen Mitarbeiter aus.' })
+    .max(1000, { message: 'Es können höchstens 1000 Mitarbeiter auf einmal gewählt werden.' }),
+  parts: z
+    .array(z.enum(COPY_PARTS, { message: 'Unbekannte Zuordnung' }))
+    .min(1, { message: 'Bitte wählen Sie aus, was kopiert werden soll.' }),
+  /** Replace the targets' assignments (true) or add to them (false). */
+  replace: z.boolean().optional().default(false),
+});
+export type CopyAssignments = z.input<typeof copyAssignmentsSchema>;
+export const copyAssignmentsResultSchema = z.object({ updated: z.number().int() });
+
+/** Temp worker ↔ employee conversion (Leiharbeitnehmer übernehmen / in Leiharbeit überführen). */
+export const convertEmployeeSchema = z.discriminatedUnion('to', [
+  z.object({
+    to: z.literal('employee'),
+    version: z.number().int().min(1).max(2_147_483_647),
+    hireDate: isoDate.optional(),
+  }),
+  z.object({
+    to: z.literal('tempWorker'),
+    version: z.number().int().min(1).max(2_147_483_647),
+    tempWorkUntil: isoDate,
+  }),
+]);
+export type ConvertEmployee = z.input<typeof convertEmployeeSchema>;

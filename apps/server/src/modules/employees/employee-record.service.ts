@@ -1,7 +1,10 @@
 import {
+  type ConvertEmployee,
   type CreateEmployee,
+  convertEmployeeSchema,
   createEmployeeSchema,
   type Employee,
+  EXTENDED_FIELDS,
   HEALTH_FIELDS,
   PERSONAL_FIELDS,
   type UpdateEmployee,
@@ -17,6 +20,7 @@ import { hashPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 import type { employees } from './employees.table.ts';
+import { assertResponsibleFor } from './responsibility.ts';
 
 type Row = NonNullable<Awaited<ReturnType<EmployeesRepository['findRecordById']>>>;
 
@@ -57,6 +61,9 @@ const EDITABLE_FIELDS = [
   'tempWorkUntil',
   'workingTasks',
   'workingTime',
+  'progressBarShow',
+  'progressBarTypes',
+  'progressBarWarnDays',
   ...PERSONAL_FIELDS,
   ...HEALTH_FIELDS,
 ] as const;
@@ -69,11 +76,14 @@ type EditableField = (typeof EDITABLE_FIELDS)[number];
 export function createEmployeeRecordService({ db, repository, sessions, deletionGuards = [] }: Deps) {
   const mayPersonal = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA);
   const mayHealth = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA);
+  /** 'Erweiterte Mitarbeiterdaten': read with EMPLOYEES_READONLY; whoever may edit may read them too. */
+  const mayExtended = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_READONLY, P.EMPLOYEES_EDIT);
 
   function toDto(actor: Actor, row: Row): Employee {
     const e = row.employee;
     const personal = mayPersonal(actor);
     const health = mayHealth(actor);
+    const extended = mayExtended(actor);
     return {
       id: e.id,
       portalId: e.portalId,
@@ -83,7 +93,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       firstName: e.firstName,
       loginName: e.loginName,
       email: e.email,
-      chipId: e.chipId,
+      chipId: extended || actorHasAny(actor, P.EMPLOYEES_CHIPID) ? e.chipId : null,
       tempLoginName: e.tempLoginName,
       idNumber: e.idNumber,
       phone: e.phone,
@@ -96,15 +106,15 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       language: e.language,
       country: e.country,
       active: e.active,
-      isTempWorker: e.isTempWorker,
-      isExternal: e.isExternal,
-      hasAdminRights: e.hasAdminRights,
-      keepActiveOnImport: e.keepActiveOnImport,
-      worksBanUntil: e.worksBanUntil,
-      hireDate: e.hireDate,
-      tempWorkUntil: e.tempWorkUntil,
-      workingTasks: e.workingTasks,
-      workingTime: e.workingTime,
+      isTempWorker: extended && e.isTempWorker,
+      isExternal: extended && e.isExternal,
+      hasAdminRights: extended && e.hasAdminRights,
+      keepActiveOnImport: extended && e.keepActiveOnImport,
+      worksBanUntil: extended ? e.worksBanUntil : null,
+      hireDate: extended ? e.hireDate : null,
+      tempWorkUntil: extended ? e.tempWorkUntil : null,
+      workingTasks: extended ? e.workingTasks : null,
+      workingTime: extended ? e.workingTime : null,
       gender: personal ? e.gender : null,
       citizenship: personal ? e.citizenship : null,
       street: personal ? e.street : null,
@@ -115,23 +125,61 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       healthInsuranceStreet: health ? e.healthInsuranceStreet : null,
       healthInsuranceZip: health ? e.healthInsuranceZip : null,
       healthInsuranceCity: health ? e.healthInsuranceCity : null,
+      progressBarShow: e.progressBarShow,
+      progressBarTypes: e.progressBarTypes as Employee['progressBarTypes'],
+      progressBarWarnDays: e.progressBarWarnDays,
       hasPassword: e.passwordHash !== null,
       version: e.version,
+      assignmentsVersion: e.assignmentsVersion,
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
-      restricted: { personal: !personal, health: !health },
+      restricted: { personal: !personal, health: !health, extended: !extended },
     };
   }
 
   /** Same answer for "does not exist" and "not yours": other portals, and inactive ones without the right. */
   async function loadVisible(actor: Actor, id: number, ex: Executor = db, lock = false): Promise<Row> {
     const row = await repository.findRecordById(id, ex, lock);
-    const visible =
+    const inPortal =
       row &&
-      (actor.isMainPortal || row.employee.portalId === actor.portalId) &&
-      (row.employee.active || actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE));
+      (actor.isMainPortal ||
+        row.employee.portalId === actor.portalId ||
+        (await repository.isAssignedToPortal(ex, id, actor.portalId)));
+    const visible = row && inPortal && (row.employee.active || actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE));
     if (!visible) throw new AppError('EMPLOYEE_NOT_FOUND');
     return row;
+  }
+
+  /** Staff of another portal assigned to a customer portal are readable there, never editable. */
+  function assertEditableHere(actor: Actor, row: Row) {
+    if (!actor.isMainPortal && row.employee.portalId !== actor.portalId)
+      throw new AppError('MAIN_PORTAL_EMPLOYEE');
+  }
+
+  /** Rights of single fields beyond EMPLOYEES_EDIT / EMPLOYEES_CREATE. */
+  function assertSpecialRights(actor: Actor, fields: readonly string[]) {
+    if (fields.includes('chipId') && !actorHasAny(actor, P.EMPLOYEES_CHIPID)) {
+      throw new AppError('NO_PERMISSION', {
+        message: 'Sie dürfen die Chip-ID von Mitarbeitern nicht ändern.',
+        details: [{ path: ['body', 'chipId'], message: 'Keine Berechtigung' }],
+      });
+    }
+    if (
+      (fields.includes('isTempWorker') ||
+        fields.includes('isExternal') ||
+        fields.includes('tempWorkUntil')) &&
+      !actorHasAny(actor, P.EMPLOYEES_TEMP_WORKERS)
+    ) {
+      throw new AppError('NO_PERMISSION', {
+        message: 'Sie dürfen externe Mitarbeiter und Leiharbeitnehmer nicht verwalten.',
+      });
+    }
+    const extended = fields.filter((f) => (EXTENDED_FIELDS as readonly string[]).includes(f));
+    if (extended.length > 0 && !mayExtended(actor)) {
+      throw new AppError('NO_PERMISSION', {
+        message: 'Sie dürfen erweiterte Mitarbeiterdaten nicht ändern.',
+      });
+    }
   }
 
   /** Personal and health fields may only be written with their rights. */
@@ -183,6 +231,10 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
   }
 
   return {
+    /** For the assignment service: the same visibility and editability rules as the record. */
+    loadVisible,
+    assertEditableHere,
+
     async get(actor: Actor, id: number): Promise<Employee> {
       return toDto(actor, await loadVisible(actor, id));
     },
@@ -193,6 +245,14 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
         .filter(([, v]) => v !== null && v !== undefined)
         .map(([k]) => k);
       assertFieldRights(actor, given);
+      // Flags at their default (false) are no statement of the caller.
+      assertSpecialRights(
+        actor,
+        given.filter(
+          (f) =>
+            !(typeof data[f as keyof typeof data] === 'boolean' && data[f as keyof typeof data] === false),
+        ),
+      );
       if (!data.active && !actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
         throw new AppError('NO_PERMISSION', { message: 'Sie dürfen keine inaktiven Mitarbeiter anlegen.' });
       }
@@ -201,6 +261,8 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       try {
         const id = await db.transaction(async (tx) => {
           await assertOrganisation(tx, actor.portalId, fields);
+          await assertResponsibleFor(tx, actor, 'department', [fields.departmentId]);
+          await assertResponsibleFor(tx, actor, 'location', [fields.locationId]);
           const newId = await repository.insert(tx, { ...fields, portalId: actor.portalId, passwordHash });
           const changes = Object.fromEntries(
             EDITABLE_FIELDS.filter((f) => fields[f as keyof typeof fields] != null).map((f) => [
@@ -231,6 +293,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       try {
         await db.transaction(async (tx) => {
           const row = await loadVisible(actor, id, tx, true);
+          assertEditableHere(actor, row);
           if (row.employee.version !== version) throw new AppError('CONFLICT');
           const before = row.employee as unknown as Record<EditableField, unknown>;
           const changes = diffFields(
@@ -241,6 +304,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
           const changed = Object.keys(changes);
           if (changed.length === 0) return;
           assertFieldRights(actor, changed);
+          assertSpecialRights(actor, changed);
           if (changes.active) {
             if (!actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
               throw new AppError('NO_PERMISSION', {
@@ -265,6 +329,19 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
             });
           }
           await assertOrganisation(tx, row.employee.portalId, patchInput);
+          // Moving someone from one unit to another touches both: the user must own both.
+          if (changes.departmentId) {
+            await assertResponsibleFor(tx, actor, 'department', [
+              row.employee.departmentId,
+              patchInput.departmentId,
+            ]);
+          }
+          if (changes.locationId) {
+            await assertResponsibleFor(tx, actor, 'location', [
+              row.employee.locationId,
+              patchInput.locationId,
+            ]);
+          }
           const patch = Object.fromEntries(
             changed.map((f) => [f, patchInput[f as keyof typeof patchInput]]),
           ) as Partial<typeof employees.$inferInsert>;
@@ -291,6 +368,54 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       return toDto(actor, updated);
     },
 
+    /**
+     * Temp worker ↔ employee: taking a temp worker on as an employee ends the temp work (hire date today
+     * unless given); turning an employee into a temp worker needs the date the temp work ends.
+     */
+    async convert(actor: Actor, id: number, input: ConvertEmployee): Promise<Employee> {
+      const data = convertEmployeeSchema.parse(input);
+      await db.transaction(async (tx) => {
+        const row = await loadVisible(actor, id, tx, true);
+        assertEditableHere(actor, row);
+        if (row.employee.version !== data.version) throw new AppError('CONFLICT');
+        const before = row.employee;
+        if (data.to === 'employee' && !before.isTempWorker) {
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message: 'Der Mitarbeiter ist kein Leiharbeitnehmer.',
+          });
+        }
+        if (data.to === 'tempWorker' && before.isTempWorker) {
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message: 'Der Mitarbeiter ist bereits Leiharbeitnehmer.',
+          });
+        }
+        const patch =
+          data.to === 'employee'
+            ? {
+                isTempWorker: false,
+                tempWorkUntil: null,
+                hireDate: data.hireDate ?? before.hireDate ?? new Date().toISOString().slice(0, 10),
+              }
+            : { isTempWorker: true, tempWorkUntil: data.tempWorkUntil };
+        const changes = diffFields(
+          before as unknown as Record<EditableField, unknown>,
+          patch as Partial<Record<EditableField, unknown>>,
+          EDITABLE_FIELDS,
+        );
+        if (!(await repository.updateVersioned(tx, id, data.version, patch))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'employee',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes,
+        });
+      });
+      const updated = await repository.findRecordById(id);
+      if (!updated) throw new AppError('EMPLOYEE_NOT_FOUND');
+      return toDto(actor, updated);
+    },
+
     async remove(actor: Actor, id: number, version: number): Promise<void> {
       if (id === actor.employeeId) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
@@ -299,6 +424,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       }
       await db.transaction(async (tx) => {
         const row = await loadVisible(actor, id, tx, true);
+        assertEditableHere(actor, row);
         if (row.employee.version !== version) throw new AppError('CONFLICT');
         for (const guard of deletionGuards) {
           const reason = await guard(tx, id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
@@ -17,11 +18,14 @@ export function employeesModule(deps: { db: Db; sessions: SessionStore }) {
     sessions: deps.sessions,
     deletionGuards,
   });
+  const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
   return {
     repository,
     service,
     records,
+    assignments,
     deletionGuards,
-    register: (app: FastifyInstance) => app.register(employeesRoutes(service, records), { prefix: '/api' }),
+    register: (app: FastifyInstance) =>
+      app.register(employeesRoutes(service, records, assignments), { prefix: '/api' }),
   };
 }

@@ -5,6 +5,7 @@ import type { Executor } from '#db/client.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { employeePortals } from './employee-assignments.table.ts';
 import { employeeSearchText, employees } from './employees.table.ts';
 
 export const employeeListSource = {
@@ -35,6 +36,8 @@ export function createEmployeesRepository(db: Executor) {
               loginName: employees.loginName,
               email: employees.email,
               active: employees.active,
+              isTempWorker: employees.isTempWorker,
+              isExternal: employees.isExternal,
               departmentName: departments.name,
               locationName: locations.name,
             })
@@ -95,6 +98,14 @@ export function createEmployeesRepository(db: Executor) {
         .leftJoin(locations, eq(locations.id, employees.locationId))
         .where(eq(employees.id, id));
       return row;
+    },
+
+    async isAssignedToPortal(ex: Executor, employeeId: number, portalId: number): Promise<boolean> {
+      const rows = await ex
+        .select({ id: employeePortals.employeeId })
+        .from(employeePortals)
+        .where(and(eq(employeePortals.employeeId, employeeId), eq(employeePortals.portalId, portalId)));
+      return rows.length > 0;
     },
 
     async insert(ex: Executor, values: typeof employees.$inferInsert) {
@@ -177,4 +188,9 @@ export type EmployeesRepository = ReturnType<typeof createEmployeesRepository>;
 
 export function portalFilter(portalId: number): SQL {
   return eq(employees.portalId, portalId);
+}
+
+/** Employees a customer portal sees: its own staff and the staff of other portals assigned to it. */
+export function visibleInPortal(portalId: number): SQL {
+  return sql`(${employees.portalId} = ${portalId} or exists (select 1 from ${employeePortals} ep where ep.employee_id = ${employees.id} and ep.portal_id = ${portalId}))`;
 }

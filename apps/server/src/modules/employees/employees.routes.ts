@@ -1,10 +1,15 @@
 import {
+  convertEmployeeSchema,
+  copyAssignmentsResultSchema,
+  copyAssignmentsSchema,
   createEmployeeSchema,
+  employeeAssignmentsSchema,
   employeeListQuerySchema,
   employeeListRowSchema,
   employeePickerQuerySchema,
   employeePickerRowSchema,
   employeeSchema,
+  updateEmployeeAssignmentsSchema,
   updateEmployeeSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import {
@@ -17,12 +22,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import type { EmployeeAssignmentsService } from './employee-assignments.service.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
 import type { EmployeesService } from './employees.service.ts';
 
 export function employeesRoutes(
   service: EmployeesService,
   records: EmployeeRecordService,
+  assignments: EmployeeAssignmentsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const one = { 200: z.object({ data: employeeSchema }) };
@@ -64,6 +71,56 @@ export function employeesRoutes(
         await records.remove(requireActor(request), request.params.id, request.query.version);
         return reply.status(204).send(null);
       },
+    );
+
+    app.post(
+      '/employee/:id/convert',
+      {
+        config: { access: anyOf(P.EMPLOYEES_TEMP_WORKERS) },
+        schema: { params: idParamsSchema, body: convertEmployeeSchema, response: one },
+      },
+      async (request) => ({
+        data: await records.convert(requireActor(request), request.params.id, request.body),
+      }),
+    );
+
+    const assignmentsResponse = { 200: z.object({ data: employeeAssignmentsSchema }) };
+    app.get(
+      '/employee/:id/assignments',
+      {
+        config: { access: anyOf(P.EMPLOYEES_BASIC_READONLY) },
+        schema: { params: idParamsSchema, response: assignmentsResponse },
+      },
+      async (request) => ({ data: await assignments.get(requireActor(request), request.params.id) }),
+    );
+    app.put(
+      '/employee/:id/assignments',
+      {
+        // Each part is checked in the service: portals (EMPLOYEES_PORTALS), responsibilities (…_RESPONSIBILITIES).
+        config: { access: anyOf(P.EMPLOYEES_PORTALS, P.EMPLOYEES_RESPONSIBILITIES) },
+        schema: {
+          params: idParamsSchema,
+          body: updateEmployeeAssignmentsSchema,
+          response: assignmentsResponse,
+        },
+      },
+      async (request) => ({
+        data: await assignments.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/employee/:id/copy-assignments',
+      {
+        config: { access: anyOf(P.EMPLOYEES_COPY) },
+        schema: {
+          params: idParamsSchema,
+          body: copyAssignmentsSchema,
+          response: { 200: z.object({ data: copyAssignmentsResultSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await assignments.copy(requireActor(request), request.params.id, request.body),
+      }),
     );
 
     const listResponse = { 200: listResponseSchema(employeeListRowSchema) };

@@ -4,10 +4,10 @@ import {
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { planList } from '#platform/list.ts';
-import { type EmployeesRepository, employeeListSource, portalFilter } from './employees.repository.ts';
+import { type EmployeesRepository, employeeListSource, visibleInPortal } from './employees.repository.ts';
 import { employees } from './employees.table.ts';
 
 /**
@@ -18,7 +18,22 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
   const { repository } = deps;
 
   function scope(actor: Actor) {
-    return actor.isMainPortal ? undefined : portalFilter(actor.portalId);
+    return actor.isMainPortal ? undefined : visibleInPortal(actor.portalId);
+  }
+
+  function typeFilter(type: EmployeeListQuery['type']): SQL | undefined {
+    if (type === 'external') return eq(employees.isExternal, true);
+    if (type === 'tempWorker') return eq(employees.isTempWorker, true);
+    if (type === 'employee') return and(eq(employees.isExternal, false), eq(employees.isTempWorker, false));
+    return undefined;
+  }
+
+  function statusFilter(status: EmployeeListQuery['status']): SQL | undefined {
+    if (status === 'worksBan') return sql`${employees.worksBanUntil} >= current_date`;
+    if (status === 'tempWorkEnded')
+      return and(eq(employees.isTempWorker, true), lt(employees.tempWorkUntil, sql`current_date`));
+    if (status === 'noLogin') return or(isNull(employees.loginName), isNull(employees.passwordHash));
+    return undefined;
   }
 
   return {
@@ -31,7 +46,14 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
           : filter === EMPLOYEE_ACTIVE_FILTER.INACTIVE
             ? eq(employees.active, false)
             : undefined;
-      return repository.list(planList(employeeListSource, query, [scope(actor), activeFilter]));
+      return repository.list(
+        planList(employeeListSource, query, [
+          scope(actor),
+          activeFilter,
+          typeFilter(query.type),
+          statusFilter(query.status),
+        ]),
+      );
     },
 
     /** The employee picker: ordered by last name; active employees unless asked (and allowed) otherwise. */

@@ -63,6 +63,15 @@ export const employees = pgTable(
     healthInsuranceStreet: text('health_insurance_street'),
     healthInsuranceZip: text('health_insurance_zip'),
     healthInsuranceCity: text('health_insurance_city'),
+    // Progress bar settings (tab 'Fortschrittsanzeige'): what the employee's progress bar counts.
+    progressBarShow: boolean('progress_bar_show').notNull().default(true),
+    progressBarTypes: text('progress_bar_types')
+      .array()
+      .notNull()
+      .default(sql`'{instruction,appointment,document,scorm,checkup}'::text[]`),
+    progressBarWarnDays: integer('progress_bar_warn_days').notNull().default(14),
+    /** Optimistic lock of the assignments (portals, responsibilities), apart from the record's version. */
+    assignmentsVersion: integer('assignments_version').notNull().default(1),
     // German-friendly sort keys (Ä sorts with A, Ş with S), computed by the database.
     lastNameSort: text('last_name_sort')
       .notNull()
@@ -79,6 +88,8 @@ export const employees = pgTable(
     index('employees_first_name_order').on(t.firstNameSort, t.lastNameSort, t.id),
     index('employees_personnel_number_order').on(t.personnelNumber, t.id),
     check('employees_gender', sql`${t.gender} in ('m', 'w', 'd')`),
+    check('employees_progress_bar_warn_days', sql`${t.progressBarWarnDays} between 0 and 365`),
+    index('employees_portal_active').on(t.portalId, t.active),
     index('employees_search_trgm').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
 );

@@ -55,16 +55,27 @@ function employee(patch: Partial<Employee> = {}): Employee {
     healthInsuranceStreet: null,
     healthInsuranceZip: null,
     healthInsuranceCity: null,
+    progressBarShow: true,
+    progressBarTypes: ['instruction', 'appointment', 'document', 'scorm', 'checkup'],
+    progressBarWarnDays: 14,
     hasPassword: true,
     version: 3,
+    assignmentsVersion: 1,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
-    restricted: { personal: false, health: false },
+    restricted: { personal: false, health: false, extended: false },
     ...patch,
   };
 }
 
-const ALL = writableFields({ basic: true, personal: true, health: true, activation: true, chipId: true });
+const ALL = writableFields({
+  basic: true,
+  personal: true,
+  health: true,
+  activation: true,
+  chipId: true,
+  tempWorkers: true,
+});
 
 describe('german dates', () => {
   it('converts both ways', () => {
@@ -121,7 +132,7 @@ describe('patch', () => {
 
   it('never sends restricted or read-only groups', () => {
     const base = employee({
-      restricted: { personal: true, health: true },
+      restricted: { personal: true, health: true, extended: false },
       gender: null,
       citizenship: null,
       street: null,
@@ -136,6 +147,7 @@ describe('patch', () => {
       health: false,
       activation: false,
       chipId: false,
+      tempWorkers: false,
     });
     const output = employeeFormSchema.parse({
       ...formFromEmployee(base),

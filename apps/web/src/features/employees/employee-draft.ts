@@ -3,6 +3,7 @@ import {
   type GENDERS,
   HEALTH_FIELDS,
   PERSONAL_FIELDS,
+  PROGRESS_BAR_TYPES,
   type UpdateEmployee,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 
@@ -44,36 +45,57 @@ export const FLAG_FIELDS = [
   'isExternal',
   'hasAdminRights',
   'keepActiveOnImport',
+  'progressBarShow',
 ] as const;
+/** Whole numbers the input holds as text ('14'). */
+export const NUMBER_FIELDS = ['progressBarWarnDays'] as const;
+/** Lists the input holds as comma-joined text in canonical order ('instruction,document'). */
+export const LIST_FIELDS = ['progressBarTypes'] as const;
 
 type TextField = (typeof TEXT_FIELDS)[number];
 type DateField = (typeof DATE_FIELDS)[number];
 type FlagField = (typeof FLAG_FIELDS)[number];
+type NumberField = (typeof NUMBER_FIELDS)[number];
+type ListField = (typeof LIST_FIELDS)[number];
 export type Gender = (typeof GENDERS)[number];
 
 export type EmployeeFormValues = Record<TextField, string> &
   Record<DateField, string> &
-  Record<FlagField, boolean> & { gender: '' | Gender };
+  Record<FlagField, boolean> &
+  Record<NumberField, string> &
+  Record<ListField, string> & { gender: '' | Gender };
 export type EmployeeFormField = keyof EmployeeFormValues;
 
 export const FORM_FIELDS: readonly EmployeeFormField[] = [
   ...TEXT_FIELDS,
   ...DATE_FIELDS,
   ...FLAG_FIELDS,
+  ...NUMBER_FIELDS,
+  ...LIST_FIELDS,
   'gender',
 ];
+
+/** Progress bar types as the form holds them: the chosen ones, comma-joined in catalogue order. */
+export function joinProgressTypes(types: readonly string[]): string {
+  return PROGRESS_BAR_TYPES.filter((type) => types.includes(type)).join(',');
+}
+export function splitProgressTypes(text: string): string[] {
+  const chosen = text.split(',').filter(Boolean);
+  return PROGRESS_BAR_TYPES.filter((type) => chosen.includes(type));
+}
 
 const isDateField = (field: EmployeeFormField): field is DateField =>
   (DATE_FIELDS as readonly string[]).includes(field);
 
 /** Field groups with their own rights. */
-export type FieldGroup = 'basic' | 'personal' | 'health' | 'activation' | 'chipId';
+export type FieldGroup = 'basic' | 'personal' | 'health' | 'activation' | 'chipId' | 'tempWorkers';
 
 export function fieldGroup(field: EmployeeFormField): FieldGroup {
   if ((PERSONAL_FIELDS as readonly string[]).includes(field)) return 'personal';
   if ((HEALTH_FIELDS as readonly string[]).includes(field)) return 'health';
   if (field === 'active') return 'activation';
   if (field === 'chipId') return 'chipId';
+  if (field === 'isTempWorker' || field === 'isExternal' || field === 'tempWorkUntil') return 'tempWorkers';
   return 'basic';
 }
 
@@ -112,6 +134,8 @@ export function formFromEmployee(employee: Employee): EmployeeFormValues {
   for (const field of TEXT_FIELDS) values[field] = employee[field] ?? '';
   for (const field of DATE_FIELDS) values[field] = isoToGermanDate(employee[field]);
   for (const field of FLAG_FIELDS) values[field] = employee[field];
+  values.progressBarWarnDays = String(employee.progressBarWarnDays);
+  values.progressBarTypes = joinProgressTypes(employee.progressBarTypes);
   values.gender = employee.gender ?? '';
   return values as EmployeeFormValues;
 }
@@ -148,7 +172,7 @@ export function rebaseForm(
 }
 
 /** The parsed form (wire types: text or null, ISO dates or null, booleans). */
-export type EmployeeFormOutput = { [K in EmployeeFormField]?: string | boolean | null };
+export type EmployeeFormOutput = { [K in EmployeeFormField]?: string | boolean | number | string[] | null };
 
 /**
  * The PATCH body without `version`: only fields that differ from the server state and that the user may
@@ -159,11 +183,14 @@ export function buildPatch(
   base: Employee,
   writable: ReadonlySet<EmployeeFormField>,
 ): Omit<UpdateEmployee, 'version'> {
-  const patch: Record<string, string | boolean | null> = {};
+  const patch: Record<string, unknown> = {};
   for (const field of FORM_FIELDS) {
     if (!writable.has(field) || !(field in output)) continue;
     const next = output[field] ?? null;
-    if (next !== (base[field] ?? null)) patch[field] = next;
+    const before = base[field] ?? null;
+    const same =
+      Array.isArray(next) && Array.isArray(before) ? next.join(',') === before.join(',') : next === before;
+    if (!same) patch[field] = next;
   }
   return patch as Omit<UpdateEmployee, 'version'>;
 }

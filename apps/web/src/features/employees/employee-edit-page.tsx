@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,12 +36,15 @@ import { formatDateTime } from '#lib/format.ts';
 import { useDeleteEmployee } from './api/delete-employee.ts';
 import { employeeQueryOptions, useEmployee } from './api/get-employee.ts';
 import { useUpdateEmployee } from './api/update-employee.ts';
+import { PortalAssignmentTab, ResponsibilitiesTab } from './components/assignment-tabs.tsx';
+import { ConvertEmployeeDialog, CopyAssignmentsDialog } from './components/employee-actions.tsx';
 import {
   BasicDataTab,
   EMPLOYEE_TABS,
   type EmployeeTab,
   ExtendedDataTab,
   HealthInsuranceTab,
+  ProgressBarTab,
   tabOfField,
 } from './components/employee-tabs.tsx';
 import {
@@ -59,7 +64,10 @@ const TAB_LABEL_KEYS = {
   basic: 'employee.tabBasic',
   extended: 'employee.tabExtended',
   health: 'employee.tabHealth',
-} as const;
+  portals: 'employee.tabPortals',
+  responsibilities: 'employee.tabResponsibilities',
+  progress: 'employee.tabProgress',
+} as const satisfies Record<EmployeeTab, string>;
 
 export function EmployeeEditPage() {
   const { t } = useTranslation();
@@ -124,11 +132,18 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   const [fieldErrorsFromServer, setFieldErrorsFromServer] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deactivateOpen, setDeactivateOpen] = useState(false);
+  const [convertOpen, setConvertOpen] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   const leaving = useRef(false);
 
-  const canEdit = canAny([P.EMPLOYEES_EDIT]);
-  const canDelete = canAny([P.EMPLOYEES_DELETE]);
+  // Staff of another portal assigned to this customer portal are read-only here (the server refuses too).
+  const editableHere = sessionUser.scope.isMainPortal || base.portalId === sessionUser.scope.portalId;
+  const canEdit = canAny([P.EMPLOYEES_EDIT]) && editableHere;
+  const canDelete = canAny([P.EMPLOYEES_DELETE]) && editableHere;
+  const canConvert = canAny([P.EMPLOYEES_TEMP_WORKERS]) && editableHere && !base.restricted.extended;
+  const canCopy = canAny([P.EMPLOYEES_COPY]);
   const isSelf = sessionUser.employee.id === base.id;
+  const visibleTabs = EMPLOYEE_TABS.filter((key) => key !== 'portals' || sessionUser.scope.isMainPortal);
   const access: WriteAccess = {
     basic: canEdit,
     personal: canEdit && !base.restricted.personal,
@@ -136,6 +151,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
     // Nobody deactivates themselves (the server refuses it too).
     activation: canEdit && canAny([P.EMPLOYEES_ACTIVATE]) && !(isSelf && base.active),
     chipId: canEdit && canAny([P.EMPLOYEES_CHIPID]),
+    tempWorkers: canEdit && canAny([P.EMPLOYEES_TEMP_WORKERS]),
   };
   const writable = writableFields(access);
 
@@ -162,6 +178,13 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
       { version: base.version, ...patch },
       {
         onSuccess: (saved) => {
+          // Set inactive by someone who may not see inactive employees: the record is gone for them.
+          if (!saved.active && base.active && !canAny([P.EMPLOYEES_SHOW_INACTIVE])) {
+            leaving.current = true;
+            notify(t('employee.deactivatedGone'));
+            void navigate('/employee/list', { replace: true });
+            return;
+          }
           setBase(saved);
           form.reset(formFromEmployee(saved));
           setConflict(false);
@@ -284,6 +307,18 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
           />
           {dirty ? <Chip size="small" color="warning" label={t('employee.unsavedChip')} /> : null}
           <Box sx={{ flex: 1 }} />
+          {canCopy ? (
+            <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setCopyOpen(true)}>
+              {t('employee.copy.open')}
+            </Button>
+          ) : null}
+          {canConvert ? (
+            <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setConvertOpen(true)}>
+              {base.isTempWorker
+                ? t('employee.convert.toEmployeeOpen')
+                : t('employee.convert.toTempWorkerOpen')}
+            </Button>
+          ) : null}
           {canDelete ? (
             <Button
               color="error"
@@ -307,7 +342,12 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         </Typography>
       </Paper>
 
-      {canEdit ? null : (
+      {editableHere ? null : (
+        <Alert severity="info" data-testid="other-portal-hint">
+          {t('apiErrors.MAIN_PORTAL_EMPLOYEE')}
+        </Alert>
+      )}
+      {canEdit || !editableHere ? null : (
         <Alert severity="info" data-testid="read-only-hint">
           {t('employee.readOnly')}
         </Alert>
@@ -322,7 +362,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, md: 1 } }}
         >
-          {EMPLOYEE_TABS.map((key) => (
+          {visibleTabs.map((key) => (
             <Tab
               key={key}
               value={key}
@@ -367,6 +407,24 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             ) : null}
             {tab === 'extended' ? <ExtendedDataTab employee={base} access={access} /> : null}
             {tab === 'health' ? <HealthInsuranceTab employee={base} access={access} /> : null}
+            {tab === 'progress' ? <ProgressBarTab access={access} /> : null}
+            {tab === 'portals' ? (
+              <PortalAssignmentTab
+                employeeId={base.id}
+                readOnly={!(canAny([P.EMPLOYEES_PORTALS]) && editableHere && sessionUser.scope.isMainPortal)}
+              />
+            ) : null}
+            {tab === 'responsibilities' ? (
+              <ResponsibilitiesTab
+                employeeId={base.id}
+                readOnly={!(canAny([P.EMPLOYEES_RESPONSIBILITIES]) && editableHere) || isSelf}
+                readOnlyReason={
+                  isSelf && canAny([P.EMPLOYEES_RESPONSIBILITIES])
+                    ? t('apiErrors.OWN_RESPONSIBILITIES')
+                    : undefined
+                }
+              />
+            ) : null}
             {tabsWithErrors.size > 0 && form.formState.submitCount > 0 ? (
               <Alert severity="error" role="alert" data-testid="field-errors-hint" sx={{ mt: 2 }}>
                 {t('employee.checkFields')}
@@ -377,6 +435,35 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
           </Box>
         </FormProvider>
       </Paper>
+
+      {convertOpen ? (
+        <ConvertEmployeeDialog
+          employee={base}
+          open
+          onClose={() => setConvertOpen(false)}
+          onConverted={(saved) => {
+            // The user's unsaved edits stay; the converted fields come from the server.
+            form.reset(rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(saved)));
+            setBase(saved);
+            setConvertOpen(false);
+            notify(
+              saved.isTempWorker ? t('employee.convert.doneTempWorker') : t('employee.convert.doneEmployee'),
+            );
+          }}
+        />
+      ) : null}
+      {copyOpen ? (
+        <CopyAssignmentsDialog
+          employee={base}
+          open
+          parts={sessionUser.scope.isMainPortal ? undefined : ['roles', 'organisation', 'responsibilities']}
+          onClose={() => setCopyOpen(false)}
+          onCopied={(updated) => {
+            setCopyOpen(false);
+            notify(t('employee.copy.done', { count: updated }));
+          }}
+        />
+      ) : null}
 
       <Dialog
         open={deactivateOpen}

@@ -1,6 +1,11 @@
 import { createEmployeeSchema, employeeFieldsSchema } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { z } from 'zod';
-import { type EmployeeFormValues, type Gender, germanDateToIso } from './employee-draft.ts';
+import {
+  type EmployeeFormValues,
+  type Gender,
+  germanDateToIso,
+  splitProgressTypes,
+} from './employee-draft.ts';
 
 /**
  * Form schemas of the employee pages. Every rule and German message comes from the shared contract
@@ -56,6 +61,15 @@ const employeeFormObject = z.object({
   healthInsuranceStreet: s.healthInsuranceStreet,
   healthInsuranceZip: s.healthInsuranceZip,
   healthInsuranceCity: s.healthInsuranceCity,
+  progressBarShow: z.boolean(),
+  progressBarWarnDays: z
+    .string()
+    .transform((value): number | undefined => (value.trim() === '' ? Number.NaN : Number(value.trim())))
+    .pipe(s.progressBarWarnDays),
+  progressBarTypes: z
+    .string()
+    .transform((value): string[] | undefined => splitProgressTypes(value))
+    .pipe(s.progressBarTypes),
 });
 export type EmployeeFormSchemaOutput = z.output<typeof employeeFormObject>;
 

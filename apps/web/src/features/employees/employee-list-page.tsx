@@ -1,10 +1,17 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   EMPLOYEE_ACTIVE_FILTER,
   EMPLOYEE_LIST_ORDER_COLUMNS,
+  EMPLOYEE_STATUSES,
+  EMPLOYEE_TYPES,
   type EmployeeListRow,
+  type EmployeeStatus,
+  type EmployeeType,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { TFunction } from 'i18next';
@@ -26,10 +33,19 @@ import { CreateEmployeeDialog } from './components/create-employee-dialog.tsx';
 
 type ActiveFilter = 0 | 1 | 2;
 type OrderColumn = (typeof EMPLOYEE_LIST_ORDER_COLUMNS)[number];
-type StoredFilter = { active: ActiveFilter; orderBy: OrderColumn; orderDirection: SortDirection };
+type StoredFilter = {
+  active: ActiveFilter;
+  /** '' = all types / all statuses. */
+  type?: '' | EmployeeType;
+  status?: '' | EmployeeStatus;
+  orderBy: OrderColumn;
+  orderDirection: SortDirection;
+};
 
 const DEFAULT_FILTER: StoredFilter = {
   active: EMPLOYEE_ACTIVE_FILTER.ACTIVE,
+  type: '',
+  status: '',
   orderBy: 'lastName',
   orderDirection: 'asc',
 };
@@ -39,6 +55,10 @@ function isStoredFilter(value: unknown): value is StoredFilter {
   const v = value as Record<string, unknown>;
   return (
     (v.active === 0 || v.active === 1 || v.active === 2) &&
+    (v.type === undefined || v.type === '' || (EMPLOYEE_TYPES as readonly unknown[]).includes(v.type)) &&
+    (v.status === undefined ||
+      v.status === '' ||
+      (EMPLOYEE_STATUSES as readonly unknown[]).includes(v.status)) &&
     (EMPLOYEE_LIST_ORDER_COLUMNS as readonly unknown[]).includes(v.orderBy) &&
     (v.orderDirection === 'asc' || v.orderDirection === 'desc')
   );
@@ -83,7 +103,13 @@ export function EmployeeListPage() {
     onAdd: canCreate ? () => setCreateOpen(true) : undefined,
   });
 
-  const params = useMemo(() => ({ active }), [active]);
+  const type = filter.type ?? '';
+  const status = filter.status ?? '';
+  const params = useMemo(
+    () => ({ active, ...(type ? { type } : {}), ...(status ? { status } : {}) }),
+    [active, type, status],
+  );
+  const filtered = active !== DEFAULT_FILTER.active || type !== '' || status !== '';
   const onTotalChange = useCallback((total: number | null) => setCount(total), []);
 
   const columns = useMemo<ScrollingListColumn<EmployeeListRow>[]>(
@@ -102,6 +128,23 @@ export function EmployeeListPage() {
         header: t('employees.firstName'),
         sortKey: 'firstName',
         render: (row) => row.firstName,
+      },
+      {
+        id: 'type',
+        header: t('employees.type'),
+        minWidth: 110,
+        grow: 0.5,
+        render: (row) =>
+          row.isExternal || row.isTempWorker ? (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="info"
+              label={row.isTempWorker ? t('employees.types.tempWorker') : t('employees.types.external')}
+            />
+          ) : (
+            t('employees.types.employee')
+          ),
       },
       {
         id: 'departmentName',
@@ -133,6 +176,44 @@ export function EmployeeListPage() {
             variant={active === DEFAULT_FILTER.active ? 'outlined' : 'filled'}
             onClick={nextActive}
           />
+        ) : null}
+        <TextField
+          select
+          size="small"
+          label={t('employees.typeFilter')}
+          value={type}
+          onChange={(event) => updateFilter({ type: event.target.value as '' | EmployeeType })}
+          sx={{ minWidth: 170 }}
+        >
+          <MenuItem value="">{t('employees.types.all')}</MenuItem>
+          {EMPLOYEE_TYPES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`employees.types.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('employees.statusFilter')}
+          value={status}
+          onChange={(event) => updateFilter({ status: event.target.value as '' | EmployeeStatus })}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">{t('employees.statuses.all')}</MenuItem>
+          {EMPLOYEE_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`employees.statuses.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {filtered ? (
+          <Button
+            size="small"
+            onClick={() => updateFilter({ active: DEFAULT_FILTER.active, type: '', status: '' })}
+          >
+            {t('employees.resetFilters')}
+          </Button>
         ) : null}
         <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
           {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}

@@ -7,11 +7,17 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOCALES } from '@schutzwerk/shared/constants.ts';
-import { GENDERS } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { GENDERS, PROGRESS_BAR_TYPES } from '@schutzwerk/shared/employees/employee.schema.ts';
 import type { ReactNode } from 'react';
 import { type FieldPath, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type EmployeeFormValues, germanDateToIso, isoToGermanDate } from '../employee-draft.ts';
+import {
+  type EmployeeFormValues,
+  germanDateToIso,
+  isoToGermanDate,
+  joinProgressTypes,
+  splitProgressTypes,
+} from '../employee-draft.ts';
 
 /** Two columns from md up; a field can span both. */
 export function FieldGrid({ children }: { children: ReactNode }) {
@@ -39,7 +45,13 @@ export function SectionTitle({ children }: { children: ReactNode }) {
 }
 
 type TextFieldName = Exclude<FieldPath<EmployeeFormValues>, FlagName | 'gender'>;
-type FlagName = 'active' | 'isTempWorker' | 'isExternal' | 'hasAdminRights' | 'keepActiveOnImport';
+type FlagName =
+  | 'active'
+  | 'isTempWorker'
+  | 'isExternal'
+  | 'hasAdminRights'
+  | 'keepActiveOnImport'
+  | 'progressBarShow';
 
 type TextInputProps = {
   name: TextFieldName;
@@ -249,5 +261,45 @@ export function DisplayField({
       helperText={helperText}
       slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
     />
+  );
+}
+
+/** The progress bar types as a group of check boxes over the comma-joined form value. */
+export function ProgressTypesInput({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController<EmployeeFormValues, 'progressBarTypes'>({
+    name: 'progressBarTypes',
+  });
+  const chosen = splitProgressTypes(field.value);
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {t('employee.fields.progressBarTypes')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        {PROGRESS_BAR_TYPES.map((type) => (
+          <FormControlLabel
+            key={type}
+            label={t(`employee.progressTypes.${type}`)}
+            control={
+              <Checkbox
+                name={`progressBarTypes.${type}`}
+                checked={chosen.includes(type)}
+                disabled={readOnly}
+                onBlur={field.onBlur}
+                onChange={(event) =>
+                  field.onChange(
+                    joinProgressTypes(
+                      event.target.checked ? [...chosen, type] : chosen.filter((other) => other !== type),
+                    ),
+                  )
+                }
+              />
+            }
+          />
+        ))}
+      </Box>
+      {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
+    </Box>
   );
 }

@@ -11,12 +11,20 @@ import {
   FlagInput,
   GenderSelect,
   LanguageSelect,
+  ProgressTypesInput,
   SectionTitle,
   TextInput,
 } from './employee-form-fields.tsx';
 
 /** The tabs of the employee record that exist so far (spec modules "Employees and import"). */
-export const EMPLOYEE_TABS = ['basic', 'extended', 'health'] as const;
+export const EMPLOYEE_TABS = [
+  'basic',
+  'extended',
+  'health',
+  'portals',
+  'responsibilities',
+  'progress',
+] as const;
 export type EmployeeTab = (typeof EMPLOYEE_TABS)[number];
 
 const EXTENDED_FIELDS: readonly EmployeeFormField[] = [
@@ -42,10 +50,16 @@ const HEALTH_TAB_FIELDS: readonly EmployeeFormField[] = [
   'healthInsuranceZip',
   'healthInsuranceCity',
 ];
+const PROGRESS_TAB_FIELDS: readonly EmployeeFormField[] = [
+  'progressBarShow',
+  'progressBarTypes',
+  'progressBarWarnDays',
+];
 
 /** The tab that shows a field (to open it when the field has an error). */
 export function tabOfField(field: string): EmployeeTab {
   if (HEALTH_TAB_FIELDS.includes(field as EmployeeFormField)) return 'health';
+  if (PROGRESS_TAB_FIELDS.includes(field as EmployeeFormField)) return 'progress';
   if (EXTENDED_FIELDS.includes(field as EmployeeFormField)) return 'extended';
   return 'basic';
 }
@@ -71,7 +85,9 @@ export function BasicDataTab({
         <TextInput name="email" type="email" readOnly={readOnly} maxLength={200} />
         <TextInput name="phone" type="tel" readOnly={readOnly} maxLength={50} />
         <TextInput name="mobileInternal" type="tel" readOnly={readOnly} maxLength={50} />
-        <TextInput name="chipId" readOnly={!access.chipId} maxLength={100} />
+        {employee.restricted.extended ? null : (
+          <TextInput name="chipId" readOnly={!access.chipId} maxLength={100} />
+        )}
         <TextInput name="idNumber" readOnly={readOnly} maxLength={50} />
         <TextInput name="tempLoginName" readOnly={readOnly} maxLength={100} />
       </FieldGrid>
@@ -103,27 +119,36 @@ export function BasicDataTab({
 export function ExtendedDataTab({ employee, access }: TabProps) {
   const { t } = useTranslation();
   const readOnly = !access.basic;
+  const tempReadOnly = !access.tempWorkers;
   const personalReadOnly = !access.personal;
   return (
     <Stack spacing={2}>
-      <SectionTitle>{t('employee.sectionFlags')}</SectionTitle>
-      <FieldGrid>
-        <FlagInput name="isTempWorker" readOnly={readOnly} />
-        <FlagInput name="isExternal" readOnly={readOnly} />
-        <FlagInput name="hasAdminRights" readOnly={readOnly} />
-        <FlagInput name="keepActiveOnImport" readOnly={readOnly} />
-      </FieldGrid>
-      <SectionTitle>{t('employee.sectionDates')}</SectionTitle>
-      <FieldGrid>
-        <DateInput name="hireDate" readOnly={readOnly} />
-        <DateInput name="worksBanUntil" readOnly={readOnly} />
-        <DateInput name="tempWorkUntil" readOnly={readOnly} />
-      </FieldGrid>
-      <SectionTitle>{t('employee.sectionWork')}</SectionTitle>
-      <FieldGrid>
-        <TextInput name="workingTasks" multiline wide readOnly={readOnly} maxLength={1000} />
-        <TextInput name="workingTime" readOnly={readOnly} maxLength={100} />
-      </FieldGrid>
+      {employee.restricted.extended ? (
+        <Alert severity="info" data-testid="restricted-extended">
+          {t('employee.restrictedExtended')}
+        </Alert>
+      ) : (
+        <>
+          <SectionTitle>{t('employee.sectionFlags')}</SectionTitle>
+          <FieldGrid>
+            <FlagInput name="isTempWorker" readOnly={tempReadOnly} />
+            <FlagInput name="isExternal" readOnly={tempReadOnly} />
+            <FlagInput name="hasAdminRights" readOnly={readOnly} />
+            <FlagInput name="keepActiveOnImport" readOnly={readOnly} />
+          </FieldGrid>
+          <SectionTitle>{t('employee.sectionDates')}</SectionTitle>
+          <FieldGrid>
+            <DateInput name="hireDate" readOnly={readOnly} />
+            <DateInput name="worksBanUntil" readOnly={readOnly} />
+            <DateInput name="tempWorkUntil" readOnly={tempReadOnly} />
+          </FieldGrid>
+          <SectionTitle>{t('employee.sectionWork')}</SectionTitle>
+          <FieldGrid>
+            <TextInput name="workingTasks" multiline wide readOnly={readOnly} maxLength={1000} />
+            <TextInput name="workingTime" readOnly={readOnly} maxLength={100} />
+          </FieldGrid>
+        </>
+      )}
       <SectionTitle>{t('employee.sectionPersonal')}</SectionTitle>
       {employee.restricted.personal ? (
         <Alert severity="info" data-testid="restricted-personal">
@@ -161,6 +186,30 @@ export function HealthInsuranceTab({ employee, access }: TabProps) {
           <TextInput name="healthInsuranceCity" readOnly={readOnly} maxLength={100} />
         </FieldGrid>
       )}
+    </Stack>
+  );
+}
+
+/** Tab 'Fortschrittsanzeige': whether and what the employee's progress bar shows (instructions etc.). */
+export function ProgressBarTab({ access }: { access: WriteAccess }) {
+  const { t } = useTranslation();
+  const readOnly = !access.basic;
+  return (
+    <Stack spacing={2}>
+      <SectionTitle>{t('employee.sectionProgress')}</SectionTitle>
+      <Alert severity="info" variant="outlined">
+        {t('employee.progressHint')}
+      </Alert>
+      <FlagInput name="progressBarShow" readOnly={readOnly} />
+      <ProgressTypesInput readOnly={readOnly} />
+      <FieldGrid>
+        <TextInput
+          name="progressBarWarnDays"
+          readOnly={readOnly}
+          maxLength={3}
+          helperText={t('employee.progressWarnDaysHint')}
+        />
+      </FieldGrid>
     </Stack>
   );
 }

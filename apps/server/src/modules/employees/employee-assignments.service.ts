@@ -1,0 +1,523 @@
+import {
+  type CopyAssignments,
+  copyAssignmentsSchema,
+  type EmployeeAssignments,
+  type UpdateEmployeeAssignments,
+  updateEmployeeAssignmentsSchema,
+} from '@schutzwerk/shared/employees/employee.schema.ts';
+import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
+import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { portals } from '#modules/portals/portals.table.ts';
+import { employeeRoles, rolePermissions } from '#modules/roles/roles.table.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { assertAdministratorRemains } from '#platform/administrators.ts';
+import { LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import {
+  employeeDepartmentResponsibilities,
+  employeeLocationResponsibilities,
+  employeePortals,
+  employeeSupervisors,
+} from './employee-assignments.table.ts';
+import type { EmployeeRecordService } from './employee-record.service.ts';
+import { employees } from './employees.table.ts';
+import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
+
+type Deps = { db: Db; records: EmployeeRecordService };
+
+const added = (before: readonly number[], after: readonly number[]) =>
+  after.filter((id) => !before.includes(id));
+const removed = (before: readonly number[], after: readonly number[]) => added(after, before);
+const unique = (ids: readonly number[] | undefined) => (ids ? [...new Set(ids)] : undefined);
+
+/**
+ * Assignments of an employee that are saved apart from the record (own version): portal assignment and
+ * responsibilities, and copying assignments from one employee to others. Rules (spec modules §6):
+ * each part needs its right; users add or remove only departments, locations and responsibilities they
+ * own themselves; nobody edits their own responsibilities; staff of another portal are read-only here.
+ */
+export function createEmployeeAssignmentsService({ db, records }: Deps) {
+  async function unitPaths(ex: Executor, kind: 'department' | 'location', ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const table = kind === 'department' ? 'departments' : 'locations';
+    const rows = await queryRows<{ id: number; name: string; path: string }>(
+      ex,
+      sql`with recursive up(start_id, id, parent_id, name, depth) as (
+            select t.id, t.id, t.parent_id, t.name, 0 from ${sql.raw(table)} t
+              where t.id = any(${sql.param([...ids])}::int[])
+            union all
+            select up.start_id, p.id, p.parent_id, p.name, up.depth + 1 from ${sql.raw(table)} p
+              join up on p.id = up.parent_id
+          )
+          select start_id as id,
+                 max(case when depth = 0 then name end) as name,
+                 string_agg(name, ' › ' order by depth desc) as path
+            from up group by start_id order by path`,
+    );
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, path: r.path }));
+  }
+
+  async function people(ex: Executor, column: 'supervisor' | 'led', employeeId: number) {
+    const join =
+      column === 'led'
+        ? eq(employees.id, employeeSupervisors.employeeId)
+        : eq(employees.id, employeeSupervisors.supervisorId);
+    const where =
+      column === 'led'
+        ? eq(employeeSupervisors.supervisorId, employeeId)
+        : eq(employeeSupervisors.employeeId, employeeId);
+    return ex
+      .select({
+        id: employees.id,
+        personnelNumber: employees.personnelNumber,
+        lastName: employees.lastName,
+        firstName: employees.firstName,
+        active: employees.active,
+      })
+      .from(employeeSupervisors)
+      .innerJoin(employees, join)
+      .where(where)
+      .orderBy(employees.lastNameSort, employees.firstNameSort, employees.id);
+  }
+
+  async function current(ex: Executor, employeeId: number) {
+    const [portalIds, departmentIds, locationIds, ledIds] = await Promise.all([
+      ex
+        .select({ id: employeePortals.portalId })
+        .from(employeePortals)
+        .where(eq(employeePortals.employeeId, employeeId)),
+      ex
+        .select({ id: employeeDepartmentResponsibilities.departmentId })
+        .from(employeeDepartmentResponsibilities)
+        .where(eq(employeeDepartmentResponsibilities.employeeId, employeeId)),
+      ex
+        .select({ id: employeeLocationResponsibilities.locationId })
+        .from(employeeLocationResponsibilities)
+        .where(eq(employeeLocationResponsibilities.employeeId, employeeId)),
+      ex
+        .select({ id: employeeSupervisors.employeeId })
+        .from(employeeSupervisors)
+        .where(eq(employeeSupervisors.supervisorId, employeeId)),
+    ]);
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+    return {
+      portalIds: ids(portalIds),
+      departmentIds: ids(departmentIds),
+      locationIds: ids(locationIds),
+      ledEmployeeIds: ids(ledIds),
+    };
+  }
+
+  async function read(ex: Executor, employeeId: number): Promise<EmployeeAssignments> {
+    const [row] = await ex
+      .select({ version: employees.assignmentsVersion, portalId: portals.id, portalName: portals.name })
+      .from(employees)
+      .innerJoin(portals, eq(portals.id, employees.portalId))
+      .where(eq(employees.id, employeeId));
+    if (!row) throw new AppError('EMPLOYEE_NOT_FOUND');
+    const ids = await current(ex, employeeId);
+    const portalRows =
+      ids.portalIds.length > 0
+        ? await ex
+            .select({ id: portals.id, name: portals.name })
+            .from(portals)
+            .where(inArray(portals.id, ids.portalIds))
+            .orderBy(portals.name)
+        : [];
+    return {
+      employeeId,
+      version: row.version,
+      homePortal: { id: row.portalId, name: row.portalName },
+      portals: portalRows,
+      departments: await unitPaths(ex, 'department', ids.departmentIds),
+      locations: await unitPaths(ex, 'location', ids.locationIds),
+      ledEmployees: await people(ex, 'led', employeeId),
+      supervisors: await people(ex, 'supervisor', employeeId),
+    };
+  }
+
+  /** Ids that are not in the employee's portal (or do not exist) make the request invalid. */
+  async function assertUnitsInPortal(
+    ex: Executor,
+    kind: 'department' | 'location',
+    ids: readonly number[],
+    portalId: number,
+  ) {
+    if (ids.length === 0) return;
+    const table = kind === 'department' ? departments : locations;
+    const found = await ex
+      .select({ id: table.id })
+      .from(table)
+      .where(and(inArray(table.id, [...ids]), eq(table.portalId, portalId)));
+    if (found.length !== ids.length) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message:
+          kind === 'department'
+            ? 'Mindestens eine gewählte Abteilung gibt es in diesem Portal nicht.'
+            : 'Mindestens ein gewählter Ort gehört nicht zu diesem Portal.',
+      });
+    }
+  }
+
+  /** Led employees: same portal, not the employee itself; the user must be responsible for them. */
+  async function assertLedEmployees(
+    ex: Executor,
+    actor: Actor,
+    employeeId: number,
+    portalId: number,
+    changedIds: readonly number[],
+    allIds: readonly number[],
+  ) {
+    if (allIds.includes(employeeId)) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message: 'Ein Mitarbeiter kann nicht sein eigener Vorgesetzter sein.',
+      });
+    }
+    if (allIds.length > 0) {
+      const found = await ex
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(inArray(employees.id, [...allIds]), eq(employees.portalId, portalId)));
+      if (found.length !== allIds.length) {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          message: 'Mindestens ein gewählter Mitarbeiter gehört nicht zu diesem Portal.',
+        });
+      }
+    }
+    if (changedIds.length === 0 || actorHasAny(actor, P.DEPARTMENTS_ALL)) return;
+    // Without 'all departments': only employees the user leads or whose department the user owns.
+    const owned = await ownedUnitIds(ex, 'department', actor.employeeId);
+    const rows = await ex
+      .select({
+        id: employees.id,
+        departmentId: employees.departmentId,
+        led: sql<boolean>`exists (select 1 from employee_supervisors s where s.supervisor_id = ${actor.employeeId} and s.employee_id = ${employees.id})`,
+      })
+      .from(employees)
+      .where(inArray(employees.id, [...changedIds]));
+    if (rows.some((r) => !r.led && !(r.departmentId !== null && owned.has(r.departmentId)))) {
+      throw new AppError('NOT_RESPONSIBLE', {
+        message:
+          'Sie können nur Mitarbeiter zuordnen oder entfernen, die Sie selbst führen oder deren Abteilung Sie verantworten.',
+      });
+    }
+  }
+
+  async function replaceSet(
+    ex: Executor,
+    kind: 'portals' | 'departments' | 'locations' | 'led',
+    employeeId: number,
+    ids: readonly number[],
+  ) {
+    if (kind === 'portals') {
+      await ex.delete(employeePortals).where(eq(employeePortals.employeeId, employeeId));
+      if (ids.length)
+        await ex.insert(employeePortals).values(ids.map((portalId) => ({ employeeId, portalId })));
+    } else if (kind === 'departments') {
+      await ex
+        .delete(employeeDepartmentResponsibilities)
+        .where(eq(employeeDepartmentResponsibilities.employeeId, employeeId));
+      if (ids.length)
+        await ex
+          .insert(employeeDepartmentResponsibilities)
+          .values(ids.map((departmentId) => ({ employeeId, departmentId })));
+    } else if (kind === 'locations') {
+      await ex
+        .delete(employeeLocationResponsibilities)
+        .where(eq(employeeLocationResponsibilities.employeeId, employeeId));
+      if (ids.length)
+        await ex
+          .insert(employeeLocationResponsibilities)
+          .values(ids.map((locationId) => ({ employeeId, locationId })));
+    } else {
+      await ex.delete(employeeSupervisors).where(eq(employeeSupervisors.supervisorId, employeeId));
+      if (ids.length)
+        await ex
+          .insert(employeeSupervisors)
+          .values(ids.map((ledId) => ({ supervisorId: employeeId, employeeId: ledId })));
+    }
+  }
+
+  /** Validates and writes one employee's new assignment sets (inside a transaction). */
+  async function apply(
+    tx: Executor,
+    actor: Actor,
+    target: { id: number; portalId: number },
+    next: {
+      portalIds?: number[];
+      departmentIds?: number[];
+      locationIds?: number[];
+      ledEmployeeIds?: number[];
+    },
+  ) {
+    const before = await current(tx, target.id);
+    const changes: Record<string, { from: number[]; to: number[] }> = {};
+    const touchesResponsibilities =
+      next.departmentIds !== undefined || next.locationIds !== undefined || next.ledEmployeeIds !== undefined;
+    if (touchesResponsibilities) {
+      if (!actorHasAny(actor, P.EMPLOYEES_RESPONSIBILITIES)) {
+        throw new AppError('NO_PERMISSION', {
+          message: 'Sie dürfen Verantwortungsbereiche von Mitarbeitern nicht bearbeiten.',
+        });
+      }
+      if (target.id === actor.employeeId) throw new AppError('OWN_RESPONSIBILITIES');
+    }
+    if (next.portalIds !== undefined) {
+      if (!actorHasAny(actor, P.EMPLOYEES_PORTALS) || !actor.isMainPortal) {
+        throw new AppError('NO_PERMISSION', {
+          message: 'Portalzuordnungen können nur im Hauptportal mit dem passenden Recht bearbeitet werden.',
+        });
+      }
+      const wanted = next.portalIds;
+      if (wanted.length > 0) {
+        const [home] = await tx
+          .select({ isMain: portals.isMain })
+          .from(portals)
+          .where(eq(portals.id, target.portalId));
+        if (!home?.isMain) {
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message: 'Nur Mitarbeiter des Hauptportals können weiteren Portalen zugeordnet werden.',
+          });
+        }
+        const found = await tx
+          .select({ id: portals.id })
+          .from(portals)
+          .where(and(inArray(portals.id, wanted), eq(portals.isMain, false)));
+        if (found.length !== wanted.length) {
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message: 'Mindestens eines der gewählten Kundenportale gibt es nicht.',
+          });
+        }
+      }
+    }
+    if (next.departmentIds !== undefined) {
+      await assertUnitsInPortal(tx, 'department', next.departmentIds, target.portalId);
+      await assertResponsibleFor(tx, actor, 'department', [
+        ...added(before.departmentIds, next.departmentIds),
+        ...removed(before.departmentIds, next.departmentIds),
+      ]);
+    }
+    if (next.locationIds !== undefined) {
+      await assertUnitsInPortal(tx, 'location', next.locationIds, target.portalId);
+      await assertResponsibleFor(tx, actor, 'location', [
+        ...added(before.locationIds, next.locationIds),
+        ...removed(before.locationIds, next.locationIds),
+      ]);
+    }
+    if (next.ledEmployeeIds !== undefined) {
+      await assertLedEmployees(
+        tx,
+        actor,
+        target.id,
+        target.portalId,
+        [
+          ...added(before.ledEmployeeIds, next.ledEmployeeIds),
+          ...removed(before.ledEmployeeIds, next.ledEmployeeIds),
+        ],
+        next.ledEmployeeIds,
+      );
+    }
+    const sets = [
+      ['portals', 'portalIds'],
+      ['departments', 'departmentIds'],
+      ['locations', 'locationIds'],
+      ['led', 'ledEmployeeIds'],
+    ] as const;
+    for (const [kind, key] of sets) {
+      const wanted = next[key];
+      if (wanted === undefined) continue;
+      const sorted = [...wanted].sort((a, b) => a - b);
+      if (sorted.join(',') === before[key].join(',')) continue;
+      await replaceSet(tx, kind, target.id, sorted);
+      changes[key] = { from: before[key], to: sorted };
+    }
+    if (Object.keys(changes).length === 0) return false;
+    await tx
+      .update(employees)
+      .set({ assignmentsVersion: sql`${employees.assignmentsVersion} + 1`, updatedAt: new Date() })
+      .where(eq(employees.id, target.id));
+    await recordChange(tx, {
+      entity: 'employee',
+      entityId: target.id,
+      state: LOG_STATE.CHANGED,
+      actorId: actor.employeeId,
+      changes,
+    });
+    return true;
+  }
+
+  return {
+    async get(actor: Actor, id: number): Promise<EmployeeAssignments> {
+      await records.loadVisible(actor, id);
+      return read(db, id);
+    },
+
+    async update(actor: Actor, id: number, input: UpdateEmployeeAssignments): Promise<EmployeeAssignments> {
+      const data = updateEmployeeAssignmentsSchema.parse(input);
+      await db.transaction(async (tx) => {
+        const row = await records.loadVisible(actor, id, tx, true);
+        records.assertEditableHere(actor, row);
+        if (row.employee.assignmentsVersion !== data.version) throw new AppError('CONFLICT');
+        await apply(tx, actor, row.employee, {
+          portalIds: unique(data.portalIds),
+          departmentIds: unique(data.departmentIds),
+          locationIds: unique(data.locationIds),
+          ledEmployeeIds: unique(data.ledEmployeeIds),
+        });
+      });
+      return read(db, id);
+    },
+
+    /**
+     * 'Zuordnungen kopieren': the chosen parts of the source employee's assignments go to every target,
+     * added to theirs or replacing them — all targets or none (one transaction).
+     */
+    async copy(actor: Actor, sourceId: number, input: CopyAssignments): Promise<{ updated: number }> {
+      const data = copyAssignmentsSchema.parse(input);
+      const parts = new Set(data.parts);
+      const targetIds = [...new Set(data.targetIds)].filter((id) => id !== sourceId);
+      if (targetIds.length === 0) {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          message: 'Bitte wählen Sie mindestens einen anderen Mitarbeiter als Ziel aus.',
+        });
+      }
+      return db.transaction(async (tx) => {
+        const source = await records.loadVisible(actor, sourceId, tx);
+        const from = await current(tx, sourceId);
+        const sourceRoles = parts.has('roles')
+          ? (
+              await tx
+                .select({ roleId: employeeRoles.roleId })
+                .from(employeeRoles)
+                .where(eq(employeeRoles.employeeId, sourceId))
+            ).map((r) => r.roleId)
+          : [];
+        if (parts.has('roles')) {
+          if (!actorHasAny(actor, P.EMPLOYEES_ROLES)) {
+            throw new AppError('NO_PERMISSION', {
+              message: 'Sie dürfen Mitarbeitern keine Rollen zuordnen.',
+            });
+          }
+          // No escalation: the copied roles may only carry permissions the user holds.
+          if (!actor.permissions.has(SUPERUSER_ID) && sourceRoles.length > 0) {
+            const granted = await tx
+              .selectDistinct({ id: rolePermissions.permissionId })
+              .from(rolePermissions)
+              .where(inArray(rolePermissions.roleId, sourceRoles));
+            if (granted.some((p) => !actor.permissions.has(p.id))) {
+              throw new AppError('NO_PERMISSION', {
+                message: 'Die Rollen des Mitarbeiters enthalten Rechte, die Sie selbst nicht besitzen.',
+              });
+            }
+          }
+        }
+        if (
+          parts.has('organisation') &&
+          !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS, P.EMPLOYEES_LOCATIONS)
+        ) {
+          throw new AppError('NO_PERMISSION', {
+            message: 'Sie dürfen Abteilungen und Orte von Mitarbeitern nicht zuordnen.',
+          });
+        }
+        let updated = 0;
+        for (const targetId of targetIds) {
+          const target = await records.loadVisible(actor, targetId, tx, true);
+          records.assertEditableHere(actor, target);
+          if (target.employee.portalId !== source.employee.portalId) {
+            throw new AppError('INPUT_VALIDATION_ERROR', {
+              message: 'Zuordnungen können nur zwischen Mitarbeitern desselben Portals kopiert werden.',
+            });
+          }
+          let changed = false;
+          const next: Parameters<typeof apply>[3] = {};
+          const merge = (mine: number[], theirs: number[]) =>
+            data.replace ? theirs : [...new Set([...mine, ...theirs])];
+          const mine = await current(tx, targetId);
+          if (parts.has('portals')) next.portalIds = merge(mine.portalIds, from.portalIds);
+          if (parts.has('responsibilities')) {
+            next.departmentIds = merge(mine.departmentIds, from.departmentIds);
+            next.locationIds = merge(mine.locationIds, from.locationIds);
+            next.ledEmployeeIds = merge(mine.ledEmployeeIds, from.ledEmployeeIds).filter(
+              (id) => id !== targetId,
+            );
+          }
+          if (await apply(tx, actor, target.employee, next)) changed = true;
+          if (parts.has('roles')) {
+            const have = (
+              await tx
+                .select({ roleId: employeeRoles.roleId })
+                .from(employeeRoles)
+                .where(eq(employeeRoles.employeeId, targetId))
+            ).map((r) => r.roleId);
+            const wanted = data.replace ? sourceRoles : [...new Set([...have, ...sourceRoles])];
+            if ([...wanted].sort().join(',') !== [...have].sort().join(',')) {
+              await tx.delete(employeeRoles).where(eq(employeeRoles.employeeId, targetId));
+              if (wanted.length)
+                await tx
+                  .insert(employeeRoles)
+                  .values(wanted.map((roleId) => ({ employeeId: targetId, roleId })));
+              await recordChange(tx, {
+                entity: 'employee',
+                entityId: targetId,
+                state: LOG_STATE.CHANGED,
+                actorId: actor.employeeId,
+                changes: { roles: { from: have, to: wanted } },
+              });
+              changed = true;
+            }
+          }
+          if (parts.has('organisation')) {
+            const patch: { departmentId?: number | null; locationId?: number | null } = {};
+            if (
+              actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS) &&
+              target.employee.departmentId !== source.employee.departmentId
+            ) {
+              await assertResponsibleFor(tx, actor, 'department', [
+                target.employee.departmentId,
+                source.employee.departmentId,
+              ]);
+              patch.departmentId = source.employee.departmentId;
+            }
+            if (
+              actorHasAny(actor, P.EMPLOYEES_LOCATIONS) &&
+              target.employee.locationId !== source.employee.locationId
+            ) {
+              await assertResponsibleFor(tx, actor, 'location', [
+                target.employee.locationId,
+                source.employee.locationId,
+              ]);
+              patch.locationId = source.employee.locationId;
+            }
+            if (Object.keys(patch).length > 0) {
+              await tx
+                .update(employees)
+                .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+                .where(eq(employees.id, targetId));
+              await recordChange(tx, {
+                entity: 'employee',
+                entityId: targetId,
+                state: LOG_STATE.CHANGED,
+                actorId: actor.employeeId,
+                changes: Object.fromEntries(
+                  Object.entries(patch).map(([k, v]) => [
+                    k,
+                    { from: target.employee[k as keyof typeof patch], to: v },
+                  ]),
+                ),
+              });
+              changed = true;
+            }
+          }
+          if (changed) updated++;
+        }
+        if (parts.has('roles') && data.replace) await assertAdministratorRemains(tx);
+        return { updated };
+      });
+    },
+  };
+}
+
+export type EmployeeAssignmentsService = ReturnType<typeof createEmployeeAssignmentsService>;

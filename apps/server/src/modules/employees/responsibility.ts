@@ -1,0 +1,57 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { AppError } from '#platform/errors.ts';
+
+export type UnitKind = 'department' | 'location';
+
+/**
+ * The departments or locations an employee is responsible for, sub-units included: a responsibility
+ * for 'Produktion' covers 'Produktion › Abfüllung'. One recursive query per check.
+ */
+export async function ownedUnitIds(ex: Executor, kind: UnitKind, employeeId: number): Promise<Set<number>> {
+  const rows =
+    kind === 'department'
+      ? await queryRows<{ id: number }>(
+          ex,
+          sql`
+          with recursive owned(id) as (
+            select department_id from employee_department_responsibilities where employee_id = ${employeeId}
+            union
+            select d.id from departments d join owned o on d.parent_id = o.id
+          ) select id from owned`,
+        )
+      : await queryRows<{ id: number }>(
+          ex,
+          sql`
+          with recursive owned(id) as (
+            select location_id from employee_location_responsibilities where employee_id = ${employeeId}
+            union
+            select l.id from locations l join owned o on l.parent_id = o.id
+          ) select id from owned`,
+        );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Users without the 'all' right may only add or remove units they are responsible for themselves. */
+export async function assertResponsibleFor(
+  ex: Executor,
+  actor: Actor,
+  kind: UnitKind,
+  ids: readonly (number | null | undefined)[],
+): Promise<void> {
+  const wanted = ids.filter((id): id is number => typeof id === 'number');
+  if (wanted.length === 0) return;
+  if (actorHasAny(actor, kind === 'department' ? P.DEPARTMENTS_ALL : P.LOCATIONS_ALL)) return;
+  const owned = await ownedUnitIds(ex, kind, actor.employeeId);
+  if (wanted.some((id) => !owned.has(id))) {
+    throw new AppError('NOT_RESPONSIBLE', {
+      message:
+        kind === 'department'
+          ? 'Sie können nur Abteilungen zuordnen oder entfernen, für die Sie selbst verantwortlich sind.'
+          : 'Sie können nur Orte zuordnen oder entfernen, für die Sie selbst verantwortlich sind.',
+    });
+  }
+}
