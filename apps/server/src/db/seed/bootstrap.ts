@@ -145,6 +145,8 @@ export async function seedDemoData(
   const passwordHash = await hashPassword(password);
   const random = mulberry32(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  // A stream of its own, so the names and departments stay what they were before types existed.
+  const typeRandom = mulberry32(4711);
 
   await db.transaction(async (tx) => {
     const [main] = await tx.select().from(portals).where(eq(portals.isMain, true));
@@ -238,6 +240,7 @@ export async function seedDemoData(
           active: random() > 0.03,
           departmentId: pick(leafDepartments),
           locationId: pick(leafLocations),
+          ...demoEmploymentType(typeRandom),
         });
       }
       await tx.insert(employees).values(batch);
@@ -274,4 +277,24 @@ export async function seedDemoData(
     password,
     employees: options.employees + DEMO_ACCOUNTS.length,
   };
+}
+
+/**
+ * Some realism for the type and status filters: about 6 % temp workers (a few of them past their end
+ * date), 4 % external staff, and a works ban here and there.
+ */
+function demoEmploymentType(random: () => number) {
+  const roll = random();
+  const year = new Date().getFullYear();
+  if (roll < 0.06) {
+    const ended = random() < 0.2;
+    return {
+      isTempWorker: true,
+      company: 'Personaldienst Rhein-Ruhr GmbH',
+      tempWorkUntil: ended ? `${year - 1}-12-31` : `${year + 1}-06-30`,
+    };
+  }
+  if (roll < 0.1) return { isExternal: true, company: 'Industrieservice Köln GmbH' };
+  if (roll < 0.11) return { worksBanUntil: `${year + 1}-03-31` };
+  return {};
 }
