@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
 import {
