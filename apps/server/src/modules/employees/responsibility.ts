@@ -7,31 +7,34 @@ import { AppError } from '#platform/errors.ts';
 
 export type UnitKind = 'department' | 'location';
 
+/** Fixed table names (never user input) of the two unit trees and their responsibility tables. */
+const UNIT_TABLES = {
+  department: {
+    units: 'departments',
+    responsibilities: 'employee_department_responsibilities',
+    column: 'department_id',
+  },
+  location: {
+    units: 'locations',
+    responsibilities: 'employee_location_responsibilities',
+    column: 'location_id',
+  },
+} as const;
+
 /**
  * The departments or locations an employee is responsible for, sub-units included: a responsibility
  * for 'Produktion' covers 'Produktion › Abfüllung'. One recursive query per check.
  */
 export async function ownedUnitIds(ex: Executor, kind: UnitKind, employeeId: number): Promise<Set<number>> {
-  const rows =
-    kind === 'department'
-      ? await queryRows<{ id: number }>(
-          ex,
-          sql`
-          with recursive owned(id) as (
-            select department_id from employee_department_responsibilities where employee_id = ${employeeId}
-            union
-            select d.id from departments d join owned o on d.parent_id = o.id
-          ) select id from owned`,
-        )
-      : await queryRows<{ id: number }>(
-          ex,
-          sql`
-          with recursive owned(id) as (
-            select location_id from employee_location_responsibilities where employee_id = ${employeeId}
-            union
-            select l.id from locations l join owned o on l.parent_id = o.id
-          ) select id from owned`,
-        );
+  const { units, responsibilities, column } = UNIT_TABLES[kind];
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`with recursive owned(id) as (
+          select ${sql.raw(column)} from ${sql.raw(responsibilities)} where employee_id = ${employeeId}
+          union
+          select u.id from ${sql.raw(units)} u join owned o on u.parent_id = o.id
+        ) select id from owned`,
+  );
   return new Set(rows.map((row) => Number(row.id)));
 }
 
