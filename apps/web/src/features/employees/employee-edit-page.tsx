@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -21,14 +20,14 @@ import Typography from '@mui/material/Typography';
 import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '#app/errors/not-found-page.tsx';
+import { useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
-import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -71,46 +70,20 @@ const TAB_LABEL_KEYS = {
 
 export function EmployeeEditPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-  const query = useEmployee(id, valid);
-
-  if (!valid) return <EmployeeNotFound />;
-  if (query.isPending) return <PlainToolbar>{<FullPageLoader />}</PlainToolbar>;
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <EmployeeNotFound />;
-    return (
-      <PlainToolbar>
-        <Alert severity="error" role="alert">
-          {errorMessage(query.error, t)}
-        </Alert>
-      </PlainToolbar>
-    );
-  }
-  return <EmployeeEditor key={id} employee={query.data} />;
-}
-
-/** 404 for an employee that does not exist (any more) or is not visible, with the way back to the list. */
-function EmployeeNotFound() {
-  const { t } = useTranslation();
+  const id = useRecordId();
+  const query = useEmployee(id ?? 0, id !== null);
   return (
-    <NotFoundPage
-      hint={t('apiErrors.EMPLOYEE_NOT_FOUND')}
-      actions={
-        <Button component={Link} to="/employee/list" variant="outlined" startIcon={<ArrowBackIcon />}>
-          {t('employee.backToList')}
-        </Button>
-      }
-    />
+    <RecordPageLoader
+      id={id}
+      query={query}
+      title={t('employee.editTitle')}
+      back="/employee/list"
+      notFoundHint={t('apiErrors.EMPLOYEE_NOT_FOUND')}
+      backLabel={t('employee.backToList')}
+    >
+      {(employee, key) => <EmployeeEditor key={key} employee={employee} />}
+    </RecordPageLoader>
   );
-}
-
-/** Toolbar while the employee is loading or failed (the editor declares its own, with 'Speichern'). */
-function PlainToolbar({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  useToolbar({ title: t('employee.editTitle'), back: '/employee/list' });
-  return children;
 }
 
 function EmployeeEditor({ employee }: { employee: Employee }) {
@@ -235,16 +208,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   });
 
   // Unsaved changes: ask before leaving inside the app, warn the browser before unloading.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const unsavedDialog = useUnsavedChangesGuard(dirty, leaving);
 
   const confirmDelete = () => {
     remove.mutate(base.version, {
@@ -305,7 +269,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             variant={base.active ? 'outlined' : 'filled'}
             label={base.active ? t('employee.active') : t('employee.inactive')}
           />
-          {dirty ? <Chip size="small" color="warning" label={t('employee.unsavedChip')} /> : null}
+          {dirty ? <Chip size="small" color="warning" label={t('unsaved.chip')} /> : null}
           <Box sx={{ flex: 1 }} />
           {canCopy ? (
             <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setCopyOpen(true)}>
@@ -515,25 +479,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         </DialogActions>
       </Dialog>
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        maxWidth="sm"
-        aria-labelledby="unsaved-title"
-      >
-        <DialogTitle id="unsaved-title">{t('employee.unsavedTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('employee.unsavedText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => blocker.reset?.()} autoFocus>
-            {t('employee.unsavedStay')}
-          </Button>
-          <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>
-            {t('employee.unsavedLeave')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {unsavedDialog}
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,13 +15,13 @@ import Typography from '@mui/material/Typography';
 import { P, permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { createRoleSchema, type Role } from '@schutzwerk/shared/roles/role.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '#app/errors/not-found-page.tsx';
+import { useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
-import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -41,50 +40,24 @@ const descriptionSchema = createRoleSchema.shape.description.unwrap().unwrap();
 
 export function RoleEditPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useRole(id, valid);
-
-  if (!valid) return <RoleNotFound />;
-  if (query.isPending) return <PlainToolbar>{<FullPageLoader />}</PlainToolbar>;
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <RoleNotFound />;
-    return (
-      <PlainToolbar>
-        <Alert severity="error" role="alert">
-          {errorMessage(query.error, t)}
-        </Alert>
-      </PlainToolbar>
-    );
-  }
-  return <RoleEditor key={id} role={query.data} />;
-}
-
-/** 404 for a role id that does not exist (any more), with the way back to the role list. */
-function RoleNotFound() {
-  const { t } = useTranslation();
+  const id = useRecordId();
+  const query = useRole(id ?? 0, id !== null);
   return (
-    <NotFoundPage
-      hint={t('roles.notFound')}
-      actions={
-        <Button component={Link} to="/role/list" variant="outlined" startIcon={<ArrowBackIcon />}>
-          {t('roles.backToList')}
-        </Button>
-      }
-    />
+    <RecordPageLoader
+      id={id}
+      query={query}
+      title={t('roles.editTitle')}
+      back="/role/list"
+      notFoundHint={t('roles.notFound')}
+      backLabel={t('roles.backToList')}
+    >
+      {(role, key) => <RoleEditor key={key} role={role} />}
+    </RecordPageLoader>
   );
 }
 
 /** Why a permission change needs confirming before it goes into the form. */
 type PendingRemoval = { permissions: number[]; kind: 'superuser' | 'rolesManage' };
-
-/** Toolbar while the role is loading or failed (the editor declares its own, with 'Speichern'). */
-function PlainToolbar({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  useToolbar({ title: t('roles.editTitle'), back: '/role/list' });
-  return children;
-}
 
 function RoleEditor({ role }: { role: Role }) {
   const { t } = useTranslation();
@@ -183,16 +156,7 @@ function RoleEditor({ role }: { role: Role }) {
   });
 
   // Unsaved changes: ask before leaving inside the app, warn the browser before unloading.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const unsavedDialog = useUnsavedChangesGuard(dirty, leaving);
 
   const confirmDelete = () => {
     remove.mutate(base.version, {
@@ -268,7 +232,7 @@ function RoleEditor({ role }: { role: Role }) {
           >
             {base.name}
           </Typography>
-          {dirty ? <Chip size="small" color="warning" label={t('roles.unsavedChip')} /> : null}
+          {dirty ? <Chip size="small" color="warning" label={t('unsaved.chip')} /> : null}
           <Button
             color="error"
             variant="outlined"
@@ -417,20 +381,7 @@ function RoleEditor({ role }: { role: Role }) {
         </DialogActions>
       </Dialog>
 
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} maxWidth="sm">
-        <DialogTitle>{t('roles.unsavedTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('roles.unsavedText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => blocker.reset?.()} autoFocus>
-            {t('roles.unsavedStay')}
-          </Button>
-          <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>
-            {t('roles.unsavedLeave')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {unsavedDialog}
     </Box>
   );
 }
