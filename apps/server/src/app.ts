@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -81,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle: createLoginThrottle(database.db, options.throttle),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
-  for (const module of [healthModule(database), auth, employees, roles]) await module.register(app);
+  const activities = activitiesModule({ db: database.db, employees: employees.repository });
+  for (const module of [healthModule(database), auth, employees, roles, activities])
+    await module.register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),
