@@ -1,5 +1,5 @@
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { sortKey } from '#modules/employees/employees.table.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
@@ -248,31 +248,6 @@ export function createActivitiesRepository(db: Executor) {
           .values(activityIds.map((activityId) => ({ employeeId, activityId })))
           .onConflictDoNothing();
       }
-    },
-
-    /** Assigns an activity to many employees at once (demo data, later imports). */
-    async assignMany(ex: Executor, activityId: number, employeeFilter: SQL): Promise<void> {
-      await ex.execute(sql`
-        insert into employee_activities (employee_id, activity_id)
-        select e.id, ${activityId} from employees e where ${employeeFilter}
-        on conflict do nothing`);
-    },
-
-    async findSystemNode(ex: Executor, portalId: number, systemKey: string): Promise<number | undefined> {
-      const [row] = await ex
-        .select({ id: activities.id })
-        .from(activities)
-        .where(and(eq(activities.portalId, portalId), eq(activities.systemKey, systemKey)));
-      return row?.id;
-    },
-
-    async idsIn(ex: Executor, portalId: number, ids: readonly number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await ex
-        .select({ id: activities.id })
-        .from(activities)
-        .where(and(eq(activities.portalId, portalId), inArray(activities.id, [...ids])));
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityBrief } from './activities.repository.ts';
-import { assignmentRevision, pathOf } from './activities.service.ts';
+import { assignmentRevision, pathResolver } from './activities.service.ts';
 
 const brief = (id: number, parentId: number | null, name: string): ActivityBrief => ({
   id,
@@ -11,7 +11,7 @@ const brief = (id: number, parentId: number | null, name: string): ActivityBrief
   isRoleBase: false,
 });
 
-describe('pathOf', () => {
+describe('pathResolver', () => {
   const briefs = new Map(
     [brief(1, null, 'Produktion'), brief(2, 1, 'Umgang mit Gefahrstoffen'), brief(3, 2, 'KMR')].map((b) => [
       b.id,
@@ -19,8 +19,8 @@ describe('pathOf', () => {
     ]),
   );
   it('joins the ancestors top down', () => {
-    expect(pathOf(briefs, 3)).toBe('Produktion › Umgang mit Gefahrstoffen');
-    expect(pathOf(briefs, 1)).toBe('');
+    expect(pathResolver(briefs)(3)).toBe('Produktion › Umgang mit Gefahrstoffen');
+    expect(pathResolver(briefs)(1)).toBe('');
   });
 });
 

@@ -44,13 +44,14 @@ type Deps = {
 
 export const PATH_SEPARATOR = ' › ';
 
-/** Names of the ancestors of `id`, top down, joined by " › " (empty at the top level). */
-export function pathOf(briefs: ReadonlyMap<number, ActivityBrief>, id: number): string {
+/** Names of the ancestors of a node, top down, joined by " › " (empty at the top level). */
+export function pathResolver(briefs: ReadonlyMap<number, ActivityBrief>): (id: number) => string {
   const parents = new Map([...briefs.values()].map((b) => [b.id, b.parentId]));
-  return ancestorIds(parents, id)
-    .reverse()
-    .map((a) => briefs.get(a)?.name ?? '')
-    .join(PATH_SEPARATOR);
+  return (id) =>
+    ancestorIds(parents, id)
+      .reverse()
+      .map((a) => briefs.get(a)?.name ?? '')
+      .join(PATH_SEPARATOR);
 }
 
 /** Opaque token of a set of assigned ids: equal sets give equal tokens. */
@@ -153,12 +154,13 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
     await assertEmployeeVisible(actor, employeeId, ex);
     const ids = await repository.assignedIds(employeeId, ex);
     const briefs = new Map((await repository.briefs(actor.portalId, ex)).map((b) => [b.id, b]));
+    const pathOf = pathResolver(briefs);
     const items = ids
       .map((id) => briefs.get(id))
       .filter((b): b is ActivityBrief => b !== undefined)
       .map((b) => ({
         brief: b,
-        entry: { id: b.id, name: b.name, path: pathOf(briefs, b.id), isSystem: b.isSystem },
+        entry: { id: b.id, name: b.name, path: pathOf(b.id), isSystem: b.isSystem },
       }))
       .sort((a, b) =>
         (a.entry.path + PATH_SEPARATOR + a.entry.name).localeCompare(
@@ -400,12 +402,13 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
       ]);
       const page = await repository.picker(plan);
       const briefs = new Map((await repository.briefs(actor.portalId)).map((b) => [b.id, b]));
+      const pathOf = pathResolver(briefs);
       return {
         filteredCount: page.filteredCount,
         rows: page.rows.map((r) => ({
           id: r.id,
           name: r.name,
-          path: pathOf(briefs, r.id),
+          path: pathOf(r.id),
           isRole: r.isRole,
           isSystem: r.isSystem,
         })),
@@ -429,6 +432,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         const current = await repository.assignedIds(employeeId, tx);
         if (assignmentRevision(current) !== data.revision) throw new AppError('CONFLICT');
         const briefs = new Map((await repository.briefs(actor.portalId, tx)).map((b) => [b.id, b]));
+        const pathOf = pathResolver(briefs);
         const missing = [...activityIds, ...roleIds].filter((id) => !briefs.has(id));
         if (missing.length > 0) {
           throw new AppError('NOT_FOUND', {
@@ -452,7 +456,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         const next = [...activityIds, ...roleIds];
         if (assignmentRevision(next) !== data.revision) {
           const label = (id: number) => {
-            const path = pathOf(briefs, id);
+            const path = pathOf(id);
             const name = briefs.get(id)?.name ?? String(id);
             return path ? `${path}${PATH_SEPARATOR}${name}` : name;
           };

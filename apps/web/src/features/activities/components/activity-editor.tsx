@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
-import { formatDateTime } from '#lib/format.ts';
+import { formatDateTime, formatNumber } from '#lib/format.ts';
 import {
   type ActivityDraft,
   designationsFromText,
@@ -165,7 +165,10 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
           <Chip
             size="small"
             variant="outlined"
-            label={t('activities.employeeCount', { count: base.employeeCount })}
+            label={t('activities.employeeCount', {
+              count: base.employeeCount,
+              formatted: formatNumber(base.employeeCount),
+            })}
           />
           <Chip
             size="small"

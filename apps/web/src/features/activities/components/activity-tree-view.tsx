@@ -8,6 +8,7 @@ import { TreeItem } from '@mui/x-tree-view/TreeItem';
 import type { ActivityNode } from '@schutzwerk/shared/activities/activity.schema.ts';
 import type { TreeItem as ActivityTreeItem } from '@schutzwerk/shared/activities/activity-tree.ts';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '#lib/format.ts';
 
 type Props = {
   items: ActivityTreeItem<ActivityNode>[];
@@ -86,8 +87,17 @@ function NodeLabel({ node }: { node: ActivityNode }) {
         </Box>
       ) : null}
       {node.employeeCount > 0 ? (
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 'auto', pl: 1 }}>
-          {node.employeeCount}
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          title={t('activities.employeeCount', {
+            count: node.employeeCount,
+            formatted: formatNumber(node.employeeCount),
+          })}
+          sx={{ ml: 'auto', pl: 1 }}
+        >
+          {formatNumber(node.employeeCount)}
         </Typography>
       ) : null}
     </Box>

@@ -41,6 +41,10 @@ export function EmployeeActivitiesPanel({ employeeId, readOnly }: EmployeeActivi
   const activitiesId = useId();
 
   if (query.isPending) return <CircularProgress size={24} aria-label={t('employeeActivities.activities')} />;
+  if (isApiError(query.error) && query.error.code === 'EMPLOYEE_NOT_FOUND') {
+    // Activities belong to a portal: the main portal sees customers' employees, but not their trees.
+    return <Alert severity="info">{t('employeeActivities.otherPortal')}</Alert>;
+  }
   if (query.error) {
     return (
       <Alert severity="error" role="alert">
