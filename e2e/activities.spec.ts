@@ -110,6 +110,18 @@ describe('activities (Eigenschaften)', () => {
     await remove.getByRole('button', { name: 'Schließen' }).click();
     await remove.waitFor({ state: 'hidden' });
 
+    // Unsaved changes: choosing another node asks first.
+    await selectNode(page, name);
+    await page.getByLabel('Beschreibung').fill('Nicht gespeichert');
+    await page.getByRole('tree').getByText('Labortätigkeit', { exact: true }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await unsaved.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+    await unsaved.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Beschreibung').inputValue()).toBe('Nicht gespeichert');
+    await page.getByRole('tree').getByText('Labortätigkeit', { exact: true }).click();
+    await unsaved.getByRole('button', { name: 'Verwerfen' }).click();
+    await page.getByTestId('activity-heading').getByText('Labortätigkeit', { exact: true }).waitFor();
+
     // Clean up: the new node can be deleted.
     await selectNode(page, name);
     await deleteSelected(page);
@@ -172,6 +184,13 @@ describe('activities (Eigenschaften)', () => {
     for (const button of ['Neu', 'Speichern', 'Verschieben', 'Löschen']) {
       expect(await page.getByRole('button', { name: button, exact: true }).count(), button).toBe(0);
     }
+
+    // The deep link /activities/:id opens the tree with that node selected.
+    const id = await page.getByTestId('activity-editor').getAttribute('data-activity-id');
+    await page.goto(`/activities/${id}`);
+    await page.getByTestId('activity-heading').getByText('Labortätigkeit', { exact: true }).waitFor();
+    const selected = page.getByRole('tree').locator('[data-selected]');
+    expect(await selected.getByText('Labortätigkeit', { exact: true }).count()).toBe(1);
     await context.close();
   });
 });

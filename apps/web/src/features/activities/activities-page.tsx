@@ -23,9 +23,9 @@ import {
   parentMap,
 } from '@schutzwerk/shared/activities/activity-tree.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useBlocker, useParams } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
@@ -119,6 +119,31 @@ function ActivitiesWorkspace({
   const shownExpanded = filter.trim() ? visible.map((n) => String(n.id)) : expanded;
 
   const onStatusChange = useCallback((next: EditorStatus) => setStatus(next), []);
+
+  // Unsaved changes: ask before leaving the page inside the app, warn the browser before unloading.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => status.dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!status.dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [status.dirty]);
+  const discardOpen = pendingSelect !== null || blocker.state === 'blocked';
+  const keepEditing = () => {
+    setPendingSelect(null);
+    blocker.reset?.();
+  };
+  const discard = () => {
+    setStatus(CLEAN);
+    if (blocker.state === 'blocked') {
+      blocker.proceed?.();
+      return;
+    }
+    setSelectedId(pendingSelect);
+    setPendingSelect(null);
+  };
 
   const select = (id: number) => {
     if (id === selectedId) return;
@@ -346,21 +371,16 @@ function ActivitiesWorkspace({
           }
         />
       ) : null}
-      <Dialog open={pendingSelect !== null} onClose={() => setPendingSelect(null)}>
+      <Dialog open={discardOpen} onClose={keepEditing}>
         <DialogTitle>{t('activities.unsavedTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('activities.unsavedText', { name: selected?.name ?? '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setPendingSelect(null)}>{t('activities.keepEditing')}</Button>
-          <Button
-            color="error"
-            onClick={() => {
-              setStatus(CLEAN);
-              setSelectedId(pendingSelect);
-              setPendingSelect(null);
-            }}
-          >
+          <Button onClick={keepEditing} autoFocus>
+            {t('activities.keepEditing')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={discard}>
             {t('activities.discard')}
           </Button>
         </DialogActions>

@@ -129,7 +129,7 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
   const pathText = base.path.length > 0 ? base.path.map((p) => p.name).join(' › ') : t('activities.topLevel');
 
   return (
-    <Stack spacing={2} data-testid="activity-editor">
+    <Stack spacing={2} data-testid="activity-editor" data-activity-id={base.id}>
       {conflict ? (
         <Alert
           ref={alertRef}
