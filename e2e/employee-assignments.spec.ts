@@ -131,6 +131,24 @@ describe('employee list filters and assignments', () => {
     await own.context.close();
   });
 
+  it('assigns an activity role on the tab Eigenschaften', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await createEmployee(page, nextEmployee('Ersthelferin'));
+    await openTab(page, 'Eigenschaften');
+    await panel(page).getByText('Keine Rollen zugeordnet.').waitFor();
+    await panel(page).getByRole('button', { name: 'Rolle hinzufügen' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByLabel('Suchen').fill('Ersthelfer');
+    await waitUntil(async () => (await gridTotal(page, 'Rolle auswählen')) === 1, 'one role found');
+    await picker.locator('[data-row-index="0"][data-loaded="true"]').click();
+    await picker.getByRole('button', { name: 'Übernehmen' }).click();
+    await page.getByText('Die Zuordnung wurde gespeichert.').waitFor();
+    expect(await panel(page).getByText('Keine Rollen zugeordnet.').count()).toBe(0);
+    await panel(page).getByText('Ersthelfer', { exact: false }).first().waitFor();
+    await context.close();
+  });
+
   it('copies assignments to chosen employees and says how many', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');

@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -83,7 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
-  for (const module of [healthModule(database), auth, employees, roles, portals]) await module.register(app);
+  const activities = activitiesModule({ db: database.db, employees: employees.repository });
+  for (const module of [healthModule(database), auth, employees, roles, portals, activities])
+    await module.register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -380,6 +380,43 @@ export const errorCatalogue = {
     status: 500,
     message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   },
+
+  // activities (issue 3)
+  ACTIVITY_IS_SYSTEM: {
+    status: 409,
+    message:
+      'Diese Eigenschaft ist ein Systemeintrag. Systemeinträge können keine Untereinträge haben und nicht gelöscht werden.',
+  },
+  ACTIVITY_HAS_CHILDREN: {
+    status: 409,
+    message:
+      'Die Eigenschaft hat noch Untereinträge und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Untereinträge.',
+  },
+  ACTIVITY_IN_USE: {
+    status: 409,
+    message:
+      'Die Eigenschaft ist noch Mitarbeitern zugeordnet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Zuordnungen.',
+  },
+  ACTIVITY_IS_ROLE_BASE: {
+    status: 409,
+    message:
+      'Der Rollen-Basisknoten kann nicht gelöscht werden. Änderungen am Rollen-Basisbaum sind nur über den Support möglich.',
+  },
+  ACTIVITY_ROLE_BASE_ALREADY_SET: {
+    status: 409,
+    message:
+      'Der Rollen-Basisbaum ist bereits festgelegt und kann nur einmal gesetzt werden. Änderungen sind nur über den Support möglich.',
+  },
+  ACTIVITY_NAME_EXISTS: {
+    status: 409,
+    message:
+      'Auf dieser Ebene gibt es bereits eine Eigenschaft mit diesem Namen. Bitte wählen Sie einen anderen Namen.',
+  },
+  ACTIVITY_DESIGNATION_EXISTS: {
+    status: 409,
+    message:
+      'Diese Bezeichnung ist bereits einer anderen Eigenschaft zugeordnet. Jede Bezeichnung darf im Portal nur einmal vorkommen.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

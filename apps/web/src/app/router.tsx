@@ -73,6 +73,27 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'activities/list',
+                    handle: handle({ anyOf: [P.ACTIVITIES] }),
+                    lazy: lazyPage(
+                      () => import('#features/activities/activities-page.tsx'),
+                      (m) => m.ActivitiesPage,
+                    ),
+                  },
+                  {
+                    // '/activities' (spec route /activities/{id?} without an id) opens the tree.
+                    path: 'activities',
+                    element: <Navigate to="/activities/list" replace />,
+                  },
+                  {
+                    path: 'activities/:id',
+                    handle: handle({ anyOf: [P.ACTIVITIES] }),
+                    lazy: lazyPage(
+                      () => import('#features/activities/activities-page.tsx'),
+                      (m) => m.ActivitiesPage,
+                    ),
+                  },
+                  {
                     path: 'role/list',
                     handle: handle({ anyOf: [P.ROLES_MANAGE] }),
                     lazy: lazyPage(

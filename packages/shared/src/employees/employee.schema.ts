@@ -304,7 +304,7 @@ export const updateEmployeeAssignmentsSchema = z.object({
 export type UpdateEmployeeAssignments = z.input<typeof updateEmployeeAssignmentsSchema>;
 
 /** What 'Zuordnungen kopieren' copies from one employee to others. */
-export const COPY_PARTS = ['roles', 'organisation', 'responsibilities', 'portals'] as const;
+export const COPY_PARTS = ['roles', 'activities', 'organisation', 'responsibilities', 'portals'] as const;
 export type CopyPart = (typeof COPY_PARTS)[number];
 export const copyAssignmentsSchema = z.object({
   targetIds: z

@@ -1,11 +1,16 @@
 import { rolePresets, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import {
+  ensureSystemActivities,
+  ensureSystemActivitiesForAllPortals,
+} from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.table.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
+import { seedDemoActivities } from './activities.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, LOCATIONS } from './names.ts';
 
 export const DEMO_COMPANY = 'Rheinwerk Chemie GmbH';
@@ -52,6 +57,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     let [main] = await tx.select().from(portals).where(eq(portals.isMain, true));
     if (!main) [main] = await tx.insert(portals).values({ name: 'Hauptportal', isMain: true }).returning();
     const portalId = main!.id;
+    await ensureSystemActivitiesForAllPortals(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })
@@ -129,7 +135,7 @@ function mailPart(text: string): string {
 /**
  * German demo data: the company (main portal renamed), three locations with sub-locations, departments,
  * the roles Sicherheitsfachkraft / Führungskraft / Mitarbeiter, three demo accounts and `count` employees,
- * plus a small customer portal. Runs once: skipped when the demo accounts exist.
+ * the activities tree with its role base and assignments, plus a small customer portal. Runs once: skipped when the demo accounts exist.
  */
 export async function seedDemoData(
   db: Db,
@@ -207,6 +213,11 @@ export async function seedDemoData(
       ),
     };
 
+    const accountIds: Record<(typeof DEMO_ACCOUNTS)[number]['login'], number> = {
+      sifa: 0,
+      fuehrung: 0,
+      mitarbeiter: 0,
+    };
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(employees)
@@ -223,6 +234,7 @@ export async function seedDemoData(
         })
         .returning({ id: employees.id });
       await tx.insert(employeeRoles).values({ employeeId: row!.id, roleId: roleIds[account.role] });
+      accountIds[account.login] = row!.id;
     }
 
     const BATCH = 1000;
@@ -249,12 +261,14 @@ export async function seedDemoData(
       insert into employee_roles (employee_id, role_id)
       select id, ${roleIds.mitarbeiter} from employees where portal_id = ${portalId} and login_name is null
       on conflict do nothing`);
+    await seedDemoActivities(tx, portalId, accountIds);
 
     // A customer portal with its own staff, to show that lists are scoped by portal.
     const [customer] = await tx
       .insert(portals)
       .values({ name: DEMO_CUSTOMER_PORTAL })
       .returning({ id: portals.id });
+    await ensureSystemActivities(tx, customer!.id);
     const [customerLocation] = await tx
       .insert(locations)
       .values({ portalId: customer!.id, name: 'Hafen Hamburg, Schuppen 7' })

@@ -365,6 +365,38 @@ describe('copy assignments', () => {
     expect(forbidden.statusCode).toBe(403);
   });
 
+  it('copies activities and activity roles', async () => {
+    const source = await createEmployee();
+    const target = await createEmployee();
+    const picked = (await admin.get('/api/activities/picker?limit=100')).json<{
+      data: { rows: { id: number; isRole?: boolean }[] };
+    }>().data.rows;
+    const roles = (await admin.get('/api/activities/picker?limit=100&rolesOnly=true')).json<{
+      data: { rows: { id: number }[] };
+    }>().data.rows;
+    const roleIds = new Set(roles.map((r) => r.id));
+    const activity = picked.find((r) => !roleIds.has(r.id))!;
+    const current = (await admin.get(`/api/employee/${source.id}/activities`)).json<{
+      data: { revision: string };
+    }>().data;
+    const put = await admin.put(`/api/employee/${source.id}/activities`, {
+      revision: current.revision,
+      activityIds: [activity.id],
+      roleIds: [roles[0]!.id],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await admin.post(`/api/employee/${source.id}/copy-assignments`, {
+      targetIds: [target.id],
+      parts: ['activities'],
+    });
+    expect(res.json<{ data: { updated: number } }>().data.updated).toBe(1);
+    const copied = (await admin.get(`/api/employee/${target.id}/activities`)).json<{
+      data: { roles: { id: number }[]; activities: { id: number }[] };
+    }>().data;
+    expect(copied.activities.map((a) => a.id)).toEqual([activity.id]);
+    expect(copied.roles.map((a) => a.id)).toEqual([roles[0]!.id]);
+  });
+
   it('copies nothing when one target fails (one transaction)', async () => {
     const sifa = await employeeIdByLogin(t.database.db, 'sifa');
     const source = await createEmployee({ departmentId: lab });

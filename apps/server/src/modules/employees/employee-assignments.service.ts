@@ -9,6 +9,7 @@ import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
+import { employeeActivities } from '#modules/activities/activities.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions } from '#modules/roles/roles.table.ts';
@@ -414,6 +415,19 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
             }
           }
         }
+        if (parts.has('activities') && !actorHasAny(actor, P.EMPLOYEES_ACTIVITIES)) {
+          throw new AppError('NO_PERMISSION', {
+            message: 'Sie dürfen Mitarbeitern keine Eigenschaften zuordnen.',
+          });
+        }
+        const sourceActivities = parts.has('activities')
+          ? (
+              await tx
+                .select({ id: employeeActivities.activityId })
+                .from(employeeActivities)
+                .where(eq(employeeActivities.employeeId, sourceId))
+            ).map((r) => r.id)
+          : [];
         if (
           parts.has('organisation') &&
           !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS, P.EMPLOYEES_LOCATIONS)
@@ -465,6 +479,30 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
                 state: LOG_STATE.CHANGED,
                 actorId: actor.employeeId,
                 changes: { roles: { from: have, to: wanted } },
+              });
+              changed = true;
+            }
+          }
+          if (parts.has('activities')) {
+            const have = (
+              await tx
+                .select({ id: employeeActivities.activityId })
+                .from(employeeActivities)
+                .where(eq(employeeActivities.employeeId, targetId))
+            ).map((r) => r.id);
+            const wanted = data.replace ? sourceActivities : [...new Set([...have, ...sourceActivities])];
+            if ([...wanted].sort().join(',') !== [...have].sort().join(',')) {
+              await tx.delete(employeeActivities).where(eq(employeeActivities.employeeId, targetId));
+              if (wanted.length)
+                await tx
+                  .insert(employeeActivities)
+                  .values(wanted.map((activityId) => ({ employeeId: targetId, activityId })));
+              await recordChange(tx, {
+                entity: 'employee',
+                entityId: targetId,
+                state: LOG_STATE.CHANGED,
+                actorId: actor.employeeId,
+                changes: { activities: { from: have, to: wanted } },
               });
               changed = true;
             }

@@ -20,6 +20,10 @@ describe('menu entries', () => {
   });
 
   it('shows every available entry to the superuser', () => {
-    expect(visibleMenuEntries(can([SUPERUSER_ID])).map((e) => e.key)).toEqual(['employees', 'roles']);
+    expect(visibleMenuEntries(can([SUPERUSER_ID])).map((e) => e.key)).toEqual([
+      'employees',
+      'activities',
+      'roles',
+    ]);
   });
 });

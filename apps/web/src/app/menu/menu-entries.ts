@@ -17,7 +17,7 @@ export type MenuEntry = {
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'employees', route: '/employee/list', anyOf: [P.EMPLOYEES_BASIC_READONLY], available: true },
   { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: false },
-  { key: 'activities', route: '/activities/list', anyOf: [P.ACTIVITIES], available: false },
+  { key: 'activities', route: '/activities/list', anyOf: [P.ACTIVITIES], available: true },
   {
     key: 'hazardAnalysis',
     route: '/hazardanalysis/list',

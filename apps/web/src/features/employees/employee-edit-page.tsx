@@ -28,6 +28,7 @@ import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { EmployeeActivitiesPanel } from '#features/activities/components/employee-activities-panel.tsx';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -63,6 +64,7 @@ const TAB_LABEL_KEYS = {
   basic: 'employee.tabBasic',
   extended: 'employee.tabExtended',
   health: 'employee.tabHealth',
+  activities: 'employee.tabActivities',
   portals: 'employee.tabPortals',
   responsibilities: 'employee.tabResponsibilities',
   progress: 'employee.tabProgress',
@@ -372,6 +374,9 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             {tab === 'extended' ? <ExtendedDataTab employee={base} access={access} /> : null}
             {tab === 'health' ? <HealthInsuranceTab employee={base} access={access} /> : null}
             {tab === 'progress' ? <ProgressBarTab access={access} /> : null}
+            {tab === 'activities' ? (
+              <EmployeeActivitiesPanel employeeId={base.id} readOnly={!canEdit} />
+            ) : null}
             {tab === 'portals' ? (
               <PortalAssignmentTab
                 employeeId={base.id}
@@ -420,7 +425,11 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         <CopyAssignmentsDialog
           employee={base}
           open
-          parts={sessionUser.scope.isMainPortal ? undefined : ['roles', 'organisation', 'responsibilities']}
+          parts={
+            sessionUser.scope.isMainPortal
+              ? undefined
+              : ['roles', 'activities', 'organisation', 'responsibilities']
+          }
           onClose={() => setCopyOpen(false)}
           onCopied={(updated) => {
             setCopyOpen(false);

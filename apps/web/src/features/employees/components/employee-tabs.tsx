@@ -21,6 +21,7 @@ export const EMPLOYEE_TABS = [
   'basic',
   'extended',
   'health',
+  'activities',
   'portals',
   'responsibilities',
   'progress',

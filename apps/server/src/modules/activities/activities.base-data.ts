@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
+import { activities } from './activities.table.ts';
+
+/**
+ * System nodes every portal has (decision 007): leaves with a stable key that later modules use (e.g.
+ * instructions for all temporary workers). They cannot have children and cannot be deleted.
+ */
+export const SYSTEM_ACTIVITIES = [
+  {
+    key: 'supervisor',
+    name: 'Führungskraft',
+    description: 'Mitarbeiter mit Personal- oder Weisungsverantwortung.',
+  },
+  {
+    key: 'temp_worker',
+    name: 'Leiharbeitnehmer',
+    description: 'Beschäftigte, die von einem Personaldienstleister überlassen werden.',
+  },
+  {
+    key: 'external',
+    name: 'Fremdfirmenmitarbeiter',
+    description: 'Beschäftigte anderer Unternehmen, die im Betrieb tätig werden.',
+  },
+  {
+    key: 'trainee',
+    name: 'Auszubildende',
+    description: 'Auszubildende, Praktikanten und Werkstudierende.',
+  },
+] as const;
+
+export type SystemActivityKey = (typeof SYSTEM_ACTIVITIES)[number]['key'];
+
+/** Creates the missing system nodes of a portal (at the top level); safe to run on every start
+ * (a user's top-level node of the same name wins: then the system node is not created). */
+export async function ensureSystemActivities(ex: Executor, portalId: number): Promise<void> {
+  for (const node of SYSTEM_ACTIVITIES) {
+    await ex.execute(sql`
+      insert into ${activities} (portal_id, name, description, system_key, is_system)
+      select ${portalId}, ${node.name}, ${node.description}, ${node.key}, true
+      where not exists (
+        select 1 from ${activities} a where a.portal_id = ${portalId} and a.system_key = ${node.key}
+      )
+      on conflict do nothing`);
+  }
+}
+
+/** ensureSystemActivities for every portal. */
+export async function ensureSystemActivitiesForAllPortals(ex: Executor): Promise<void> {
+  const portals = await queryRows<{ id: number }>(ex, sql`select id from portals order by id`);
+  for (const portal of portals) await ensureSystemActivities(ex, portal.id);
+}
