@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -81,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle: createLoginThrottle(database.db, options.throttle),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
-  for (const module of [healthModule(database), auth, employees, roles]) await module.register(app);
+  const organisation = organisationModule({ db: database.db, employees });
+  for (const module of [healthModule(database), auth, employees, roles, organisation])
+    await module.register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -7,6 +7,7 @@ import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.tabl
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, LOCATIONS } from './names.ts';
+import { seedOrganisationDetails } from './organisation-demo.ts';
 
 export const DEMO_COMPANY = 'Rheinwerk Chemie GmbH';
 export const DEMO_CUSTOMER_PORTAL = 'Kundenportal Nordhafen Logistik GmbH';
@@ -205,6 +206,7 @@ export async function seedDemoData(
       ),
     };
 
+    const accountIds: Record<string, number> = {};
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(employees)
@@ -221,7 +223,12 @@ export async function seedDemoData(
         })
         .returning({ id: employees.id });
       await tx.insert(employeeRoles).values({ employeeId: row!.id, roleId: roleIds[account.role] });
+      accountIds[account.login] = row!.id;
     }
+    await seedOrganisationDetails(tx, portalId, {
+      safetySpecialist: accountIds.sifa!,
+      supervisor: accountIds.fuehrung!,
+    });
 
     const BATCH = 1000;
     for (let start = 0; start < options.employees; start += BATCH) {
