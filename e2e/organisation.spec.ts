@@ -134,9 +134,10 @@ describe('organisation: locations and departments', () => {
     await login(b.page, 'admin');
     await a.page.goto('/locations/list');
     await selectNode(a.page, 'Verwaltung Düsseldorf');
-    const id = Number(new URL(a.page.url()).pathname.split('/').pop());
+    const name = `E2E Archiv ${suffix}`;
+    const id = await createNode(a.page, name);
     await b.page.goto(`/locations/${id}`);
-    await heading(b.page).getByText('Verwaltung Düsseldorf', { exact: true }).waitFor();
+    await heading(b.page).getByText(name, { exact: true }).waitFor();
 
     await field(a.page, 'Fax').fill('0211 4478-101');
     await save(a.page);
@@ -174,6 +175,9 @@ describe('organisation: locations and departments', () => {
     await page.reload();
     await heading(page).getByText('Logistik', { exact: true }).waitFor();
     expect(await field(page, 'Monatsstunden je Mitarbeiter').inputValue()).toBe('160,5');
+    // Back to the demo value, so other specs see the seeded data.
+    await field(page, 'Monatsstunden je Mitarbeiter').fill('164,67');
+    await save(page);
     await context.close();
   });
 
