@@ -194,5 +194,16 @@ describe('organisation: locations and departments', () => {
     expect(await page.getByRole('button', { name: 'Verschieben' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Löschen' }).count()).toBe(0);
     await context.close();
+
+    // A supervisor without 'Alle Orte sehen' sees only the own location and, for orientation, its plant.
+    const supervisor = await newPage(browser);
+    await login(supervisor.page, 'fuehrung');
+    await supervisor.page.goto('/locations/list');
+    await tree(supervisor.page).getByText('Halle 1 – Abfüllung', { exact: true }).waitFor();
+    const names = await tree(supervisor.page).locator('[role="treeitem"] p').allTextContents();
+    expect(names).toEqual(['Werk Köln-Niehl', 'Halle 1 – Abfüllung']);
+    await selectNode(supervisor.page, 'Werk Köln-Niehl');
+    await supervisor.page.getByTestId('read-only-node').waitFor();
+    await supervisor.context.close();
   });
 });

@@ -60,8 +60,12 @@ function OrganisationPage({ kind }: { kind: OrgKind }) {
   const onAdd = canEdit && (canAll || nodes.some((n) => n.editable)) ? () => setCreateOpen(true) : undefined;
   const toolbar: EditorToolbar = { title, onAdd };
   const showTabs = canAny([P.LOCATIONS]) && canAny([P.DEPARTMENTS]);
-  const readOnlyTree =
-    !canAny([rights.edit]) && !canAny(kind === 'locations' ? [P.LOCATIONS_MOVE] : [P.DEPARTMENTS_MOVE]);
+  // Nothing here may be changed: the tree says so once instead of disabled buttons everywhere.
+  const readOnlyTree = !canAny(
+    kind === 'locations'
+      ? [P.LOCATIONS_EDIT, P.LOCATIONS_MOVE, P.LOCATIONS_DETAILS, P.LOCATIONS_RESPONSIBILITIES]
+      : [P.DEPARTMENTS_EDIT, P.DEPARTMENTS_MOVE],
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', maxWidth: 1600, mx: 'auto' }}>

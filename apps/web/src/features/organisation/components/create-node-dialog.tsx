@@ -91,7 +91,11 @@ function CreateNodeBody({ kind, open, onClose, parent, topAllowed, onCreated }: 
             helperText={touched ? nameError : undefined}
             slotProps={{ htmlInput: { maxLength: 200, 'aria-required': true } }}
           />
-          {parent && topAllowed ? (
+          {!possible ? (
+            <Alert severity="info" data-testid="create-needs-parent">
+              {t('organisation.createNeedsParent')}
+            </Alert>
+          ) : parent && topAllowed ? (
             <FormControl>
               <FormLabel id={`${titleId}-position`}>{t('organisation.createPosition')}</FormLabel>
               <RadioGroup
