@@ -131,6 +131,57 @@ describe('employee list filters and assignments', () => {
     await own.context.close();
   });
 
+  it('sets department and location through the tree pickers and assigns responsibility for a department', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    const employee = nextEmployee('Abteilungswechsel');
+    const id = await createEmployee(page, employee);
+
+    await panel(page).getByRole('button', { name: 'Abteilung auswählen' }).click();
+    const departments = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await departments.getByLabel('Suchen').fill('Synthese');
+    await waitUntil(
+      async () => (await gridTotal(page, 'Bitte Eintrag auswählen')) === 1,
+      'one department found',
+    );
+    await departments.locator('[data-row-index="0"][data-loaded="true"]').click();
+    await waitUntil(
+      async () =>
+        (await panel(page).getByLabel('Abteilung', { exact: true }).inputValue()).includes(
+          'Produktion Synthese',
+        ),
+      'department shown',
+    );
+    await panel(page).getByRole('button', { name: 'Ort auswählen' }).click();
+    const locations = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await locations.getByLabel('Suchen').fill('Tanklager');
+    await waitUntil(
+      async () => (await gridTotal(page, 'Bitte Eintrag auswählen')) === 1,
+      'one location found',
+    );
+    await locations.locator('[data-row-index="0"][data-loaded="true"]').click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Der Mitarbeiter wurde gespeichert.').waitFor();
+    await openEmployee(page, id, employee);
+    expect(await panel(page).getByLabel('Abteilung', { exact: true }).inputValue()).toContain(
+      'Produktion Synthese',
+    );
+    expect(await panel(page).getByLabel('Ort', { exact: true }).inputValue()).toContain('Tanklager Nord');
+
+    await openTab(page, 'Verantwortungsbereiche');
+    await page
+      .getByTestId('responsible-departments')
+      .getByRole('button', { name: 'Abteilungen zuordnen' })
+      .click();
+    const picker = page.getByRole('dialog', { name: 'Abteilungen zuordnen' });
+    await picker.getByLabel('Suchen').fill('Logistik');
+    await waitUntil(async () => (await gridTotal(page, 'Abteilungen zuordnen')) === 4, 'Logistik and below');
+    await picker.locator('[data-row-index="0"][data-loaded="true"]').click();
+    await picker.getByRole('button', { name: 'Übernehmen' }).click();
+    await page.getByTestId('responsible-departments').getByText('Logistik', { exact: true }).waitFor();
+    await context.close();
+  });
+
   it('assigns an activity role on the tab Eigenschaften', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');

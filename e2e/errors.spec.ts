@@ -98,8 +98,11 @@ describe('error pages and permissions', () => {
     const adminMenu = drawer(admin.page);
     await adminMenu.getByRole('link', { name: 'Rollen' }).waitFor();
     expect(await adminMenu.getByRole('link', { name: 'Mitarbeiter' }).count()).toBe(1);
-    // Entries of modules that do not exist yet stay hidden (not stubbed).
-    expect(await adminMenu.getByRole('link', { name: 'Orte' }).count()).toBe(0);
+    // Entries of modules that do not exist yet stay hidden (not stubbed); Orte and Eigenschaften exist
+    // since issue 3.
+    expect(await adminMenu.getByRole('link', { name: 'Orte' }).count()).toBe(1);
+    expect(await adminMenu.getByRole('link', { name: 'Eigenschaften' }).count()).toBe(1);
+    expect(await adminMenu.getByRole('link', { name: 'Checklisten' }).count()).toBe(0);
     await admin.context.close();
 
     const employee = await newPage(browser);

@@ -18,6 +18,7 @@ import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import { publicRoute } from './platform/access.ts';
@@ -85,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
-  for (const module of [healthModule(database), auth, employees, roles, portals, activities])
+  const organisation = organisationModule({ db: database.db, employees });
+  for (const module of [healthModule(database), auth, employees, roles, portals, activities, organisation])
     await module.register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>

@@ -94,6 +94,48 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'locations/list',
+                    handle: handle({ anyOf: [P.LOCATIONS] }),
+                    lazy: lazyPage(
+                      () => import('#features/organisation/organisation-page.tsx'),
+                      (m) => m.LocationsPage,
+                    ),
+                  },
+                  {
+                    // '/locations' and '/locations/' (spec route /locations/{id?} without an id): the list.
+                    path: 'locations',
+                    element: <Navigate to="/locations/list" replace />,
+                  },
+                  {
+                    path: 'locations/:id',
+                    handle: handle({ anyOf: [P.LOCATIONS] }),
+                    lazy: lazyPage(
+                      () => import('#features/organisation/organisation-page.tsx'),
+                      (m) => m.LocationsPage,
+                    ),
+                  },
+                  {
+                    // Not in the spec's route table: reached through the tab on the locations page (decision 006).
+                    path: 'departments/list',
+                    handle: handle({ anyOf: [P.DEPARTMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/organisation/organisation-page.tsx'),
+                      (m) => m.DepartmentsPage,
+                    ),
+                  },
+                  {
+                    path: 'departments',
+                    element: <Navigate to="/departments/list" replace />,
+                  },
+                  {
+                    path: 'departments/:id',
+                    handle: handle({ anyOf: [P.DEPARTMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/organisation/organisation-page.tsx'),
+                      (m) => m.DepartmentsPage,
+                    ),
+                  },
+                  {
                     path: 'role/list',
                     handle: handle({ anyOf: [P.ROLES_MANAGE] }),
                     lazy: lazyPage(

@@ -12,6 +12,7 @@ import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
 import { seedDemoActivities } from './activities.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, LOCATIONS } from './names.ts';
+import { seedOrganisationDetails } from './organisation-demo.ts';
 
 export const DEMO_COMPANY = 'Rheinwerk Chemie GmbH';
 export const DEMO_CUSTOMER_PORTAL = 'Kundenportal Nordhafen Logistik GmbH';
@@ -236,6 +237,10 @@ export async function seedDemoData(
       await tx.insert(employeeRoles).values({ employeeId: row!.id, roleId: roleIds[account.role] });
       accountIds[account.login] = row!.id;
     }
+    await seedOrganisationDetails(tx, portalId, {
+      safetySpecialist: accountIds.sifa!,
+      supervisor: accountIds.fuehrung!,
+    });
 
     const BATCH = 1000;
     for (let start = 0; start < options.employees; start += BATCH) {

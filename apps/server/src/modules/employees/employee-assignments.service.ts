@@ -10,7 +10,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employeeActivities } from '#modules/activities/activities.table.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import {
+  departments,
+  locationResponsibilities as employeeLocationResponsibilities,
+  locations,
+} from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions } from '#modules/roles/roles.table.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
@@ -19,7 +23,6 @@ import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import {
   employeeDepartmentResponsibilities,
-  employeeLocationResponsibilities,
   employeePortals,
   employeeSupervisors,
 } from './employee-assignments.table.ts';
@@ -226,13 +229,20 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           .insert(employeeDepartmentResponsibilities)
           .values(ids.map((departmentId) => ({ employeeId, departmentId })));
     } else if (kind === 'locations') {
+      // Only the difference: kept rows keep the function ('Standortleitung') set on the location page.
+      const t = employeeLocationResponsibilities;
       await ex
-        .delete(employeeLocationResponsibilities)
-        .where(eq(employeeLocationResponsibilities.employeeId, employeeId));
+        .delete(t)
+        .where(
+          ids.length
+            ? and(eq(t.employeeId, employeeId), sql`${t.locationId} <> all(${sql.param([...ids])}::int[])`)
+            : eq(t.employeeId, employeeId),
+        );
       if (ids.length)
         await ex
-          .insert(employeeLocationResponsibilities)
-          .values(ids.map((locationId) => ({ employeeId, locationId })));
+          .insert(t)
+          .values(ids.map((locationId) => ({ employeeId, locationId })))
+          .onConflictDoNothing();
     } else {
       await ex.delete(employeeSupervisors).where(eq(employeeSupervisors.supervisorId, employeeId));
       if (ids.length)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { departments } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employees } from './employees.table.ts';
 
@@ -24,22 +24,8 @@ export const employeeDepartmentResponsibilities = pgTable(
   ],
 );
 
-/** Organisational responsibility for a location (covers its sub-locations). */
-export const employeeLocationResponsibilities = pgTable(
-  'employee_location_responsibilities',
-  {
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.employeeId, t.locationId] }),
-    index('employee_location_responsibilities_location').on(t.locationId),
-  ],
-);
+// Organisational responsibility for a location: `location_responsibilities` of the organisation module
+// (the same fact seen from the location: 'Verantwortliche', with an optional function).
 
 /** Disciplinary responsibility: the supervisor (Disziplinarvorgesetzte/r) leads the employee. */
 export const employeeSupervisors = pgTable(

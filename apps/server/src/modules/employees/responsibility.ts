@@ -16,7 +16,7 @@ const UNIT_TABLES = {
   },
   location: {
     units: 'locations',
-    responsibilities: 'employee_location_responsibilities',
+    responsibilities: 'location_responsibilities',
     column: 'location_id',
   },
 } as const;

@@ -1,8 +1,25 @@
-import { type AnyPgColumn, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
+// Circular with employees.table.ts (employees reference locations/departments); references are lazy.
+import { employees } from '#modules/employees/employees.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 
-/** Locations tree (Orte). The full location record comes with the organisation module. */
+/**
+ * Locations tree (Orte) with the location details of spec modules.md §3 "Location details".
+ * Sibling names are unique (case-insensitive) per parent; roots count as one level per portal.
+ */
 export const locations = pgTable(
   'locations',
   {
@@ -12,12 +29,87 @@ export const locations = pgTable(
       .references(() => portals.id),
     parentId: integer('parent_id').references((): AnyPgColumn => locations.id),
     name: text('name').notNull(),
+    street: text('street'),
+    zip: text('zip'),
+    city: text('city'),
+    phone: text('phone'),
+    fax: text('fax'),
+    email: text('email'),
+    emergencyNumber: text('emergency_number'),
+    fireNumber: text('fire_number'),
     ...versioned,
   },
-  (t) => [index('locations_portal_parent').on(t.portalId, t.parentId)],
+  (t) => [
+    index('locations_portal_parent').on(t.portalId, t.parentId),
+    uniqueIndex('locations_sibling_name').on(
+      t.portalId,
+      sql`coalesce(${t.parentId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
 );
 
-/** Departments tree (Abteilungen). */
+/**
+ * Escalation levels 0–3 of a location (who is called, in this order, when something happens there):
+ * a responsible employee and/or a contact address (e-mail, phone) per level.
+ * The employee reference is set null when the employee is deleted.
+ */
+export const locationEscalations = pgTable(
+  'location_escalations',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    employeeId: integer('employee_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
+    email: text('email'),
+    phone: text('phone'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.level] }),
+    check('location_escalations_level', sql`${t.level} between 0 and 3`),
+    index('location_escalations_employee').on(t.employeeId),
+  ],
+);
+
+/** Employees responsible for a location (Verantwortliche), with an optional function ('Standortleitung'). */
+export const locationResponsibilities = pgTable(
+  'location_responsibilities',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references((): AnyPgColumn => employees.id, { onDelete: 'cascade' }),
+    title: text('title'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.employeeId] }),
+    index('location_responsibilities_employee').on(t.employeeId),
+  ],
+);
+
+/**
+ * Designations (Bezeichnungen): named places within a location ('Halle 2', 'Raum 104', 'Lager Süd').
+ * Other modules reference them by id (e.g. hazardous-substance storage: "valid location, valid designation").
+ */
+export const locationDesignations = pgTable(
+  'location_designations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('location_designations_name').on(t.locationId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Departments tree (Abteilungen). A department container (`is_container`) groups departments and carries
+ * the average monthly working hours per employee (0–744), used e.g. for accident rates per hours worked.
+ */
 export const departments = pgTable(
   'departments',
   {
@@ -27,7 +119,20 @@ export const departments = pgTable(
       .references(() => portals.id),
     parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
     name: text('name').notNull(),
+    isContainer: boolean('is_container').notNull().default(false),
+    monthlyHours: numeric('monthly_hours', { precision: 5, scale: 2, mode: 'number' }),
     ...versioned,
   },
-  (t) => [index('departments_portal_parent').on(t.portalId, t.parentId)],
+  (t) => [
+    index('departments_portal_parent').on(t.portalId, t.parentId),
+    uniqueIndex('departments_sibling_name').on(
+      t.portalId,
+      sql`coalesce(${t.parentId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    check(
+      'departments_monthly_hours',
+      sql`${t.monthlyHours} is null or (${t.isContainer} and ${t.monthlyHours} between 0 and 744)`,
+    ),
+  ],
 );

@@ -15,13 +15,19 @@ describe('menu entries', () => {
 
   it('shows only available entries the user holds a permission for', () => {
     expect(visibleMenuEntries(can([P.EMPLOYEES_BASIC_READONLY])).map((e) => e.key)).toEqual(['employees']);
-    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.LOCATIONS])).map((e) => e.key)).toEqual(['roles']);
+    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.ACTIVITIES])).map((e) => e.key)).toEqual([
+      'activities',
+      'roles',
+    ]);
+    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
+    expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
   it('shows every available entry to the superuser', () => {
     expect(visibleMenuEntries(can([SUPERUSER_ID])).map((e) => e.key)).toEqual([
       'employees',
+      'locations',
       'activities',
       'roles',
     ]);

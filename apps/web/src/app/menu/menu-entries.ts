@@ -16,7 +16,7 @@ export type MenuEntry = {
 /** The main menu exactly as spec shell §2.3, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'employees', route: '/employee/list', anyOf: [P.EMPLOYEES_BASIC_READONLY], available: true },
-  { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: false },
+  { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: true },
   { key: 'activities', route: '/activities/list', anyOf: [P.ACTIVITIES], available: true },
   {
     key: 'hazardAnalysis',

@@ -75,6 +75,8 @@ const ALL = writableFields({
   activation: true,
   chipId: true,
   tempWorkers: true,
+  department: true,
+  location: true,
 });
 
 describe('german dates', () => {
@@ -148,6 +150,8 @@ describe('patch', () => {
       activation: false,
       chipId: false,
       tempWorkers: false,
+      department: false,
+      location: false,
     });
     const output = employeeFormSchema.parse({
       ...formFromEmployee(base),

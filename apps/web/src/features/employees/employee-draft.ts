@@ -49,6 +49,8 @@ export const FLAG_FIELDS = [
 ] as const;
 /** Whole numbers the input holds as text ('14'). */
 export const NUMBER_FIELDS = ['progressBarWarnDays'] as const;
+/** Tree nodes (department, location) the input holds as their id in text ('' = none). */
+export const UNIT_FIELDS = ['departmentId', 'locationId'] as const;
 /** Lists the input holds as comma-joined text in canonical order ('instruction,document'). */
 export const LIST_FIELDS = ['progressBarTypes'] as const;
 
@@ -57,13 +59,15 @@ type DateField = (typeof DATE_FIELDS)[number];
 type FlagField = (typeof FLAG_FIELDS)[number];
 type NumberField = (typeof NUMBER_FIELDS)[number];
 type ListField = (typeof LIST_FIELDS)[number];
+type UnitField = (typeof UNIT_FIELDS)[number];
 export type Gender = (typeof GENDERS)[number];
 
 export type EmployeeFormValues = Record<TextField, string> &
   Record<DateField, string> &
   Record<FlagField, boolean> &
   Record<NumberField, string> &
-  Record<ListField, string> & { gender: '' | Gender };
+  Record<ListField, string> &
+  Record<UnitField, string> & { gender: '' | Gender };
 export type EmployeeFormField = keyof EmployeeFormValues;
 
 export const FORM_FIELDS: readonly EmployeeFormField[] = [
@@ -72,6 +76,7 @@ export const FORM_FIELDS: readonly EmployeeFormField[] = [
   ...FLAG_FIELDS,
   ...NUMBER_FIELDS,
   ...LIST_FIELDS,
+  ...UNIT_FIELDS,
   'gender',
 ];
 
@@ -88,13 +93,23 @@ const isDateField = (field: EmployeeFormField): field is DateField =>
   (DATE_FIELDS as readonly string[]).includes(field);
 
 /** Field groups with their own rights. */
-export type FieldGroup = 'basic' | 'personal' | 'health' | 'activation' | 'chipId' | 'tempWorkers';
+export type FieldGroup =
+  | 'basic'
+  | 'personal'
+  | 'health'
+  | 'activation'
+  | 'chipId'
+  | 'tempWorkers'
+  | 'department'
+  | 'location';
 
 export function fieldGroup(field: EmployeeFormField): FieldGroup {
   if ((PERSONAL_FIELDS as readonly string[]).includes(field)) return 'personal';
   if ((HEALTH_FIELDS as readonly string[]).includes(field)) return 'health';
   if (field === 'active') return 'activation';
   if (field === 'chipId') return 'chipId';
+  if (field === 'departmentId') return 'department';
+  if (field === 'locationId') return 'location';
   if (field === 'isTempWorker' || field === 'isExternal' || field === 'tempWorkUntil') return 'tempWorkers';
   return 'basic';
 }
@@ -135,6 +150,8 @@ export function formFromEmployee(employee: Employee): EmployeeFormValues {
   for (const field of DATE_FIELDS) values[field] = isoToGermanDate(employee[field]);
   for (const field of FLAG_FIELDS) values[field] = employee[field];
   values.progressBarWarnDays = String(employee.progressBarWarnDays);
+  values.departmentId = employee.departmentId === null ? '' : String(employee.departmentId);
+  values.locationId = employee.locationId === null ? '' : String(employee.locationId);
   values.progressBarTypes = joinProgressTypes(employee.progressBarTypes);
   values.gender = employee.gender ?? '';
   return values as EmployeeFormValues;

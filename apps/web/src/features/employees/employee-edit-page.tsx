@@ -127,6 +127,8 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
     activation: canEdit && canAny([P.EMPLOYEES_ACTIVATE]) && !(isSelf && base.active),
     chipId: canEdit && canAny([P.EMPLOYEES_CHIPID]),
     tempWorkers: canEdit && canAny([P.EMPLOYEES_TEMP_WORKERS]),
+    department: canEdit && canAny([P.EMPLOYEES_DEPARTMENTS]),
+    location: canEdit && canAny([P.EMPLOYEES_LOCATIONS]),
   };
   const writable = writableFields(access);
 

@@ -61,6 +61,14 @@ const employeeFormObject = z.object({
   healthInsuranceStreet: s.healthInsuranceStreet,
   healthInsuranceZip: s.healthInsuranceZip,
   healthInsuranceCity: s.healthInsuranceCity,
+  departmentId: z
+    .string()
+    .transform((value): number | null | undefined => (value === '' ? null : Number(value)))
+    .pipe(s.departmentId),
+  locationId: z
+    .string()
+    .transform((value): number | null | undefined => (value === '' ? null : Number(value)))
+    .pipe(s.locationId),
   progressBarShow: z.boolean(),
   progressBarWarnDays: z
     .string()

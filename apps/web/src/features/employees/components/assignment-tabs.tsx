@@ -18,6 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
+import {
+  DepartmentPickerDialog,
+  LocationPickerDialog,
+} from '#features/organisation/components/tree-picker-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import {
   type AssignmentIds,
@@ -26,7 +30,6 @@ import {
 } from '../api/employee-assignments.ts';
 import { SectionTitle } from './employee-form-fields.tsx';
 import { EmployeePickerDialog } from './employee-picker-dialog.tsx';
-import { type UnitKind, UnitPickerDialog } from './unit-picker-dialog.tsx';
 
 type Item = { id: number; primary: string; secondary?: string | undefined };
 type Key = keyof AssignmentIds;
@@ -209,7 +212,7 @@ export function ResponsibilitiesTab({
 }) {
   const { t } = useTranslation();
   const { data, status, error, change, busy } = useAssignmentsTab(employeeId);
-  const [picker, setPicker] = useState<UnitKind | 'employees' | null>(null);
+  const [picker, setPicker] = useState<'department' | 'location' | 'employees' | null>(null);
   if (!data) return status;
   const departmentIds = data.departments.map((d) => d.id);
   const locationIds = data.locations.map((l) => l.id);
@@ -305,26 +308,25 @@ export function ResponsibilitiesTab({
             : t('employee.assignments.noSupervisors')}
         </Typography>
       </Box>
-      <UnitPickerDialog
-        kind={picker === 'location' ? 'location' : 'department'}
-        open={picker === 'department' || picker === 'location'}
-        value={picker === 'location' ? locationIds : departmentIds}
+      {/* The pickers offer only the units the user may assign; the ones assigned already stay. */}
+      <DepartmentPickerDialog
+        open={picker === 'department'}
+        multiple
+        title={t('employee.assignments.chooseDepartments')}
         onClose={() => setPicker(null)}
         onSelect={(rows) => {
-          const kind = picker;
           setPicker(null);
-          if (kind === 'location')
-            change(
-              'locationIds',
-              locationIds,
-              rows.map((r) => r.id),
-            );
-          else
-            change(
-              'departmentIds',
-              departmentIds,
-              rows.map((r) => r.id),
-            );
+          change('departmentIds', departmentIds, [...departmentIds, ...rows.map((r) => r.id)]);
+        }}
+      />
+      <LocationPickerDialog
+        open={picker === 'location'}
+        multiple
+        title={t('employee.assignments.chooseLocations')}
+        onClose={() => setPicker(null)}
+        onSelect={(rows) => {
+          setPicker(null);
+          change('locationIds', locationIds, [...locationIds, ...rows.map((r) => r.id)]);
         }}
       />
       <EmployeePickerDialog

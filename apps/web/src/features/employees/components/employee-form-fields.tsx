@@ -7,10 +7,15 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOCALES } from '@schutzwerk/shared/constants.ts';
-import { GENDERS, PROGRESS_BAR_TYPES } from '@schutzwerk/shared/employees/employee.schema.ts';
-import type { ReactNode } from 'react';
+import { type Employee, GENDERS, PROGRESS_BAR_TYPES } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { type ReactNode, useState } from 'react';
 import { type FieldPath, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  DepartmentPickerField,
+  LocationPickerField,
+  type TreeChoice,
+} from '#features/organisation/components/tree-picker-field.tsx';
 import {
   type EmployeeFormValues,
   germanDateToIso,
@@ -301,5 +306,50 @@ export function ProgressTypesInput({ readOnly }: { readOnly: boolean }) {
       </Box>
       {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
     </Box>
+  );
+}
+
+/**
+ * Department or location of the employee: the tree picker of the organisation module. The form holds
+ * the id; the shown path comes from the record (or from the row just chosen).
+ */
+export function UnitInput({
+  kind,
+  employee,
+  readOnly,
+  label,
+}: {
+  kind: 'department' | 'location';
+  employee: Employee;
+  readOnly: boolean;
+  label: string;
+}) {
+  const name = kind === 'department' ? 'departmentId' : 'locationId';
+  const { field, fieldState } = useController<EmployeeFormValues, typeof name>({ name });
+  const [chosen, setChosen] = useState<TreeChoice | null>(null);
+  const id = field.value === '' ? null : Number(field.value);
+  const recordName = kind === 'department' ? employee.departmentName : employee.locationName;
+  const recordId = kind === 'department' ? employee.departmentId : employee.locationId;
+  const value: TreeChoice | null =
+    id === null
+      ? null
+      : chosen?.id === id
+        ? chosen
+        : { id, name: id === recordId ? (recordName ?? '') : String(id) };
+  const Picker = kind === 'department' ? DepartmentPickerField : LocationPickerField;
+  return (
+    <Picker
+      value={value}
+      label={label}
+      disabled={readOnly}
+      portalId={employee.portalId}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      onChange={(next) => {
+        setChosen(next);
+        field.onChange(next ? String(next.id) : '');
+        field.onBlur();
+      }}
+    />
   );
 }

@@ -6,7 +6,6 @@ import type { EmployeeFormField, WriteAccess } from '../employee-draft.ts';
 import {
   ActiveSwitch,
   DateInput,
-  DisplayField,
   FieldGrid,
   FlagInput,
   GenderSelect,
@@ -14,6 +13,7 @@ import {
   ProgressTypesInput,
   SectionTitle,
   TextInput,
+  UnitInput,
 } from './employee-form-fields.tsx';
 
 /** The tabs of the employee record that exist so far (spec modules "Employees and import"). */
@@ -96,15 +96,17 @@ export function BasicDataTab({
       <FieldGrid>
         <TextInput name="company" readOnly={readOnly} maxLength={200} />
         <LanguageSelect readOnly={readOnly} />
-        <DisplayField
+        <UnitInput
+          kind="department"
+          employee={employee}
+          readOnly={!access.department}
           label={t('employee.fields.department')}
-          value={employee.departmentName ?? ''}
-          helperText={t('employee.organisationHint')}
         />
-        <DisplayField
+        <UnitInput
+          kind="location"
+          employee={employee}
+          readOnly={!access.location}
           label={t('employee.fields.location')}
-          value={employee.locationName ?? ''}
-          helperText={t('employee.organisationHint')}
         />
         <TextInput name="country" readOnly={readOnly} maxLength={2} helperText={t('employee.countryHint')} />
         <ActiveSwitch

@@ -1,0 +1,215 @@
+import {
+  idParamsSchema,
+  listResponseSchema,
+  versionQuerySchema,
+} from '@schutzwerk/shared/list/list.schema.ts';
+import {
+  createNodeSchema,
+  departmentSchema,
+  departmentTreeNodeSchema,
+  hazardAnalysisDepartmentRowSchema,
+  locationSchema,
+  moveNodeSchema,
+  treeNodeSchema,
+  treePickerQuerySchema,
+  treePickerRowSchema,
+  treeQuerySchema,
+  updateDepartmentSchema,
+  updateLocationSchema,
+} from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf, authenticated } from '#platform/access.ts';
+import { requireActor } from '#platform/auth.plugin.ts';
+import type { OrganisationService } from './organisation.service.ts';
+
+/**
+ * Locations (/api/locations…) and departments (/api/departments…): tree, record, create, update, move,
+ * delete; pickers in the list protocol. Resource scope and field-group rights are decided in the service.
+ */
+export function organisationRoutes(service: OrganisationService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const noContent = { 204: z.null() };
+
+    // ── locations ──────────────────────────────────────────────────────────────────────────────
+    const locations = service.locations;
+    const location = { 200: z.object({ data: locationSchema }) };
+    const locationPicker = { 200: listResponseSchema(treePickerRowSchema) };
+
+    app.get(
+      '/locations/tree',
+      {
+        config: { access: anyOf(P.LOCATIONS) },
+        schema: {
+          querystring: treeQuerySchema,
+          response: { 200: z.object({ data: z.object({ nodes: z.array(treeNodeSchema) }) }) },
+        },
+      },
+      async (request) => ({
+        data: { nodes: await locations.tree(requireActor(request), request.query.portalId) },
+      }),
+    );
+    // Choosing a location (employee record, storage places, …) is part of many modules: any signed-in
+    // user, limited to the locations in their scope (see decision 006).
+    app.get(
+      '/locations/picker',
+      {
+        config: { access: authenticated },
+        schema: { querystring: treePickerQuerySchema, response: locationPicker },
+      },
+      async (request) => ({ data: await locations.picker(requireActor(request), request.query) }),
+    );
+    app.post(
+      '/locations/picker',
+      {
+        config: { access: authenticated },
+        schema: { body: treePickerQuerySchema, response: locationPicker },
+      },
+      async (request) => ({ data: await locations.picker(requireActor(request), request.body) }),
+    );
+    app.get(
+      '/locations/:id',
+      { config: { access: anyOf(P.LOCATIONS) }, schema: { params: idParamsSchema, response: location } },
+      async (request) => ({ data: await locations.get(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/locations',
+      {
+        config: { access: anyOf(P.LOCATIONS_EDIT) },
+        schema: { body: createNodeSchema, response: { 201: z.object({ data: locationSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await locations.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/locations/:id',
+      {
+        config: { access: anyOf(P.LOCATIONS_EDIT, P.LOCATIONS_DETAILS, P.LOCATIONS_RESPONSIBILITIES) },
+        schema: { params: idParamsSchema, body: updateLocationSchema, response: location },
+      },
+      async (request) => ({
+        data: await locations.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/locations/:id/move',
+      {
+        config: { access: anyOf(P.LOCATIONS_MOVE) },
+        schema: { params: idParamsSchema, body: moveNodeSchema, response: location },
+      },
+      async (request) => ({
+        data: await locations.move(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/locations/:id',
+      {
+        config: { access: anyOf(P.LOCATIONS_EDIT) },
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: noContent },
+      },
+      async (request, reply) => {
+        await locations.remove(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // ── departments ────────────────────────────────────────────────────────────────────────────
+    const departments = service.departments;
+    const department = { 200: z.object({ data: departmentSchema }) };
+    const departmentPicker = { 200: listResponseSchema(treePickerRowSchema) };
+
+    app.get(
+      '/departments/tree',
+      {
+        config: { access: anyOf(P.DEPARTMENTS) },
+        schema: {
+          querystring: treeQuerySchema,
+          response: { 200: z.object({ data: z.object({ nodes: z.array(departmentTreeNodeSchema) }) }) },
+        },
+      },
+      async (request) => ({
+        data: { nodes: await departments.tree(requireActor(request), request.query.portalId) },
+      }),
+    );
+    app.get(
+      '/departments/picker',
+      {
+        config: { access: authenticated },
+        schema: { querystring: treePickerQuerySchema, response: departmentPicker },
+      },
+      async (request) => ({ data: await departments.picker(requireActor(request), request.query) }),
+    );
+    app.post(
+      '/departments/picker',
+      {
+        config: { access: authenticated },
+        schema: { body: treePickerQuerySchema, response: departmentPicker },
+      },
+      async (request) => ({ data: await departments.picker(requireActor(request), request.body) }),
+    );
+    app.get(
+      '/departments/:id',
+      { config: { access: anyOf(P.DEPARTMENTS) }, schema: { params: idParamsSchema, response: department } },
+      async (request) => ({ data: await departments.get(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/departments',
+      {
+        config: { access: anyOf(P.DEPARTMENTS_EDIT) },
+        schema: { body: createNodeSchema, response: { 201: z.object({ data: departmentSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await departments.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/departments/:id',
+      {
+        config: { access: anyOf(P.DEPARTMENTS_EDIT) },
+        schema: { params: idParamsSchema, body: updateDepartmentSchema, response: department },
+      },
+      async (request) => ({
+        data: await departments.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/departments/:id/move',
+      {
+        config: { access: anyOf(P.DEPARTMENTS_MOVE) },
+        schema: { params: idParamsSchema, body: moveNodeSchema, response: department },
+      },
+      async (request) => ({
+        data: await departments.move(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/departments/:id',
+      {
+        config: { access: anyOf(P.DEPARTMENTS_EDIT) },
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: noContent },
+      },
+      async (request, reply) => {
+        await departments.remove(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // ── hazard analysis list source (spec shell §7: hazardanalysis/pickerDepartments) ─────────
+    const hazardDepartments = { 200: listResponseSchema(hazardAnalysisDepartmentRowSchema) };
+    const hazardAccess = { access: anyOf(COMPOSITE.HAZARDANALYSIS_LIST, P.DEPARTMENTS) };
+    app.get(
+      '/hazardanalysis/pickerDepartments',
+      { config: hazardAccess, schema: { querystring: treePickerQuerySchema, response: hazardDepartments } },
+      async (request) => ({
+        data: await departments.hazardAnalysisPicker(requireActor(request), request.query),
+      }),
+    );
+    app.post(
+      '/hazardanalysis/pickerDepartments',
+      { config: hazardAccess, schema: { body: treePickerQuerySchema, response: hazardDepartments } },
+      async (request) => ({
+        data: await departments.hazardAnalysisPicker(requireActor(request), request.body),
+      }),
+    );
+  };
+}

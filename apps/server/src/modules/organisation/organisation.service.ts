@@ -1,0 +1,680 @@
+import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
+import {
+  type CreateNode,
+  createNodeSchema,
+  type Department,
+  type DepartmentTreeNode,
+  ESCALATION_LEVELS,
+  type HazardAnalysisDepartmentRow,
+  LOCATION_DETAIL_FIELDS,
+  type Location,
+  type MoveNode,
+  moveNodeSchema,
+  ORGANISATION_PICKER_ORDER,
+  type TreePickerQuery,
+  type TreePickerRow,
+  type UpdateDepartment,
+  type UpdateLocation,
+  updateDepartmentSchema,
+  updateLocationSchema,
+} from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import {
+  compareNames,
+  flattenTree,
+  PATH_SEPARATOR,
+  pathNames,
+  type TreeRow,
+  visibleScope,
+  wouldBeRecursive,
+} from '@schutzwerk/shared/organisation/tree.ts';
+import { P, permissionById } from '@schutzwerk/shared/permissions.ts';
+import type { Db, Executor } from '#db/client.ts';
+import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { diffFields, type FieldChanges, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError, isUniqueViolation, postgresErrorCode } from '#platform/errors.ts';
+import { searchWords } from '#platform/list.ts';
+import type {
+  OrganisationRepository,
+  TreeKind,
+  TreeRecord,
+  TreeRowWithFlags,
+} from './organisation.repository.ts';
+
+type Deps = {
+  db: Db;
+  repository: OrganisationRepository;
+  employees: Pick<EmployeesRepository, 'existingIds'>;
+};
+
+/** What differs between the two trees: rights and the German words. */
+const KINDS = {
+  location: {
+    entity: 'location',
+    all: P.LOCATIONS_ALL,
+    edit: P.LOCATIONS_EDIT,
+    texts: {
+      notFound: 'Der Ort wurde nicht gefunden. Möglicherweise wurde er inzwischen gelöscht.',
+      targetNotFound: 'Der gewählte übergeordnete Ort wurde nicht gefunden.',
+      outOfScope: (name: string) =>
+        `Der Ort „${name}“ gehört nicht zu Ihren Orten. Sie können ihn nur ansehen, nicht ändern.`,
+      rootNeedsAll:
+        'Orte auf oberster Ebene kann nur anlegen oder dorthin verschieben, wer alle Orte sehen darf (Recht „Alle Orte sehen“).',
+      hasChildren: (name: string, n: number) =>
+        `Der Ort „${name}“ hat noch ${n === 1 ? 'einen Unterort' : `${n} Unterorte`} und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Unterorte.`,
+      inUse: (name: string, n: number) =>
+        `Dem Ort „${name}“ ${n === 1 ? 'ist noch ein Mitarbeiter' : `sind noch ${n} Mitarbeiter`} zugeordnet; er kann nicht gelöscht werden. Bitte ordnen Sie die Mitarbeiter zuerst einem anderen Ort zu.`,
+      referenced: (name: string) =>
+        `Der Ort „${name}“ wird noch an anderer Stelle verwendet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.`,
+      nameExists: (name: string) =>
+        `Auf dieser Ebene gibt es bereits einen Ort mit dem Namen „${name}“. Bitte wählen Sie einen anderen Namen.`,
+      recursive: (name: string) =>
+        `Der Ort „${name}“ kann nicht sich selbst oder einem seiner Unterorte untergeordnet werden. Bitte wählen Sie ein anderes Ziel.`,
+    },
+  },
+  department: {
+    entity: 'department',
+    all: P.DEPARTMENTS_ALL,
+    edit: P.DEPARTMENTS_EDIT,
+    texts: {
+      notFound: 'Die Abteilung wurde nicht gefunden. Möglicherweise wurde sie inzwischen gelöscht.',
+      targetNotFound: 'Die gewählte übergeordnete Abteilung wurde nicht gefunden.',
+      outOfScope: (name: string) =>
+        `Die Abteilung „${name}“ gehört nicht zu Ihren Abteilungen. Sie können sie nur ansehen, nicht ändern.`,
+      rootNeedsAll:
+        'Abteilungen auf oberster Ebene kann nur anlegen oder dorthin verschieben, wer alle Abteilungen sehen darf (Recht „Alle Abteilungen sehen“).',
+      hasChildren: (name: string, n: number) =>
+        `Die Abteilung „${name}“ hat noch ${n === 1 ? 'eine Unterabteilung' : `${n} Unterabteilungen`} und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Unterabteilungen.`,
+      inUse: (name: string, n: number) =>
+        `Der Abteilung „${name}“ ${n === 1 ? 'ist noch ein Mitarbeiter' : `sind noch ${n} Mitarbeiter`} zugeordnet; sie kann nicht gelöscht werden. Bitte ordnen Sie die Mitarbeiter zuerst einer anderen Abteilung zu.`,
+      referenced: (name: string) =>
+        `Die Abteilung „${name}“ wird noch an anderer Stelle verwendet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.`,
+      nameExists: (name: string) =>
+        `Auf dieser Ebene gibt es bereits eine Abteilung mit dem Namen „${name}“. Bitte wählen Sie einen anderen Namen.`,
+      recursive: (name: string) =>
+        `Die Abteilung „${name}“ kann nicht sich selbst oder einer ihrer Unterabteilungen untergeordnet werden. Bitte wählen Sie ein anderes Ziel.`,
+    },
+  },
+} as const;
+
+type Scope = { rows: TreeRowWithFlags[]; inScope: Set<number>; context: Set<number> };
+
+const sameName = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
+
+function missingRight(...ids: number[]): AppError {
+  const labels = ids.map((id) => `„${permissionById(id)?.label ?? id}“`).join(' oder ');
+  return new AppError('NO_PERMISSION', {
+    message: `Für diese Änderung fehlt Ihnen das Recht ${labels}.`,
+  });
+}
+
+/**
+ * Rules of the organisation trees. Everything is scoped to a portal (main-portal users may address other
+ * portals); within it, users without the "all" right (LOCATIONS_ALL / DEPARTMENTS_ALL) see and change only
+ * the subtrees of their own nodes (own location, locations they are responsible for / own department) and
+ * see the ancestors of those read-only, for orientation. Deny by default; "not found" and "not yours"
+ * answer alike. Structural changes (create, move, delete) are serialised per portal; every change is
+ * versioned and written to the change log.
+ */
+export function createOrganisationService({ db, repository, employees }: Deps) {
+  function portalOf(actor: Actor, requested: number | undefined): number {
+    if (requested === undefined || requested === actor.portalId) return actor.portalId;
+    if (!actor.isMainPortal) {
+      throw new AppError('NO_PERMISSION', {
+        message: 'Sie können nur die Daten Ihres eigenen Portals sehen.',
+      });
+    }
+    return requested;
+  }
+
+  async function scopeOf(kind: TreeKind, actor: Actor, portalId: number, ex: Executor = db): Promise<Scope> {
+    const rows = await repository.treeRows(kind, portalId, ex);
+    const all = actorHasAny(actor, KINDS[kind].all);
+    const anchors = all ? [] : await repository.anchors(kind, actor.employeeId, ex);
+    return { rows, ...visibleScope(rows, anchors, all) };
+  }
+
+  async function loadVisible(
+    kind: TreeKind,
+    actor: Actor,
+    id: number,
+    ex: Executor = db,
+    lock?: 'update',
+  ): Promise<{ node: TreeRecord; scope: Scope }> {
+    const node = await repository.findNode(kind, id, ex, lock);
+    if (!node || (!actor.isMainPortal && node.portalId !== actor.portalId)) {
+      throw new AppError('NOT_FOUND', { message: KINDS[kind].texts.notFound });
+    }
+    const scope = await scopeOf(kind, actor, node.portalId, ex);
+    if (!scope.inScope.has(id) && !scope.context.has(id)) {
+      throw new AppError('NOT_FOUND', { message: KINDS[kind].texts.notFound });
+    }
+    return { node, scope };
+  }
+
+  function assertEditable(kind: TreeKind, scope: Scope, node: { id: number; name: string }) {
+    if (!scope.inScope.has(node.id)) {
+      throw new AppError('NO_PERMISSION', { message: KINDS[kind].texts.outOfScope(node.name) });
+    }
+  }
+
+  function nameTaken(kind: TreeKind, name: string): AppError {
+    return new AppError('TREE_NAME_EXISTS', {
+      message: KINDS[kind].texts.nameExists(name),
+      details: [{ path: ['body', 'name'], message: 'Name auf dieser Ebene bereits vergeben' }],
+    });
+  }
+
+  function assertNameFree(
+    kind: TreeKind,
+    rows: readonly TreeRow[],
+    parentId: number | null,
+    name: string,
+    self?: number,
+  ) {
+    if (rows.some((r) => r.parentId === parentId && r.id !== self && sameName(r.name, name))) {
+      throw nameTaken(kind, name);
+    }
+  }
+
+  /** Where the node may be put: a visible, editable parent in the same portal, or the top (needs "all"). */
+  async function assertTarget(kind: TreeKind, actor: Actor, scope: Scope, parentId: number | null) {
+    if (parentId === null) {
+      if (!actorHasAny(actor, KINDS[kind].all)) {
+        throw new AppError('NO_PERMISSION', { message: KINDS[kind].texts.rootNeedsAll });
+      }
+      return;
+    }
+    const parent = scope.rows.find((r) => r.id === parentId);
+    if (!parent || (!scope.inScope.has(parentId) && !scope.context.has(parentId))) {
+      throw new AppError('NOT_FOUND', {
+        message: KINDS[kind].texts.targetNotFound,
+        details: [{ path: ['body', 'parentId'], message: 'Unbekannt' }],
+      });
+    }
+    assertEditable(kind, scope, parent);
+  }
+
+  async function withUniqueNames<T>(kind: TreeKind, name: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken(kind, name);
+      throw error;
+    }
+  }
+
+  // ── generic tree operations ──────────────────────────────────────────────────────────────────
+
+  async function tree(kind: TreeKind, actor: Actor, requestedPortal?: number) {
+    const portalId = portalOf(actor, requestedPortal);
+    const scope = await scopeOf(kind, actor, portalId);
+    return flattenTree(scope.rows)
+      .filter(({ row }) => scope.inScope.has(row.id) || scope.context.has(row.id))
+      .map(({ row }) => ({
+        id: row.id,
+        parentId: row.parentId,
+        name: row.name,
+        version: row.version,
+        isContainer: row.isContainer,
+        editable: scope.inScope.has(row.id),
+      }));
+  }
+
+  async function create(kind: TreeKind, actor: Actor, input: CreateNode): Promise<number> {
+    const data = createNodeSchema.parse(input);
+    return withUniqueNames(kind, data.name, () =>
+      db.transaction(async (tx) => {
+        let portalId = actor.portalId;
+        if (data.parentId !== null) {
+          const parent = await repository.findNode(kind, data.parentId, tx);
+          if (parent && (actor.isMainPortal || parent.portalId === actor.portalId))
+            portalId = parent.portalId;
+        }
+        await repository.lockPortalTrees(tx, portalId);
+        const scope = await scopeOf(kind, actor, portalId, tx);
+        await assertTarget(kind, actor, scope, data.parentId);
+        assertNameFree(kind, scope.rows, data.parentId, data.name);
+        const row = await repository.insertNode(kind, tx, {
+          portalId,
+          parentId: data.parentId,
+          name: data.name,
+        });
+        await recordChange(tx, {
+          entity: KINDS[kind].entity,
+          entityId: row.id,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: { name: { from: null, to: row.name }, parentId: { from: null, to: row.parentId } },
+        });
+        return row.id;
+      }),
+    );
+  }
+
+  async function move(kind: TreeKind, actor: Actor, id: number, input: MoveNode): Promise<void> {
+    const data = moveNodeSchema.parse(input);
+    await db.transaction(async (tx) => {
+      const found = await repository.findNode(kind, id, tx);
+      if (found) await repository.lockPortalTrees(tx, found.portalId);
+      const { node, scope } = await loadVisible(kind, actor, id, tx, 'update');
+      if (node.version !== data.version) throw new AppError('CONFLICT');
+      assertEditable(kind, scope, node);
+      if (wouldBeRecursive(scope.rows, id, data.parentId)) {
+        throw new AppError('PARENT_IS_RECURSIVE', {
+          message: KINDS[kind].texts.recursive(node.name),
+          details: [{ path: ['body', 'parentId'], message: 'Ziel liegt im eigenen Zweig' }],
+        });
+      }
+      if (data.parentId === node.parentId) return; // already there: nothing changes
+      await assertTarget(kind, actor, scope, data.parentId);
+      assertNameFree(kind, scope.rows, data.parentId, node.name, id);
+      if (!(await repository.updateVersioned(kind, tx, id, data.version, { parentId: data.parentId }))) {
+        throw new AppError('CONFLICT');
+      }
+      const pathOf = (parent: number | null) =>
+        parent === null ? '' : pathNames(scope.rows, parent).join(PATH_SEPARATOR);
+      await recordChange(tx, {
+        entity: KINDS[kind].entity,
+        entityId: id,
+        state: LOG_STATE.CHANGED,
+        actorId: actor.employeeId,
+        changes: {
+          parentId: { from: node.parentId, to: data.parentId },
+          parentPath: { from: pathOf(node.parentId), to: pathOf(data.parentId) },
+        },
+      });
+    });
+  }
+
+  async function remove(kind: TreeKind, actor: Actor, id: number, version: number): Promise<void> {
+    const texts = KINDS[kind].texts;
+    let name = '';
+    try {
+      await db.transaction(async (tx) => {
+        const found = await repository.findNode(kind, id, tx);
+        if (found) await repository.lockPortalTrees(tx, found.portalId);
+        const { node, scope } = await loadVisible(kind, actor, id, tx, 'update');
+        name = node.name;
+        if (node.version !== version) throw new AppError('CONFLICT');
+        assertEditable(kind, scope, node);
+        const children = await repository.childCount(kind, id, tx);
+        if (children > 0) {
+          throw new AppError('TREE_NODE_HAS_CHILDREN', { message: texts.hasChildren(node.name, children) });
+        }
+        const assigned = await repository.employeeCount(kind, id, tx);
+        if (assigned > 0) {
+          throw new AppError('TREE_NODE_IN_USE', { message: texts.inUse(node.name, assigned) });
+        }
+        if (!(await repository.deleteVersioned(kind, tx, id, version))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: KINDS[kind].entity,
+          entityId: id,
+          state: LOG_STATE.DELETED,
+          actorId: actor.employeeId,
+          changes: { name: { from: node.name, to: null }, parentId: { from: node.parentId, to: null } },
+        });
+      });
+    } catch (error) {
+      // Another module's record still points here (e.g. a storage place at one of its designations).
+      if (postgresErrorCode(error) === '23503')
+        throw new AppError('IN_USE', { message: texts.referenced(name) });
+      throw error;
+    }
+  }
+
+  /** Picker rows: the nodes in scope, in tree order (or by name), searchable by any part of the path. */
+  async function pickerRows(kind: TreeKind, actor: Actor, query: TreePickerQuery) {
+    const orderBy = query.orderBy ?? 'path';
+    if (!(ORGANISATION_PICKER_ORDER as readonly string[]).includes(orderBy)) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message: `Nach „${orderBy}“ kann nicht sortiert werden.`,
+        details: [{ path: ['orderBy'], message: `Erlaubt: ${ORGANISATION_PICKER_ORDER.join(', ')}` }],
+      });
+    }
+    const portalId = portalOf(actor, query.portalId);
+    const scope = await scopeOf(kind, actor, portalId);
+    const words = searchWords(query.search).map((w) => w.toLocaleLowerCase('de'));
+    let rows = flattenTree(scope.rows)
+      .filter(({ row }) => scope.inScope.has(row.id))
+      .map(({ row, depth, path }) => ({ row, depth, path: path.join(PATH_SEPARATOR) }))
+      .filter(({ path }) => {
+        const text = path.toLocaleLowerCase('de');
+        return words.every((w) => text.includes(w));
+      });
+    if (orderBy === 'name')
+      rows = rows.sort((a, b) => compareNames(a.row.name, b.row.name) || a.row.id - b.row.id);
+    if (query.orderDirection === 'desc') rows.reverse();
+    return { rows: rows.slice(query.offset, query.offset + query.limit), filteredCount: rows.length };
+  }
+
+  // ── locations ────────────────────────────────────────────────────────────────────────────────
+
+  async function locationDto(actor: Actor, id: number, ex: Executor = db): Promise<Location> {
+    const { scope } = await loadVisible('location', actor, id, ex);
+    const row = await repository.findLocation(id, ex);
+    if (!row) throw new AppError('NOT_FOUND', { message: KINDS.location.texts.notFound });
+    const [escalations, responsibilities, designations, childCount, employeeCount] = [
+      await repository.escalations(id, ex),
+      await repository.responsibilities(id, ex),
+      await repository.designations(id, ex),
+      await repository.childCount('location', id, ex),
+      await repository.employeeCount('location', id, ex),
+    ];
+    return {
+      id: row.id,
+      parentId: row.parentId,
+      name: row.name,
+      path: pathNames(scope.rows, id),
+      street: row.street,
+      zip: row.zip,
+      city: row.city,
+      phone: row.phone,
+      fax: row.fax,
+      email: row.email,
+      emergencyNumber: row.emergencyNumber,
+      fireNumber: row.fireNumber,
+      escalationLevels: ESCALATION_LEVELS.map(
+        (level) =>
+          escalations.find((e) => e.level === level) ?? { level, employee: null, email: null, phone: null },
+      ),
+      responsibilities,
+      designations: designations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id),
+      childCount,
+      employeeCount,
+      editable: scope.inScope.has(id),
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  const escalationKey = (
+    list: readonly { level: number; employeeId: number | null; email: string | null; phone: string | null }[],
+  ) =>
+    JSON.stringify(
+      list
+        .filter((l) => l.employeeId !== null || l.email !== null || l.phone !== null)
+        .map((l) => [l.level, l.employeeId, l.email, l.phone])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+  const responsibilityKey = (list: readonly { employeeId: number; title: string | null }[]) =>
+    JSON.stringify(list.map((r) => [r.employeeId, r.title]).sort((a, b) => Number(a[0]) - Number(b[0])));
+  const designationKey = (list: readonly { id?: number | undefined; name: string }[]) =>
+    JSON.stringify(list.map((d) => [d.id ?? null, d.name]).sort((a, b) => Number(a[0]) - Number(b[0])));
+
+  async function updateLocation(actor: Actor, id: number, input: UpdateLocation): Promise<Location> {
+    const data = updateLocationSchema.parse(input);
+    await withUniqueNames('location', data.name ?? '', () =>
+      db.transaction(async (tx) => {
+        const { node, scope } = await loadVisible('location', actor, id, tx, 'update');
+        if (node.version !== data.version) throw new AppError('CONFLICT');
+        const before = (await repository.findLocation(id, tx))!;
+        const beforeEscalations = (await repository.escalations(id, tx)).map((e) => ({
+          level: e.level,
+          employeeId: e.employee?.id ?? null,
+          email: e.email,
+          phone: e.phone,
+        }));
+        const beforeResponsibilities = (await repository.responsibilities(id, tx)).map((r) => ({
+          employeeId: r.employee.id,
+          title: r.title,
+        }));
+        const beforeDesignations = await repository.designations(id, tx);
+
+        const patch: Record<string, unknown> = {};
+        if (data.name !== undefined && data.name !== before.name) patch.name = data.name;
+        for (const field of LOCATION_DETAIL_FIELDS) {
+          const value = data[field];
+          if (value !== undefined && value !== before[field]) patch[field] = value;
+        }
+        const escalationsChanged =
+          data.escalationLevels !== undefined &&
+          escalationKey(data.escalationLevels) !== escalationKey(beforeEscalations);
+        const responsibilitiesChanged =
+          data.responsibilities !== undefined &&
+          responsibilityKey(data.responsibilities) !== responsibilityKey(beforeResponsibilities);
+        const designationsChanged =
+          data.designations !== undefined &&
+          designationKey(data.designations) !== designationKey(beforeDesignations);
+        const detailsChanged = LOCATION_DETAIL_FIELDS.some((f) => f in patch) || designationsChanged;
+        if (!('name' in patch) && !detailsChanged && !escalationsChanged && !responsibilitiesChanged) return;
+
+        // Field groups and their rights; only what actually changes is checked.
+        assertEditable('location', scope, node);
+        if ('name' in patch && !actorHasAny(actor, P.LOCATIONS_EDIT)) throw missingRight(P.LOCATIONS_EDIT);
+        if (detailsChanged && !actorHasAny(actor, P.LOCATIONS_EDIT, P.LOCATIONS_DETAILS)) {
+          throw missingRight(P.LOCATIONS_EDIT, P.LOCATIONS_DETAILS);
+        }
+        if (
+          (escalationsChanged || responsibilitiesChanged) &&
+          !actorHasAny(actor, P.LOCATIONS_RESPONSIBILITIES)
+        ) {
+          throw missingRight(P.LOCATIONS_RESPONSIBILITIES);
+        }
+        if (patch.name !== undefined) assertNameFree('location', scope.rows, node.parentId, data.name!, id);
+
+        const people = [
+          ...(escalationsChanged ? data.escalationLevels!.map((l) => l.employeeId) : []),
+          ...(responsibilitiesChanged ? data.responsibilities!.map((r) => r.employeeId) : []),
+        ].filter((e): e is number => e !== null);
+        const unique = [...new Set(people)];
+        const existing = await employees.existingIds(node.portalId, unique, tx);
+        const missing = unique.filter((e) => !existing.includes(e));
+        if (missing.length > 0) {
+          throw new AppError('EMPLOYEE_NOT_FOUND', {
+            message: `Mitarbeiter nicht gefunden: ${missing.join(', ')}. Bitte wählen Sie Mitarbeiter dieses Portals.`,
+          });
+        }
+        if (designationsChanged) {
+          const known = new Set(beforeDesignations.map((d) => d.id));
+          const foreign = data.designations!.filter((d) => d.id !== undefined && !known.has(d.id));
+          if (foreign.length > 0) {
+            throw new AppError('INPUT_VALIDATION_ERROR', {
+              message: 'Eine Bezeichnung gehört nicht zu diesem Ort. Bitte laden Sie die Seite neu.',
+              details: [{ path: ['body', 'designations'], message: 'Unbekannte Bezeichnung' }],
+            });
+          }
+        }
+
+        if (!(await repository.updateVersioned('location', tx, id, data.version, patch))) {
+          throw new AppError('CONFLICT');
+        }
+        if (escalationsChanged) await repository.replaceEscalations(tx, id, data.escalationLevels!);
+        if (responsibilitiesChanged) await repository.replaceResponsibilities(tx, id, data.responsibilities!);
+        if (designationsChanged) await repository.syncDesignations(tx, id, data.designations!);
+
+        const changes: FieldChanges = diffFields(before as Record<string, unknown>, patch, [
+          'name',
+          ...LOCATION_DETAIL_FIELDS,
+        ]);
+        if (escalationsChanged) {
+          changes.escalationLevels = { from: beforeEscalations, to: data.escalationLevels };
+        }
+        if (responsibilitiesChanged) {
+          changes.responsibilities = { from: beforeResponsibilities, to: data.responsibilities };
+        }
+        if (designationsChanged) {
+          changes.designations = {
+            from: beforeDesignations.map((d) => d.name),
+            to: data.designations!.map((d) => d.name),
+          };
+        }
+        await recordChange(tx, {
+          entity: 'location',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes,
+        });
+      }),
+    ).catch((error: unknown) => {
+      // The unique index of designations (a race, or two names differing only in case after trimming).
+      if (error instanceof AppError && error.code === 'TREE_NAME_EXISTS' && data.name === undefined) {
+        throw new AppError('DUPLICATE', {
+          message:
+            'Eine Bezeichnung kommt an diesem Ort doppelt vor. Bitte wählen Sie eindeutige Bezeichnungen.',
+        });
+      }
+      throw error;
+    });
+    return locationDto(actor, id);
+  }
+
+  // ── departments ──────────────────────────────────────────────────────────────────────────────
+
+  async function departmentDto(actor: Actor, id: number): Promise<Department> {
+    const { scope } = await loadVisible('department', actor, id);
+    const row = await repository.findDepartment(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: KINDS.department.texts.notFound });
+    return {
+      id: row.id,
+      parentId: row.parentId,
+      name: row.name,
+      path: pathNames(scope.rows, id),
+      isContainer: row.isContainer,
+      monthlyHours: row.monthlyHours === null ? null : Number(row.monthlyHours),
+      childCount: await repository.childCount('department', id),
+      employeeCount: await repository.employeeCount('department', id),
+      editable: scope.inScope.has(id),
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function updateDepartment(actor: Actor, id: number, input: UpdateDepartment): Promise<Department> {
+    const data = updateDepartmentSchema.parse(input);
+    await withUniqueNames('department', data.name ?? '', () =>
+      db.transaction(async (tx) => {
+        const { node, scope } = await loadVisible('department', actor, id, tx, 'update');
+        if (node.version !== data.version) throw new AppError('CONFLICT');
+        const before = (await repository.findDepartment(id, tx))!;
+        const beforeHours = before.monthlyHours === null ? null : Number(before.monthlyHours);
+        const isContainer = data.isContainer ?? before.isContainer;
+        // Taking the container flag away clears the hours, unless hours are sent too (then it is an error).
+        const monthlyHours =
+          data.monthlyHours !== undefined ? data.monthlyHours : isContainer ? beforeHours : null;
+        if (!isContainer && monthlyHours !== null) {
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message: 'Monatsstunden können nur für einen Abteilungscontainer angegeben werden.',
+            details: [
+              {
+                path: ['body', 'monthlyHours'],
+                message: 'Monatsstunden können nur für einen Abteilungscontainer angegeben werden.',
+              },
+            ],
+          });
+        }
+        const after = { name: data.name ?? before.name, isContainer, monthlyHours };
+        const changes = diffFields(
+          { name: before.name, isContainer: before.isContainer, monthlyHours: beforeHours },
+          after,
+          ['name', 'isContainer', 'monthlyHours'],
+        );
+        if (Object.keys(changes).length === 0) return;
+        assertEditable('department', scope, node);
+        if (!actorHasAny(actor, P.DEPARTMENTS_EDIT)) throw missingRight(P.DEPARTMENTS_EDIT);
+        if (changes.name) assertNameFree('department', scope.rows, node.parentId, after.name, id);
+        const patch = Object.fromEntries(
+          Object.keys(changes).map((k) => [k, after[k as keyof typeof after]]),
+        );
+        if (!(await repository.updateVersioned('department', tx, id, data.version, patch))) {
+          throw new AppError('CONFLICT');
+        }
+        await recordChange(tx, {
+          entity: 'department',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes,
+        });
+      }),
+    );
+    return departmentDto(actor, id);
+  }
+
+  return {
+    locations: {
+      async tree(actor: Actor, portalId?: number) {
+        return (await tree('location', actor, portalId)).map(({ isContainer: _unused, ...node }) => node);
+      },
+      get: (actor: Actor, id: number) => locationDto(actor, id),
+      async create(actor: Actor, input: CreateNode): Promise<Location> {
+        return locationDto(actor, await create('location', actor, input));
+      },
+      update: updateLocation,
+      async move(actor: Actor, id: number, input: MoveNode): Promise<Location> {
+        await move('location', actor, id, input);
+        return locationDto(actor, id);
+      },
+      remove: (actor: Actor, id: number, version: number) => remove('location', actor, id, version),
+      async picker(actor: Actor, query: TreePickerQuery): Promise<ListResult<TreePickerRow>> {
+        const { rows, filteredCount } = await pickerRows('location', actor, query);
+        return {
+          rows: rows.map(({ row, depth, path }) => ({
+            id: row.id,
+            parentId: row.parentId,
+            name: row.name,
+            path,
+            depth,
+          })),
+          filteredCount,
+        };
+      },
+    },
+    departments: {
+      tree: (actor: Actor, portalId?: number): Promise<DepartmentTreeNode[]> =>
+        tree('department', actor, portalId),
+      get: departmentDto,
+      async create(actor: Actor, input: CreateNode): Promise<Department> {
+        return departmentDto(actor, await create('department', actor, input));
+      },
+      update: updateDepartment,
+      async move(actor: Actor, id: number, input: MoveNode): Promise<Department> {
+        await move('department', actor, id, input);
+        return departmentDto(actor, id);
+      },
+      remove: (actor: Actor, id: number, version: number) => remove('department', actor, id, version),
+      async picker(actor: Actor, query: TreePickerQuery): Promise<ListResult<TreePickerRow>> {
+        const { rows, filteredCount } = await pickerRows('department', actor, query);
+        return {
+          rows: rows.map(({ row, depth, path }) => ({
+            id: row.id,
+            parentId: row.parentId,
+            name: row.name,
+            path,
+            depth,
+          })),
+          filteredCount,
+        };
+      },
+      /** The hazard analysis list source `hazardanalysis/pickerDepartments` (spec shell §3.2: shows `value`). */
+      async hazardAnalysisPicker(
+        actor: Actor,
+        query: TreePickerQuery,
+      ): Promise<ListResult<HazardAnalysisDepartmentRow>> {
+        const { rows, filteredCount } = await pickerRows('department', actor, query);
+        return {
+          rows: rows.map(({ row, path }) => ({
+            id: row.id,
+            value: path,
+            name: row.name,
+            isContainer: row.isContainer,
+          })),
+          filteredCount,
+        };
+      },
+    },
+    /** Employee deletion guard: responsible persons and escalation contacts stay until replaced. */
+    async employeeDeletionGuard(ex: Executor, employeeId: number): Promise<string | null> {
+      const names = await repository.locationsOfEmployee(ex, employeeId);
+      if (names.length === 0) return null;
+      const list = names.map((n) => `„${n}“`).join(', ');
+      return `Der Mitarbeiter ist für ${names.length === 1 ? 'den Ort' : 'die Orte'} ${list} als verantwortliche Person oder Eskalationsstufe eingetragen und kann nicht gelöscht werden. Bitte tragen Sie dort zuerst eine andere Person ein.`;
+    },
+  };
+}
+
+export type OrganisationService = ReturnType<typeof createOrganisationService>;

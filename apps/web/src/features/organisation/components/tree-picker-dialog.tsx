@@ -1,0 +1,99 @@
+import Box from '@mui/material/Box';
+import type {
+  HazardAnalysisDepartmentRow,
+  TreePickerRow,
+} from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
+import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
+import {
+  DEPARTMENT_PICKER_SOURCE,
+  HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE,
+  LOCATION_PICKER_SOURCE,
+  type OrgKind,
+} from '../api/organisation-keys.ts';
+
+export type TreePickerDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onSelect: (rows: TreePickerRow[]) => void;
+  multiple?: boolean;
+  allowEmpty?: boolean;
+  /** The current choice (id, row or, in multiple mode, a list of them): marked in the list. */
+  value?: unknown;
+  title?: string;
+  /** Main-portal users: the tree of another portal (e.g. the portal of the employee being edited). */
+  portalId?: number | undefined;
+  /** Rows that cannot be chosen, with the reason shown when tried. */
+  unavailableReason?: ((row: TreePickerRow) => string | null | undefined) | undefined;
+  /** Extra controls above the list (e.g. 'Auf oberste Ebene verschieben'). */
+  filters?: ReactNode;
+};
+
+const getId = (row: { id: number }) => row.id;
+
+/**
+ * 'Bitte Eintrag auswählen' over a tree's picker source: rows in tree order, indented by depth, with the
+ * full path; the search matches any part of the path ('köln halle').
+ */
+function TreePickerDialog({ kind, portalId, ...props }: TreePickerDialogProps & { kind: OrgKind }) {
+  const { t } = useTranslation();
+  const columns = useMemo<ScrollingListColumn<TreePickerRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('organisation.name'),
+        render: (row) => <Box sx={{ pl: Math.min(row.depth, 6) * 2 }}>{row.name}</Box>,
+      },
+      { id: 'path', header: t('organisation.pathColumn'), grow: 1.5, render: (row) => row.path },
+    ],
+    [t],
+  );
+  const params = useMemo(() => (portalId ? { portalId } : undefined), [portalId]);
+  return (
+    <PickerDialog<TreePickerRow>
+      {...props}
+      source={kind === 'locations' ? LOCATION_PICKER_SOURCE : DEPARTMENT_PICKER_SOURCE}
+      params={params}
+      columns={columns}
+      getRowId={getId}
+      orderBy="path"
+    />
+  );
+}
+
+/** Location picker over /api/locations/picker (single or multiple). */
+export function LocationPickerDialog(props: TreePickerDialogProps) {
+  return <TreePickerDialog kind="locations" {...props} />;
+}
+
+/** Department picker over /api/departments/picker (single or multiple). */
+export function DepartmentPickerDialog(props: TreePickerDialogProps) {
+  return <TreePickerDialog kind="departments" {...props} />;
+}
+
+/** The hazard analysis department picker (spec list source hazardanalysis/pickerDepartments, shows `value`). */
+export function HazardAnalysisDepartmentPickerDialog(
+  props: Omit<TreePickerDialogProps, 'onSelect' | 'unavailableReason'> & {
+    onSelect: (rows: HazardAnalysisDepartmentRow[]) => void;
+  },
+) {
+  const { t } = useTranslation();
+  const { portalId, ...rest } = props;
+  const columns = useMemo<ScrollingListColumn<HazardAnalysisDepartmentRow>[]>(
+    () => [{ id: 'value', header: t('orgPicker.department'), render: (row) => row.value }],
+    [t],
+  );
+  const params = useMemo(() => (portalId ? { portalId } : undefined), [portalId]);
+  return (
+    <PickerDialog<HazardAnalysisDepartmentRow>
+      {...rest}
+      source={HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE}
+      params={params}
+      columns={columns}
+      getRowId={getId}
+      orderBy="path"
+    />
+  );
+}
