@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   for (const module of [healthModule(database), auth, employees, roles]) await module.register(app);
+  await employeeImportModule({ db: database.db }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,5 +1,6 @@
 /** The one aggregator drizzle-kit reads. Every module's tables are re-exported here. */
 
+export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employees.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
