@@ -203,8 +203,19 @@ export function createEmployeeImportService({
     return keys.filter((k): k is DataField => k !== 'password');
   }
 
+  /** The rules of the employee record for the mapped fields (built once per run: building is costly). */
+  function rowSchema(fields: DataField[]) {
+    const keys = Object.fromEntries(fields.map((k) => [k, true])) as Record<DataField, true>;
+    return employeeFieldsSchema.pick(keys).partial();
+  }
+
   /** Reads one row into typed values; German reasons for everything wrong with it. */
-  function readRow(row: CsvRow, options: ImportOptions, fields: DataField[]) {
+  function readRow(
+    row: CsvRow,
+    options: ImportOptions,
+    fields: DataField[],
+    schema: ReturnType<typeof rowSchema>,
+  ) {
     const reasons: string[] = [];
     const cell = (key: ImportFieldKey) => {
       const index = options.mapping[key];
@@ -245,8 +256,7 @@ export function createEmployeeImportService({
       }
     }
     // The rules of the employee record (lengths, e-mail, date range), with its German messages.
-    const pick = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Record<string, true>;
-    const result = employeeFieldsSchema.pick(pick as never).safeParse(values);
+    const result = schema.safeParse(values);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const label =
@@ -282,7 +292,8 @@ export function createEmployeeImportService({
       list.push(reason);
       reasonsByLine.set(line, list);
     };
-    const read = parsed.rows.map((row) => ({ row, ...readRow(row, options, fields) }));
+    const schema = rowSchema(fields);
+    const read = parsed.rows.map((row) => ({ row, ...readRow(row, options, fields, schema) }));
 
     // Duplicates inside the file: every occurrence is bad (which one is right cannot be guessed).
     const linesOf = (key: (r: (typeof read)[number]) => string) => {
