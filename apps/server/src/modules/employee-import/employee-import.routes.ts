@@ -117,11 +117,15 @@ export function employeeImportRoutes(service: EmployeeImportService): FastifyPlu
         // Refusals (bad rows not confirmed, licence 910, already started) are ordinary error answers.
         const plan = await service.prepare(actor, request.params.id, request.body);
         const stream = new PassThrough();
-        const write = (event: ImportEvent) => stream.write(`${JSON.stringify(event)}\n`);
+        // A browser that goes away does not stop the import (it commits or rolls back on its own).
+        stream.on('error', () => undefined);
+        const write = (event: ImportEvent) => {
+          if (!stream.destroyed && !stream.writableEnded) stream.write(`${JSON.stringify(event)}\n`);
+        };
         service.run(actor, plan, write).then(
           (result) => {
             write({ type: 'result', result });
-            stream.end();
+            if (!stream.destroyed) stream.end();
           },
           (error: unknown) => {
             if (!(error instanceof AppError)) request.log.error({ err: error }, 'employee import failed');
@@ -137,7 +141,7 @@ export function employeeImportRoutes(service: EmployeeImportService): FastifyPlu
                     }
                   : { code: failed.code, message: failed.message },
             });
-            stream.end();
+            if (!stream.destroyed) stream.end();
           },
         );
         return reply

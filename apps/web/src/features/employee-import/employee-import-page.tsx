@@ -37,6 +37,8 @@ export function EmployeeImportPage() {
   useToolbar({ title: t('employeeImport.title'), back: '/employee/list' });
 
   const [step, setStep] = useState(0);
+  /** A new import starts with an empty file step. */
+  const [round, setRound] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [state, setState] = useState<MappingState>({ mapping: {}, portalId: null, mode: 'append' });
   const [checkedState, setCheckedState] = useState<MappingState | null>(null);
@@ -88,12 +90,13 @@ export function EmployeeImportPage() {
     setPreview(null);
     setCheckedState(null);
     setProgress(null);
+    setRound((r) => r + 1);
     setStep(0);
   };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, overflow: 'auto' }}>
-      <Stepper activeStep={step} sx={{ mb: 3 }} alternativeLabel>
+      <Stepper activeStep={step === 2 && commit.isSuccess ? 3 : step} sx={{ mb: 3 }} alternativeLabel>
         <Step>
           <StepLabel>{t('employeeImport.stepFile')}</StepLabel>
         </Step>
@@ -104,7 +107,10 @@ export function EmployeeImportPage() {
           <StepLabel>{t('employeeImport.stepResult')}</StepLabel>
         </Step>
       </Stepper>
-      {step === 0 ? <FileStep preview={preview} onPreview={onPreview} onNext={() => setStep(1)} /> : null}
+      {/* Kept mounted, so going back shows the chosen file and options again. */}
+      <Box sx={{ display: step === 0 ? 'block' : 'none' }}>
+        <FileStep key={round} preview={preview} onPreview={onPreview} onNext={() => setStep(1)} />
+      </Box>
       {step === 1 && preview ? (
         <MappingStep
           preview={preview}

@@ -80,7 +80,7 @@ export function FileStep({ preview, onPreview, onNext }: Props) {
           label={t('employeeImport.separator')}
           value={separator}
           onChange={(event) => changed(() => setSeparator(event.target.value as ImportSeparator))}
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: 240 }}
           size="small"
         >
           {SEPARATORS.map((s) => (
@@ -100,6 +100,7 @@ export function FileStep({ preview, onPreview, onNext }: Props) {
         />
         <Button
           variant="contained"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           disabled={!file || upload.isPending}
           onClick={() =>
             file &&
