@@ -1,11 +1,12 @@
 import type {
   ImportCommit,
   ImportEvent,
+  ImportJob,
   ImportResult,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { employeeKeys } from '#features/employees/api/employee-keys.ts';
-import { ApiError } from '#lib/api-client.ts';
+import { ApiError, api, isApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
 import { rawRequest } from './raw-request.ts';
 
 /**
@@ -22,12 +23,30 @@ export async function commitImport(
     contentType: 'application/json',
     accept: 'application/x-ndjson',
   });
-  if (!response.body) throw new ApiError(0, 'NETWORK_ERROR', '');
+  try {
+    return await readEvents(response, onProgress);
+  } catch (error) {
+    // The connection broke while the server went on: the job row tells how the import ended.
+    if (isApiError(error) && error.code === NETWORK_ERROR_CODE) return waitForJob(id);
+    throw error;
+  }
+}
+
+async function readEvents(
+  response: Response,
+  onProgress: (event: Extract<ImportEvent, { type: 'progress' }>) => void,
+): Promise<ImportResult> {
+  if (!response.body) throw new ApiError(0, NETWORK_ERROR_CODE, '');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError(0, NETWORK_ERROR_CODE, '');
+    }
+    if (chunk.value) buffer += chunk.value;
     let newline = buffer.indexOf('\n');
     while (newline >= 0) {
       const line = buffer.slice(0, newline).trim();
@@ -37,17 +56,35 @@ export async function commitImport(
       const event = JSON.parse(line) as ImportEvent;
       if (event.type === 'progress') onProgress(event);
       else if (event.type === 'result') return event.result;
-      else
-        throw new ApiError(
-          response.status === 200 ? 500 : response.status,
-          event.error.code,
-          event.error.message,
-        );
+      else throw new ApiError(500, event.error.code, event.error.message);
     }
-    if (done) break;
+    if (chunk.done) break;
   }
-  // The connection ended without a result line (server stopped, network gone).
-  throw new ApiError(0, 'NETWORK_ERROR', '');
+  // The answer ended without a result line (server stopped, network gone).
+  throw new ApiError(0, NETWORK_ERROR_CODE, '');
+}
+
+const POLL_MS = 3000;
+const MAX_NETWORK_FAILURES = 20;
+
+/** Polls the job until it is done or failed (a network error is retried a few times). */
+async function waitForJob(id: number): Promise<ImportResult> {
+  let failures = 0;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    let job: ImportJob;
+    try {
+      job = (await api.get<{ data: ImportJob }>(`employee/import/${id}`)).data;
+      failures = 0;
+    } catch (error) {
+      if (isApiError(error) && error.code === NETWORK_ERROR_CODE && ++failures < MAX_NETWORK_FAILURES)
+        continue;
+      throw error;
+    }
+    if (job.status === 'done' && job.result) return job.result;
+    if (job.status === 'failed' && job.error) throw new ApiError(500, job.error.code, job.error.message);
+    if (job.status !== 'running') throw new ApiError(0, NETWORK_ERROR_CODE, '');
+  }
 }
 
 export function useCommitImport(onProgress: Parameters<typeof commitImport>[2]) {
