@@ -454,6 +454,42 @@ describe('employee import: commit', () => {
     expect(logRow!.changes).toEqual({ active: { from: true, to: false } });
   });
 
+  it('append leaves the active flag alone; a skipped bad row still protects its employee from inactivation', async () => {
+    const portalId = await newPortal();
+    const inactive = await seedEmployee(portalId, '7001', { active: false });
+    const id = await uploadId(admin, `${HEADER}7001;Bestand;Inaktiv;;;;\n`);
+    const res = await admin.post(`/api/employee/import/${id}/commit`, {
+      portalId,
+      mode: 'append',
+      mapping: MAPPING,
+    });
+    expect(events(res.body).at(-1)!.result).toMatchObject({
+      code: 100,
+      created: 0,
+      updated: 1,
+      inactivated: 0,
+    });
+    expect((await employeesOf(portalId)).find((r) => r.id === inactive)!.active).toBe(false);
+
+    const typo = await seedEmployee(portalId, '7002');
+    const other = await seedEmployee(portalId, '7003');
+    const second = await uploadId(admin, `${HEADER}7001;Bestand;Inaktiv;;;;\n7002;;Nachname fehlt;;;;\n`);
+    const run = await admin.post(`/api/employee/import/${second}/commit`, {
+      portalId,
+      mode: 'deactivateOthers',
+      mapping: MAPPING,
+      skipBadRows: true,
+    });
+    expect(events(run.body).at(-1)!.result).toMatchObject({
+      code: 100,
+      updated: 1,
+      inactivated: 1,
+      skipped: 1,
+    });
+    const active = Object.fromEntries((await employeesOf(portalId)).map((r) => [r.id, r.active]));
+    expect(active).toEqual({ [inactive]: true, [typo]: true, [other]: false });
+  });
+
   it('leaves the data as before when writing fails in the middle', async () => {
     const portalId = await newPortal();
     await seedEmployee(portalId, '6001', { lastName: 'Vorher' });
