@@ -26,6 +26,13 @@ export function createEmployeeImportRepository(db: Executor) {
       return row;
     },
 
+    /** The job without its file (status polls must not read megabytes). */
+    async findJobStatus(id: number): Promise<Omit<ImportJobRow, 'content'> | undefined> {
+      const { content: _content, ...columns } = getTableColumns(employeeImports);
+      const [row] = await db.select(columns).from(employeeImports).where(eq(employeeImports.id, id));
+      return row;
+    },
+
     /** Moves a job from one of `from` to `to`; false when it was in another state (a parallel start). */
     async transition(
       id: number,

@@ -475,7 +475,7 @@ export function createEmployeeImportService({
     return out;
   }
 
-  function jobDto(job: ImportJobRow): ImportJob {
+  function jobDto(job: Omit<ImportJobRow, 'content'>): ImportJob {
     return {
       id: job.id,
       fileName: job.fileName,
@@ -521,7 +521,9 @@ export function createEmployeeImportService({
     },
 
     async get(actor: Actor, id: number): Promise<ImportJob> {
-      return jobDto(await loadJob(actor, id));
+      const job = await repository.findJobStatus(id);
+      if (!job || job.createdBy !== actor.employeeId) throw new AppError('EMPLOYEE_IMPORT_NOT_FOUND');
+      return jobDto(job);
     },
 
     /** The portals the actor may import into: all from the main portal, otherwise their own. */
