@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const organisation = organisationModule({ db: database.db, employees });
   for (const module of [healthModule(database), auth, employees, roles, portals, activities, organisation])
     await module.register(app);
+  await employeeImportModule({ db: database.db }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

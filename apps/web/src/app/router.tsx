@@ -65,6 +65,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'employee/import',
+                    handle: handle({ anyOf: [P.EMPLOYEES_IMPORT] }),
+                    lazy: lazyPage(
+                      () => import('#features/employee-import/employee-import-page.tsx'),
+                      (m) => m.EmployeeImportPage,
+                    ),
+                  },
+                  {
                     path: 'employee/:id',
                     handle: handle({ anyOf: [P.EMPLOYEES_BASIC_READONLY] }),
                     lazy: lazyPage(

@@ -16,6 +16,8 @@ import { seedOrganisationDetails } from './organisation-demo.ts';
 
 export const DEMO_COMPANY = 'Rheinwerk Chemie GmbH';
 export const DEMO_CUSTOMER_PORTAL = 'Kundenportal Nordhafen Logistik GmbH';
+/** Licensed employees of the demo company (main portal). */
+export const DEMO_LICENSED_EMPLOYEES = 12_000;
 
 /** The demo accounts that can sign in (named in the README). */
 export const DEMO_ACCOUNTS = [
@@ -158,7 +160,11 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     const [main] = await tx.select().from(portals).where(eq(portals.isMain, true));
     const portalId = main!.id;
-    await tx.update(portals).set({ name: DEMO_COMPANY }).where(eq(portals.id, portalId));
+    // A licence above the demo staff (10,000 by default), so the import can add some (code 910 beyond).
+    await tx
+      .update(portals)
+      .set({ name: DEMO_COMPANY, licensedEmployees: DEMO_LICENSED_EMPLOYEES })
+      .where(eq(portals.id, portalId));
 
     const leafLocations: number[] = [];
     for (const location of LOCATIONS) {

@@ -9,6 +9,8 @@ export const portals = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     isMain: boolean('is_main').notNull().default(false),
+    /** Licensed number of active employees (spec §8 import code 910); null = unlimited. */
+    licensedEmployees: integer('licensed_employees'),
     ...versioned,
   },
   (t) => [uniqueIndex('portals_single_main').on(t.isMain).where(sql`${t.isMain}`)],

@@ -101,6 +101,7 @@ export function EmployeeListPage() {
       : undefined,
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
     onAdd: canCreate ? () => setCreateOpen(true) : undefined,
+    onUpload: canAny([P.EMPLOYEES_IMPORT]) ? () => void navigate('/employee/import') : undefined,
   });
 
   const type = filter.type ?? '';
