@@ -125,7 +125,7 @@ describe('activities (Eigenschaften)', () => {
     // Clean up: the new node can be deleted.
     await selectNode(page, name);
     await deleteSelected(page);
-    expect(await page.getByRole('tree').getByText(name, { exact: true }).count()).toBe(0);
+    await page.getByRole('tree').getByText(name, { exact: true }).waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -93,7 +93,12 @@ describe('employee list (scrolling list)', () => {
     // Search: one request after typing stops, with the whole text.
     requests.length = 0;
     await page.getByLabel('Suchen').pressSequentially('Albrecht', { delay: 30 });
-    await waitUntil(async () => (await gridTotal(page, 'Mitarbeiter')) < all, 'search narrows the list');
+    await waitUntil(
+      async () =>
+        requests.some((url) => url.searchParams.has('search')) &&
+        (await gridTotal(page, 'Mitarbeiter')) < all,
+      'search narrows the list',
+    );
     const searchRequests = requests.filter((url) => url.searchParams.has('search'));
     expect(searchRequests.map((url) => url.searchParams.get('search'))).toEqual(['Albrecht']);
     const found = await gridTotal(page, 'Mitarbeiter');

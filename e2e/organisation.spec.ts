@@ -91,7 +91,7 @@ describe('organisation: locations and departments', () => {
     await confirm.getByRole('button', { name: 'Löschen' }).click();
     await page.getByText(`Der Ort „${child}“ wurde gelöscht.`).waitFor();
     await page.waitForURL('**/locations/list');
-    expect(await tree(page).getByText(child, { exact: true }).count()).toBe(0);
+    await tree(page).getByText(child, { exact: true }).waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -15,7 +15,7 @@ export function useCreateActivity() {
     mutationFn: createActivity,
     onSuccess: (activity) => {
       queryClient.setQueryData(activityKeys.detail(activity.id), activity);
-      void queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
+      return queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
     },
   });
 }

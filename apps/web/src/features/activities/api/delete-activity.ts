@@ -13,7 +13,7 @@ export function useDeleteActivity() {
     mutationFn: ({ id, version }: { id: number; version: number }) => deleteActivity(id, version),
     onSuccess: (_result, { id }) => {
       queryClient.removeQueries({ queryKey: activityKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
+      return queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
     },
   });
 }

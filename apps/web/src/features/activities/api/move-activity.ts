@@ -15,7 +15,7 @@ export function useMoveActivity() {
     mutationFn: ({ id, input }: { id: number; input: MoveActivity }) => moveActivity(id, input),
     onSuccess: (activity) => {
       queryClient.setQueryData(activityKeys.detail(activity.id), activity);
-      void queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
+      return queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
     },
   });
 }

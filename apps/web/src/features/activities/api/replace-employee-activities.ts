@@ -22,7 +22,7 @@ export function useReplaceEmployeeActivities(employeeId: number) {
     onSuccess: (data) => {
       queryClient.setQueryData(activityKeys.ofEmployee(employeeId), data);
       // Employee counts in the tree changed.
-      void queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
+      return queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
     },
   });
 }

@@ -15,7 +15,7 @@ export function useUpdateActivity(id: number) {
     mutationFn: (input: UpdateActivity) => updateActivity(id, input),
     onSuccess: (activity) => {
       queryClient.setQueryData(activityKeys.detail(id), activity);
-      void queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
+      return queryClient.invalidateQueries({ queryKey: activityKeys.tree() });
     },
   });
 }

@@ -13,7 +13,7 @@ export function useDeleteNode(kind: OrgKind, id: number) {
     mutationFn: (version: number) => deleteNode(kind, id, version),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: organisationKeys.detail(kind, id) });
-      void queryClient.invalidateQueries({ queryKey: organisationKeys.tree(kind) });
+      return queryClient.invalidateQueries({ queryKey: organisationKeys.tree(kind) });
     },
   });
 }

@@ -15,7 +15,7 @@ export function useUpdateDepartment(id: number) {
     mutationFn: (input: UpdateDepartment) => updateDepartment(id, input),
     onSuccess: (department) => {
       queryClient.setQueryData(organisationKeys.detail('departments', id), department);
-      void queryClient.invalidateQueries({ queryKey: organisationKeys.tree('departments') });
+      return queryClient.invalidateQueries({ queryKey: organisationKeys.tree('departments') });
     },
   });
 }

@@ -15,7 +15,7 @@ export function useUpdateLocation(id: number) {
     mutationFn: (input: UpdateLocation) => updateLocation(id, input),
     onSuccess: (location) => {
       queryClient.setQueryData(organisationKeys.detail('locations', id), location);
-      void queryClient.invalidateQueries({ queryKey: organisationKeys.tree('locations') });
+      return queryClient.invalidateQueries({ queryKey: organisationKeys.tree('locations') });
     },
   });
 }
