@@ -22,10 +22,12 @@ import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import { settingsModule } from './modules/settings/settings.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle, type ThrottleSettings } from './platform/login-throttle.ts';
+import { createSecretBox } from './platform/secrets.ts';
 import { createSessionStore } from './platform/sessions.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -77,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
+  const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const settings = settingsModule({ db: database.db, secrets });
   const employees = employeesModule({ db: database.db, sessions });
   const auth = authModule({
     db: database.db,
@@ -88,7 +92,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
   const organisation = organisationModule({ db: database.db, employees });
-  for (const module of [healthModule(database), auth, employees, roles, portals, activities, organisation])
+  for (const module of [
+    healthModule(database),
+    auth,
+    employees,
+    roles,
+    portals,
+    activities,
+    organisation,
+    settings,
+  ])
     await module.register(app);
   await employeeImportModule({ db: database.db }).register(app);
 

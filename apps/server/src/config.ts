@@ -40,6 +40,7 @@ const envSchema = z.object({
     .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SECRET_KEY: z.string().min(32, { message: 'muss mindestens 32 Zeichen lang sein' }).optional(),
 });
 
 export type Config = {
@@ -56,6 +57,8 @@ export type Config = {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (X-Forwarded-For is trusted from them only). */
   trustProxy: false | number | string[];
   webDist: string | undefined;
+  /** Key for secrets stored in the database (platform/secrets.ts); DATA_DIR/secret.key when unset. */
+  secretKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY.split(','),
     webDist: e.WEB_DIST,
+    secretKey: e.SECRET_KEY,
   };
 }

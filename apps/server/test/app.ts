@@ -48,6 +48,7 @@ export async function createTestApp(): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
+    SECRET_KEY: 'test-secret-key-for-settings-0123456789',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -480,6 +480,12 @@ export const errorCatalogue = {
     status: 500,
     message: 'Der Import ist fehlgeschlagen. Es wurden keine Daten geändert. Bitte versuchen Sie es erneut.',
   },
+  // ── settings (issue 4) ──
+  SETTINGS_MAIN_PORTAL_ONLY: {
+    status: 403,
+    message:
+      'Diese Einstellungen gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

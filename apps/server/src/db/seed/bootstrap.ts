@@ -8,6 +8,7 @@ import { employees } from '#modules/employees/employees.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.table.ts';
+import { settings } from '#modules/settings/settings.table.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
 import { seedDemoActivities } from './activities.ts';
@@ -18,6 +19,9 @@ export const DEMO_COMPANY = 'Rheinwerk Chemie GmbH';
 export const DEMO_CUSTOMER_PORTAL = 'Kundenportal Nordhafen Logistik GmbH';
 /** Licensed employees of the demo company (main portal). */
 export const DEMO_LICENSED_EMPLOYEES = 12_000;
+/** The installation's licence (settings): all portals together. */
+export const DEMO_LICENSE_MAX_EMPLOYEES = 15_000;
+export const DEMO_LICENSE_MAX_EXTERNALS = 1_000;
 
 /** The demo accounts that can sign in (named in the README). */
 export const DEMO_ACCOUNTS = [
@@ -165,6 +169,32 @@ export async function seedDemoData(
       .update(portals)
       .set({ name: DEMO_COMPANY, licensedEmployees: DEMO_LICENSED_EMPLOYEES })
       .where(eq(portals.id, portalId));
+    // Installation settings a real customer would have entered (licence, company data for mails).
+    await tx
+      .insert(settings)
+      .values([
+        {
+          key: 'system',
+          value: {
+            companyName: DEMO_COMPANY,
+            applicationUrl: 'http://localhost:3000',
+            supportEmail: 'arbeitsschutz@rheinwerk-chemie.example',
+            supportPhone: '+49 221 555 0100',
+          },
+        },
+        {
+          key: 'license',
+          value: {
+            customerNumber: 'K-2026-0815',
+            licensee: DEMO_COMPANY,
+            licenseType: 'professional',
+            maxEmployees: DEMO_LICENSE_MAX_EMPLOYEES,
+            maxExternals: DEMO_LICENSE_MAX_EXTERNALS,
+            validUntil: '2027-12-31',
+          },
+        },
+      ])
+      .onConflictDoNothing();
 
     const leafLocations: number[] = [];
     for (const location of LOCATIONS) {

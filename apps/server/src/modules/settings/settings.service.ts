@@ -1,0 +1,228 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
+import type {
+  SettingsAnswer,
+  SettingsCategory,
+  UpdateSettings,
+} from '@schutzwerk/shared/settings/settings.schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Executor } from '#db/client.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import type { SecretBox } from '#platform/secrets.ts';
+import { settings } from './settings.table.ts';
+
+type Row = { value: Record<string, unknown>; version: number; updatedAt: Date | null };
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** A hook a module registers to check a category's new value against the database before it is saved. */
+export type SettingsGuard = (ex: Executor, next: Record<string, unknown>, actor: Actor) => Promise<void>;
+
+/**
+ * Reading and writing settings categories. Other modules read with `read(category)` (typed, secrets
+ * opened); the routes use `getForActor` / `update`, which check the rights, hide secrets and keep the
+ * change log (secret values never enter the log, only that they changed).
+ */
+export function createSettingsService(deps: {
+  db: Db;
+  secrets: SecretBox;
+  categories?: Readonly<Record<string, SettingsCategory>>;
+  guards?: Readonly<Record<string, SettingsGuard>>;
+}) {
+  const categories = deps.categories ?? settingsCategories;
+
+  const categoryOf = (key: string): SettingsCategory => {
+    const category = Object.hasOwn(categories, key) ? categories[key] : undefined;
+    if (!category) throw new AppError('NOT_FOUND', { message: 'Diese Einstellungen gibt es nicht.' });
+    return category;
+  };
+
+  const canRead = (actor: Actor, c: SettingsCategory) =>
+    actorHasAny(actor, P.SETTINGS_READONLY, ...c.readAnyOf, ...c.writeAnyOf);
+  const canEdit = (actor: Actor, c: SettingsCategory) =>
+    actor.isMainPortal && actorHasAny(actor, ...c.writeAnyOf);
+
+  async function loadRow(ex: Executor, key: string, lock = false): Promise<Row | null> {
+    const query = ex
+      .select({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt })
+      .from(settings)
+      .where(eq(settings.key, key));
+    const [row] = await (lock ? query.for('update') : query);
+    return row
+      ? {
+          value: (row.value ?? {}) as Record<string, unknown>,
+          version: row.version,
+          updatedAt: row.updatedAt,
+        }
+      : null;
+  }
+
+  /** Stored fields that still pass their field schema; defaults for the rest (a field added later, a damaged one). */
+  function merge(c: SettingsCategory, stored: Record<string, unknown> | undefined): Record<string, unknown> {
+    const value: Record<string, unknown> = { ...(c.defaults as Record<string, unknown>) };
+    if (!stored) return value;
+    for (const [field, schema] of Object.entries(c.schema.shape)) {
+      if (c.secretFields.includes(field)) {
+        if (typeof stored[field] === 'string') value[field] = stored[field];
+        continue;
+      }
+      if (!(field in stored)) continue;
+      const parsed = (schema as z.ZodType).safeParse(stored[field]);
+      if (parsed.success) value[field] = parsed.data;
+    }
+    return value;
+  }
+
+  function openSecrets(c: SettingsCategory, value: Record<string, unknown>): Record<string, unknown> {
+    const open = { ...value };
+    for (const field of c.secretFields) {
+      const sealed = value[field];
+      if (typeof sealed !== 'string' || sealed === '') {
+        open[field] = '';
+        continue;
+      }
+      try {
+        open[field] = deps.secrets.decrypt(sealed);
+      } catch {
+        open[field] = ''; // sealed with another key: as if not set
+      }
+    }
+    return open;
+  }
+
+  function answer(actor: Actor, c: SettingsCategory, row: Row | null): SettingsAnswer {
+    const value = merge(c, row?.value);
+    const secretsSet: string[] = [];
+    for (const field of c.secretFields) {
+      if (typeof value[field] === 'string' && value[field] !== '') secretsSet.push(field);
+      value[field] = null;
+    }
+    return {
+      key: c.key,
+      value,
+      secretsSet,
+      version: row?.version ?? 0,
+      updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null,
+      canEdit: canEdit(actor, c),
+    };
+  }
+
+  return {
+    /** The typed value of a category for server code (defaults where nothing is stored, secrets opened). */
+    async read<S extends z.ZodObject>(
+      category: SettingsCategory<S>,
+      ex: Executor = deps.db,
+    ): Promise<z.output<S>> {
+      const row = await loadRow(ex, category.key);
+      return openSecrets(
+        category as SettingsCategory,
+        merge(category as SettingsCategory, row?.value),
+      ) as z.output<S>;
+    },
+
+    listForActor(actor: Actor): { key: string; canEdit: boolean }[] {
+      return Object.values(categories)
+        .filter((c) => canRead(actor, c))
+        .map((c) => ({ key: c.key, canEdit: canEdit(actor, c) }));
+    },
+
+    async getForActor(actor: Actor, key: string): Promise<SettingsAnswer> {
+      const c = categoryOf(key);
+      if (!canRead(actor, c)) throw new AppError('NO_PERMISSION');
+      return answer(actor, c, await loadRow(deps.db, key));
+    },
+
+    async update(actor: Actor, key: string, input: UpdateSettings): Promise<SettingsAnswer> {
+      const c = categoryOf(key);
+      if (!actorHasAny(actor, ...c.writeAnyOf)) throw new AppError('NO_PERMISSION');
+      if (!actor.isMainPortal) throw new AppError('SETTINGS_MAIN_PORTAL_ONLY');
+
+      // Secrets: left out or null keeps the stored value, '' removes it, text replaces it.
+      const incoming = { ...input.value };
+      const secretInput: Record<string, string | undefined> = {};
+      for (const field of c.secretFields) {
+        const given = incoming[field];
+        secretInput[field] = typeof given === 'string' ? given : undefined;
+        incoming[field] = typeof given === 'string' ? given : '';
+      }
+      const parsed = c.schema.safeParse(incoming);
+      if (!parsed.success) {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          details: parsed.error.issues.map((issue) => ({
+            path: ['body', 'value', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+            message: issue.message,
+          })),
+        });
+      }
+      const next = parsed.data as Record<string, unknown>;
+
+      return deps.db.transaction(async (tx) => {
+        const row = await loadRow(tx, key, true);
+        if ((row?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
+        const before = merge(c, row?.value);
+        for (const field of c.secretFields) {
+          const given = secretInput[field];
+          next[field] =
+            given === undefined ? (before[field] ?? '') : given === '' ? '' : deps.secrets.encrypt(given);
+        }
+        await deps.guards?.[key]?.(tx, next, actor);
+
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const field of Object.keys(c.schema.shape)) {
+          const secret = c.secretFields.includes(field);
+          if (secret) {
+            if (secretInput[field] !== undefined && (before[field] !== '' || next[field] !== ''))
+              changes[field] = { from: before[field] ? '••••' : '', to: next[field] ? '••••' : '' };
+          } else if (JSON.stringify(before[field]) !== JSON.stringify(next[field])) {
+            changes[field] = { from: before[field], to: next[field] };
+          }
+        }
+
+        let saved: Row;
+        if (row) {
+          const [updated] = await tx
+            .update(settings)
+            .set({
+              value: next,
+              version: sql`${settings.version} + 1`,
+              updatedAt: new Date(),
+              updatedBy: actor.employeeId,
+            })
+            .where(and(eq(settings.key, key), eq(settings.version, input.version)))
+            .returning({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt });
+          if (!updated) throw new AppError('CONFLICT');
+          saved = {
+            value: updated.value as Record<string, unknown>,
+            version: updated.version,
+            updatedAt: updated.updatedAt,
+          };
+        } else {
+          const [inserted] = await tx
+            .insert(settings)
+            .values({ key, value: next, updatedBy: actor.employeeId })
+            .onConflictDoNothing()
+            .returning({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt });
+          if (!inserted) throw new AppError('CONFLICT');
+          saved = {
+            value: inserted.value as Record<string, unknown>,
+            version: inserted.version,
+            updatedAt: inserted.updatedAt,
+          };
+        }
+        if (Object.keys(changes).length > 0) {
+          await recordChange(tx, {
+            entity: 'settings',
+            entityId: key,
+            state: row ? LOG_STATE.CHANGED : LOG_STATE.CREATED,
+            actorId: actor.employeeId,
+            changes,
+          });
+        }
+        return answer(actor, c, saved);
+      });
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { languageSettings } from './language.settings.ts';
+import { licenseSettings } from './license.settings.ts';
+import type { SettingsCategory } from './settings.schema.ts';
+import { systemSettings } from './system.settings.ts';
+
+/** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
+export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
+  [languageSettings.key]: languageSettings,
+  [licenseSettings.key]: licenseSettings,
+  [systemSettings.key]: systemSettings,
+};
