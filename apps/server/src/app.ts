@@ -22,6 +22,7 @@ import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import { installationLicence } from './modules/settings/license.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -103,7 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
   ])
     await module.register(app);
-  await employeeImportModule({ db: database.db }).register(app);
+  await employeeImportModule({
+    db: database.db,
+    installationLicence: (ex) => installationLicence(ex, settings.service),
+  }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),
