@@ -22,6 +22,7 @@ import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import { ssoModule } from './modules/sso/sso.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
@@ -78,17 +79,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
   const employees = employeesModule({ db: database.db, sessions });
+  const throttle = createLoginThrottle(database.db, options.throttle);
+  // The one place the single sign-on configuration is read (environment now, settings later).
+  const sso = ssoModule({ db: database.db, sessions, throttle, settings: async () => config.oidc ?? null });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,
     sessions,
-    throttle: createLoginThrottle(database.db, options.throttle),
+    throttle,
+    ssoLogoutUrl: (actor, log) => sso.service.logoutUrl(actor, log),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
   const organisation = organisationModule({ db: database.db, employees });
-  for (const module of [healthModule(database), auth, employees, roles, portals, activities, organisation])
+  for (const module of [
+    healthModule(database),
+    auth,
+    sso,
+    employees,
+    roles,
+    portals,
+    activities,
+    organisation,
+  ])
     await module.register(app);
   await employeeImportModule({ db: database.db }).register(app);
 

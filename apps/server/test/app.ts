@@ -22,7 +22,7 @@ export type TestApp = {
 };
 
 /** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -48,6 +48,7 @@ export async function createTestApp(): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
+    ...options.env,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
