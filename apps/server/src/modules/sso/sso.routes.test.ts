@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@schutzwerk/shared/constants.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '#modules/employees/employees.table.ts';
@@ -86,10 +86,16 @@ async function throughProvider(browser: Browser, sub: string, redirect = '/emplo
   expect(auth.get('code_challenge_method')).toBe('S256');
   expect(auth.get('state')).toBeTruthy();
   expect(auth.get('nonce')).toBeTruthy();
+  let formPosted = false;
   for (let step = 0; step < 10; step++) {
-    if (url.startsWith(PUBLIC_URL)) return url.slice(PUBLIC_URL.length);
+    if (url.startsWith(PUBLIC_URL)) {
+      // Signed in as `sub` through the form, not through an earlier provider session of this browser.
+      expect(formPosted).toBe(true);
+      return url.slice(PUBLIC_URL.length);
+    }
     let res = await browser.toProvider(url);
     if (res.status === 200) {
+      formPosted = true;
       const html = await res.text();
       const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
       expect(action, html).toBeTruthy();
@@ -247,9 +253,10 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(await callback(other, path)).toBe('/login?ssoError=SSO_LOGIN_EXPIRED');
     expect(await callback(browser, path)).toBe('/login?ssoError=SSO_LOGIN_EXPIRED');
 
-    const fresh = await throughProvider(browser, sub);
-    expect(await callback(browser, fresh)).toMatch(/^\/login\/sso\?/);
-    expect(await callback(browser, fresh)).toBe('/login?ssoError=SSO_LOGIN_EXPIRED');
+    const again = new Browser(t);
+    const fresh = await throughProvider(again, sub);
+    expect(await callback(again, fresh)).toMatch(/^\/login\/sso\?/);
+    expect(await callback(again, fresh)).toBe('/login?ssoError=SSO_LOGIN_EXPIRED');
   });
 
   it('refuses a ticket from another browser', async () => {
@@ -314,35 +321,46 @@ describe('single sign-on linked by e-mail', () => {
     await mailApp?.close();
   });
 
-  it('links through the e-mail claim (read from userinfo), case-insensitively', async () => {
+  async function userWithEmail(email: string) {
     const user = await createUser(mailApp.database.db);
-    await mailApp.database.db
-      .update(employees)
-      .set({ email: `${user.login}@rheinwerk.example` })
-      .where(eq(employees.id, user.id));
+    await mailApp.database.db.update(employees).set({ email }).where(eq(employees.id, user.id));
+    return user;
+  }
+
+  function mailAccount(email: string, emailVerified = true) {
     counter += 1;
-    const sub = `mail-subject-${counter}`;
-    op.addAccount({ sub, email: `${user.login.toUpperCase()}@RHEINWERK.example`, email_verified: true });
+    const sub = `mail-subject-${process.pid}-${counter}`;
+    op.addAccount({ sub, email, email_verified: emailVerified });
+    return sub;
+  }
+
+  it('links through the e-mail claim (read from userinfo), case-insensitively', async () => {
+    const user = await userWithEmail(`sso.${process.pid}.${counter}@rheinwerk.example`);
+    const sub = mailAccount(`SSO.${process.pid}.${counter}@RHEINWERK.example`);
     const browser = new Browser(mailApp);
-    const location = await browser.toApp('GET', '/api/auth/sso/start');
-    let url = String(location.headers.location);
-    for (let step = 0; step < 10 && !url.startsWith(PUBLIC_URL); step++) {
-      let res = await browser.toProvider(url);
-      if (res.status === 200) {
-        const action = /<form method="post" action="([^"]+)"/.exec(await res.text())?.[1];
-        res = await browser.toProvider(new URL(action!, url).toString(), new URLSearchParams({ login: sub }));
-      }
-      url = new URL(res.headers.get('location')!, url).toString();
-    }
-    const back = await browser.toApp('GET', url.slice(PUBLIC_URL.length));
-    const res = await browser.toApp('POST', '/api/auth/sso/exchange', {
-      ticket: ticketOf(String(back.headers.location)),
-    });
+    const location = await callback(browser, await throughProvider(browser, sub));
+    const res = await exchange(browser, ticketOf(location));
     expect(res.statusCode).toBe(200);
-    const rows = await mailApp.database.db.execute(
-      sql`select employee_id from identity_links where subject = ${sub}`,
+    const rows = await mailApp.database.db.select().from(identityLinks).where(eq(identityLinks.subject, sub));
+    expect(rows.map((r) => r.employeeId)).toEqual([user.id]);
+  });
+
+  it('refuses an address that matches several employees, and one the provider marks unverified', async () => {
+    const shared = `geteilt.${process.pid}@rheinwerk.example`;
+    await userWithEmail(shared);
+    await userWithEmail(shared.toUpperCase());
+    const browser = new Browser(mailApp);
+    expect(await callback(browser, await throughProvider(browser, mailAccount(shared)))).toBe(
+      '/login?ssoError=SSO_USER_AMBIGUOUS',
     );
-    expect(JSON.stringify(rows)).toContain(String(user.id));
+
+    const single = `einzeln.${process.pid}@rheinwerk.example`;
+    await userWithEmail(single);
+    // A new browser: the first one still has a session at the provider.
+    const other = new Browser(mailApp);
+    expect(await callback(other, await throughProvider(other, mailAccount(single, false)))).toBe(
+      '/login?ssoError=SSO_UNKNOWN_USER',
+    );
   });
 });
 
