@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/oidc-provider.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/accounts.ts';
+import { SSO_ACCOUNTS } from './support/sso.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    oidcIssuer: string;
   }
 }
 
@@ -47,6 +50,7 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let provider: TestOidcProvider | undefined;
 
 /**
  * Starts the real server (which serves the built web app from apps/web/dist) on a free port with a fresh
@@ -55,6 +59,20 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   dataDir = await mkdtemp(join(tmpdir(), 'schutzwerk-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // A real OpenID provider for the single sign-on spec, started before the app, which discovers it lazily.
+  const clientSecret = 'e2e-client-secret-0123456789';
+  provider = await startOidcProvider({
+    clients: [
+      {
+        clientId: 'schutzwerk-e2e',
+        clientSecret,
+        redirectUris: [`${baseUrl}/api/auth/sso/callback`],
+        postLogoutRedirectUris: [`${baseUrl}/login`],
+      },
+    ],
+    accounts: Object.values(SSO_ACCOUNTS),
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -63,6 +81,10 @@ export async function setup(project: TestProject): Promise<void> {
     DEMO_DATA: 'true',
     ADMIN_PASSWORD,
     DEMO_PASSWORD,
+    PUBLIC_URL: baseUrl,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'schutzwerk-e2e',
+    OIDC_CLIENT_SECRET: clientSecret,
   };
   delete env.DATABASE_URL;
 
@@ -78,7 +100,6 @@ export async function setup(project: TestProject): Promise<void> {
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, server, () => log);
   } catch (error) {
@@ -86,6 +107,7 @@ export async function setup(project: TestProject): Promise<void> {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('oidcIssuer', provider.issuer);
 }
 
 export async function teardown(): Promise<void> {
@@ -98,6 +120,8 @@ export async function teardown(): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
+  await provider?.close();
+  provider = undefined;
   if (dataDir) {
     await rm(dataDir, { recursive: true, force: true });
     dataDir = undefined;

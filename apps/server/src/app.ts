@@ -25,6 +25,7 @@ import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import { installationLicence } from './modules/settings/license.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
+import { ssoModule } from './modules/sso/sso.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
@@ -88,11 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
   });
+  const throttle = createLoginThrottle(database.db, options.throttle);
+  // The one place the single sign-on configuration is read (environment now, settings later).
+  const sso = ssoModule({ db: database.db, sessions, throttle, settings: async () => config.oidc ?? null });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,
     sessions,
-    throttle: createLoginThrottle(database.db, options.throttle),
+    throttle,
+    ssoLogoutUrl: (actor, log) => sso.service.logoutUrl(actor, log),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
@@ -101,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const module of [
     healthModule(database),
     auth,
+    sso,
     employees,
     roles,
     portals,

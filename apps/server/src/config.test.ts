@@ -49,4 +49,44 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
+  describe('single sign-on (OIDC_*)', () => {
+    const complete = {
+      OIDC_ISSUER: 'https://login.example.de/realms/firma',
+      OIDC_CLIENT_ID: 'schutzwerk',
+      OIDC_CLIENT_SECRET: 'geheim',
+      PUBLIC_URL: 'https://schutzwerk.example.de/',
+    };
+
+    it('is off without OIDC_ISSUER, with defaults for claim, field and button label when on', () => {
+      expect(loadConfig({}).oidc).toBeUndefined();
+      expect(loadConfig(complete).oidc).toEqual({
+        issuer: 'https://login.example.de/realms/firma',
+        clientId: 'schutzwerk',
+        clientSecret: 'geheim',
+        linkClaim: 'preferred_username',
+        linkField: 'loginName',
+        buttonLabel: 'Mit Firmenkonto anmelden',
+        publicUrl: 'https://schutzwerk.example.de',
+      });
+    });
+
+    it('names missing and bad SSO variables in German', () => {
+      const message = (env: NodeJS.ProcessEnv) => {
+        try {
+          loadConfig(env);
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      };
+      const incomplete = message({ OIDC_ISSUER: 'https://login.example.de' });
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'])
+        expect(incomplete).toContain(`${name}: fehlt`);
+      expect(message({ ...complete, OIDC_ISSUER: 'http://login.example.de' })).toContain(
+        'muss mit https:// beginnen',
+      );
+      expect(message({ ...complete, OIDC_LINK_FIELD: 'name' })).toContain('erwartet loginName oder email');
+      expect(message({ ...complete, OIDC_ISSUER: 'http://127.0.0.1:4000' })).toBe('');
+    });
+  });
 });

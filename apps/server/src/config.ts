@@ -41,7 +41,72 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, { message: 'muss mindestens 32 Zeichen lang sein' }).optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, {
+      message: 'erwartet die öffentliche Adresse der Anwendung, z. B. https://schutzwerk.example.de',
+    })
+    .optional(),
+  OIDC_ISSUER: z
+    .string()
+    .regex(/^https?:\/\/[^?#\s]+$/, {
+      message:
+        'erwartet die Adresse (Issuer) des Identitätsanbieters, z. B. https://login.example.de/realms/firma',
+    })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_LINK_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, {
+      message: 'erwartet den Namen eines Claims, z. B. preferred_username',
+    })
+    .default('preferred_username'),
+  OIDC_LINK_FIELD: z
+    .enum(['loginName', 'email'], { message: 'erwartet loginName oder email' })
+    .default('loginName'),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(100).default('Mit Firmenkonto anmelden'),
 });
+
+/** Single sign-on through an OpenID Connect provider (decision 011); absent when not configured. */
+export type OidcSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim that links a first sign-in to an employee, e.g. preferred_username or email. */
+  linkClaim: string;
+  /** The employee field the claim is compared with (case-insensitive). */
+  linkField: 'loginName' | 'email';
+  buttonLabel: string;
+  /** The application's public base address (redirect URI and post-logout address are built from it). */
+  publicUrl: string;
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** http is accepted only for a provider on this machine (development and tests). */
+export function isLoopbackUrl(url: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(url).hostname);
+}
+
+function oidcProblems(e: z.infer<typeof envSchema>): [string, string][] {
+  const problems: [string, string][] = [];
+  const anyOidc = e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET;
+  if (!anyOidc) return problems;
+  if (!e.OIDC_ISSUER) problems.push(['OIDC_ISSUER', 'fehlt (für die Anmeldung über Single Sign-on nötig)']);
+  if (!e.OIDC_CLIENT_ID)
+    problems.push(['OIDC_CLIENT_ID', 'fehlt (für die Anmeldung über Single Sign-on nötig)']);
+  if (!e.OIDC_CLIENT_SECRET)
+    problems.push(['OIDC_CLIENT_SECRET', 'fehlt (für die Anmeldung über Single Sign-on nötig)']);
+  if (!e.PUBLIC_URL)
+    problems.push(['PUBLIC_URL', 'fehlt (die Rücksprungadresse für Single Sign-on wird daraus gebildet)']);
+  if (e.OIDC_ISSUER?.startsWith('http://') && !isLoopbackUrl(e.OIDC_ISSUER))
+    problems.push([
+      'OIDC_ISSUER',
+      'muss mit https:// beginnen (http nur für einen Anbieter auf diesem Rechner)',
+    ]);
+  return problems;
+}
 
 export type Config = {
   port: number;
@@ -59,6 +124,9 @@ export type Config = {
   webDist: string | undefined;
   /** Key for secrets stored in the database (platform/secrets.ts); DATA_DIR/secret.key when unset. */
   secretKey: string | undefined;
+  /** The application's public base address without a trailing slash, if configured. */
+  publicUrl: string | undefined;
+  oidc: OidcSettings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = oidcProblems(e);
+  if (problems.length > 0) {
+    const lines = problems.map(
+      ([key, message]) => `  ${key}${relevant[key] ? `=${JSON.stringify(relevant[key])}` : ''}: ${message}`,
+    );
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,5 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : e.TRUST_PROXY.split(','),
     webDist: e.WEB_DIST,
     secretKey: e.SECRET_KEY,
+    publicUrl,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && publicUrl
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            linkClaim: e.OIDC_LINK_CLAIM,
+            linkField: e.OIDC_LINK_FIELD,
+            buttonLabel: e.OIDC_BUTTON_LABEL,
+            publicUrl,
+          }
+        : undefined,
   };
 }

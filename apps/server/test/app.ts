@@ -22,7 +22,7 @@ export type TestApp = {
 };
 
 /** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -49,6 +49,7 @@ export async function createTestApp(): Promise<TestApp> {
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
     SECRET_KEY: 'test-secret-key-for-settings-0123456789',
+    ...options.env,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -486,6 +486,38 @@ export const errorCatalogue = {
     message:
       'Diese Einstellungen gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
   },
+
+  // ── single sign-on (issue 4, decision 011) ────────────────────────────────────────────────────
+  SSO_NOT_CONFIGURED: {
+    status: 404,
+    message:
+      'Die Anmeldung über Single Sign-on ist nicht eingerichtet. Bitte melden Sie sich mit Benutzername und Passwort an.',
+  },
+  SSO_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message:
+      'Der Identitätsanbieter ist nicht erreichbar. Bitte versuchen Sie es später erneut oder melden Sie sich mit Benutzername und Passwort an.',
+  },
+  SSO_LOGIN_EXPIRED: {
+    status: 400,
+    message:
+      'Die Anmeldung über Single Sign-on ist abgelaufen oder wurde bereits verwendet. Bitte starten Sie die Anmeldung erneut.',
+  },
+  SSO_FAILED: {
+    status: 400,
+    message:
+      'Die Anmeldung über Single Sign-on ist fehlgeschlagen: Die Antwort des Identitätsanbieters ist ungültig. Bitte versuchen Sie es erneut.',
+  },
+  SSO_UNKNOWN_USER: {
+    status: 403,
+    message:
+      'Zu Ihrem Firmenkonto gibt es keinen Benutzer in Schutzwerk. Bitte wenden Sie sich an Ihre Administration.',
+  },
+  SSO_USER_AMBIGUOUS: {
+    status: 409,
+    message:
+      'Ihr Firmenkonto passt zu mehreren Benutzern in Schutzwerk und kann nicht eindeutig zugeordnet werden. Bitte wenden Sie sich an Ihre Administration.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -8,4 +8,5 @@ export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/roles/roles.table.ts';
 export * from '#modules/settings/settings.table.ts';
+export * from '#modules/sso/sso.table.ts';
 export * from '#platform/platform.table.ts';

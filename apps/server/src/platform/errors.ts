@@ -11,9 +11,16 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; details?: unknown; status?: number; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      details?: unknown;
+      status?: number;
+      headers?: Record<string, string>;
+      /** The underlying failure, for the log only (never sent). */
+      cause?: unknown;
+    } = {},
   ) {
-    super(options.message ?? errorCatalogue[code].message);
+    super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? errorCatalogue[code].status;

@@ -20,6 +20,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     viaSso: boolean('via_sso').notNull().default(false),
+    /** The provider's id_token of a single sign-on session: the id_token_hint of the provider logout. */
+    ssoIdToken: text('sso_id_token'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

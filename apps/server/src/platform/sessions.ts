@@ -21,7 +21,7 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
     async create(
       ex: Executor,
       employeeId: number,
-      meta: { ip?: string; userAgent?: string; viaSso?: boolean },
+      meta: { ip?: string; userAgent?: string; viaSso?: boolean; ssoIdToken?: string },
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = new Date();
@@ -29,6 +29,7 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
         tokenHash: hashToken(token),
         employeeId,
         viaSso: meta.viaSso ?? false,
+        ssoIdToken: meta.ssoIdToken ?? null,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + settings.absoluteMs),
@@ -81,6 +82,15 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
         viaSso: row.via_sso,
         sessionHash: tokenHash,
       };
+    },
+
+    /** The provider's id_token kept with a single sign-on session (for the provider logout). */
+    async ssoIdTokenOf(tokenHash: string): Promise<string | null> {
+      const [row] = await db
+        .select({ idToken: sessions.ssoIdToken })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row?.idToken ?? null;
     },
 
     async end(ex: Executor, tokenHash: string): Promise<void> {

@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
                   (m) => m.LoginPage,
                 ),
               },
+              {
+                path: 'login/sso',
+                lazy: lazyPage(
+                  () => import('#features/sso/sso-callback-page.tsx'),
+                  (m) => m.SsoCallbackPage,
+                ),
+              },
             ],
           },
         ],

@@ -6,11 +6,14 @@ import type { SessionStore } from '#platform/sessions.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 
+type AuthDeps = Parameters<typeof createAuthService>[0];
+
 export function authModule(deps: {
   db: Db;
   employees: EmployeesRepository;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  ssoLogoutUrl?: AuthDeps['ssoLogoutUrl'];
 }) {
   const service = createAuthService(deps);
   return {

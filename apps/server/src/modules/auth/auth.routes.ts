@@ -67,7 +67,9 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
     app.get(
       '/auth/AdfsLogoutUrl',
       { config: { access: authenticated }, schema: { response: { 200: adfsLogoutUrlResponseSchema } } },
-      async (request) => ({ data: { url: await service.adfsLogoutUrl(requireActor(request)) } }),
+      async (request) => ({
+        data: { url: await service.adfsLogoutUrl(requireActor(request), request.log) },
+      }),
     );
   };
 }

@@ -16,9 +16,13 @@ type Deps = {
   employees: Pick<EmployeesRepository, 'findByLoginName' | 'findById' | 'updatePasswordHash'>;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  /** The provider's end-session URL of an SSO session ('' otherwise), from the sso module. */
+  ssoLogoutUrl?: (actor: Actor, log: Logger) => Promise<string>;
 };
 
-export function createAuthService({ db, employees, sessions, throttle }: Deps) {
+type Logger = { warn(obj: object, message: string): void; info(obj: object, message: string): void };
+
+export function createAuthService({ db, employees, sessions, throttle, ssoLogoutUrl }: Deps) {
   return {
     /**
      * Local sign-in. Unknown user, wrong password and inactive user give one and the same answer
@@ -64,9 +68,9 @@ export function createAuthService({ db, employees, sessions, throttle }: Deps) {
       await sessions.end(db, actor.sessionHash);
     },
 
-    /** Single sign-on arrives with the platform-services issue; until then there is no provider to log out of. */
-    async adfsLogoutUrl(_actor: Actor): Promise<string> {
-      return '';
+    /** Where the browser goes to end the provider's session too (spec shell §7); '' for local sessions. */
+    async adfsLogoutUrl(actor: Actor, log: Logger): Promise<string> {
+      return ssoLogoutUrl ? ssoLogoutUrl(actor, log) : '';
     },
 
     /** Change own password: the current one must be right and the new one different; other sessions end. */

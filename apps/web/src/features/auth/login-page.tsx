@@ -11,6 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { SsoSignIn } from '#features/sso/components/sso-sign-in.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
@@ -103,6 +104,7 @@ export function LoginPage() {
         >
           {login.isPending ? t('login.running') : t('login.submit')}
         </Button>
+        <SsoSignIn disabled={login.isPending} />
       </Stack>
     </Box>
   );
