@@ -21,6 +21,7 @@ describe('menu entries', () => {
     ]);
     expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
     expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
+    expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual(['mailSettings']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -30,6 +31,7 @@ describe('menu entries', () => {
       'locations',
       'activities',
       'roles',
+      'mailSettings',
     ]);
   });
 });
