@@ -44,16 +44,23 @@ describe('mail settings', () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Mail-Einstellungen' }).click();
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Mail-Einstellungen' })
+      .click();
     await page.waitForURL('**/mailsettings/settings');
     const form = page.getByRole('region', { name: 'SMTP-Einstellungen' });
     await form.getByLabel('Server').fill('127.0.0.1');
 
     // A port outside 1–65535: German message, nothing saved.
     await form.getByLabel('Port').fill('70000');
-    await form.getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).').waitFor();
+    await form
+      .getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).')
+      .waitFor();
     await form.getByRole('button', { name: 'Speichern' }).click();
-    await form.getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).').waitFor();
+    await form
+      .getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).')
+      .waitFor();
 
     await form.getByLabel('Port').fill(String(smtp.port));
     await form.getByRole('combobox', { name: 'Verschlüsselung' }).click();
@@ -97,8 +104,14 @@ describe('mail settings', () => {
     const table = page.getByRole('table', { name: 'E-Mail-Vorlagen' });
     await table.getByRole('row', { name: /Passwort vergessen/ }).click();
     const dialog = page.getByRole('dialog', { name: 'E-Mail-Vorlage bearbeiten' });
-    await dialog.getByTestId('preview-body').getByText(/Guten Tag Anna Schmidt,/).waitFor();
-    await dialog.getByTestId('preview-body').getByText(/Benutzername: anna\.schmidt/).waitFor();
+    await dialog
+      .getByTestId('preview-body')
+      .getByText(/Guten Tag Anna Schmidt,/)
+      .waitFor();
+    await dialog
+      .getByTestId('preview-body')
+      .getByText(/Benutzername: anna\.schmidt/)
+      .waitFor();
 
     const subject = dialog.getByLabel('Betreff');
     const original = await subject.inputValue();

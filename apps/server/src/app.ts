@@ -23,6 +23,7 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import { installationLicence } from './modules/settings/license.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -106,7 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
   ])
     await module.register(app);
-  await employeeImportModule({ db: database.db }).register(app);
+  await employeeImportModule({
+    db: database.db,
+    installationLicence: (ex) => installationLicence(ex, settings.service),
+  }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#db/client.ts';
+import type { Db, Executor } from '#db/client.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
-import { createEmployeeImportService } from './employee-import.service.ts';
+import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
 
-export function employeeImportModule(deps: { db: Db }) {
+export function employeeImportModule(deps: {
+  db: Db;
+  installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
+}) {
   const repository = createEmployeeImportRepository(deps.db);
-  const service = createEmployeeImportService({ db: deps.db, repository });
+  const service = createEmployeeImportService({
+    db: deps.db,
+    repository,
+    ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
+  });
   return {
     repository,
     service,

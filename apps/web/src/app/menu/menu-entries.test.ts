@@ -5,8 +5,9 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3 with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(14);
+  it('lists the fourteen entries of spec shell §2.3, then Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(15);
+    expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
       for (const id of entry.anyOf) expect(typeof id).toBe('number');
@@ -21,7 +22,11 @@ describe('menu entries', () => {
     ]);
     expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
     expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
-    expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual(['mailSettings']);
+    // The mail settings are also tabs of the settings screen.
+    expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual([
+      'mailSettings',
+      'settings',
+    ]);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -32,6 +37,7 @@ describe('menu entries', () => {
       'activities',
       'roles',
       'mailSettings',
+      'settings',
     ]);
   });
 });
