@@ -50,10 +50,10 @@ describe('mail settings', () => {
       .click();
     await page.waitForURL('**/mailsettings/settings');
     const form = page.getByRole('region', { name: 'SMTP-Einstellungen' });
-    await form.getByLabel('Server').fill('127.0.0.1');
+    await form.getByRole('textbox', { name: 'Server' }).fill('127.0.0.1');
 
     // A port outside 1–65535: German message, nothing saved.
-    await form.getByLabel('Port').fill('70000');
+    await form.getByRole('textbox', { name: 'Port' }).fill('70000');
     await form
       .getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).')
       .waitFor();
@@ -62,7 +62,7 @@ describe('mail settings', () => {
       .getByText('Bitte einen Port zwischen 1 und 65535 angeben (üblich sind 25, 2525 oder 587).')
       .waitFor();
 
-    await form.getByLabel('Port').fill(String(smtp.port));
+    await form.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port));
     await form.getByRole('combobox', { name: 'Verschlüsselung' }).click();
     await page.getByRole('option', { name: 'Keine' }).click();
     await form.getByLabel('Benutzer', { exact: true }).fill('');
@@ -92,7 +92,12 @@ describe('mail settings', () => {
     // A reload shows what was saved.
     await page.reload();
     await expect
-      .poll(() => page.getByRole('region', { name: 'SMTP-Einstellungen' }).getByLabel('Port').inputValue())
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'SMTP-Einstellungen' })
+          .getByRole('textbox', { name: 'Port' })
+          .inputValue(),
+      )
       .toBe(String(smtp.port));
     await context.close();
   });

@@ -72,6 +72,7 @@ export default function SmtpTab() {
           {form.canEdit ? (
             <Box
               sx={{ display: 'flex', gap: 0.5, mt: 1, flexWrap: 'wrap' }}
+              role="group"
               aria-label={t('mail.smtp.portSuggestions')}
             >
               {MAIL_SUGGESTED_PORTS.map((port) => (
