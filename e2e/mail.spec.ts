@@ -89,16 +89,24 @@ describe('mail settings', () => {
     expect(smtp.received[0]!.raw).toContain('Subject: Testmail von Schutzwerk');
     expect(smtp.received[0]!.raw).toContain('Schutzwerk E2E');
 
-    // A reload shows what was saved.
-    await page.reload();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('region', { name: 'SMTP-Einstellungen' })
-          .getByRole('textbox', { name: 'Port' })
-          .inputValue(),
-      )
-      .toBe(String(smtp.port));
+    // A password is stored sealed and never shown again, only that one is set.
+    await form.getByLabel('Passwort', { exact: true }).fill('Geheim-E2E-4711');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Einstellungen wurden gespeichert.').first().waitFor();
+
+    // The same form is the tab 'E-Mail' of the settings screen.
+    await page.goto('/settings/mail');
+    const tab = page.getByRole('region', { name: 'SMTP-Einstellungen' });
+    await expect.poll(() => tab.getByRole('textbox', { name: 'Port' }).inputValue()).toBe(String(smtp.port));
+    expect(await tab.getByLabel('Passwort', { exact: true }).inputValue()).toBe('');
+    await tab.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
+    expect(await page.content()).not.toContain('Geheim-E2E-4711');
+    await page.getByRole('tab', { name: 'E-Mail-Vorlagen' }).click();
+    await page.waitForURL('**/settings/mailTemplates');
+    await page
+      .getByRole('table', { name: 'E-Mail-Vorlagen' })
+      .getByRole('row', { name: /Passwort vergessen/ })
+      .waitFor();
     await context.close();
   });
 
