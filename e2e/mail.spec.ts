@@ -89,15 +89,33 @@ describe('mail settings', () => {
     expect(smtp.received[0]!.raw).toContain('Subject: Testmail von Schutzwerk');
     expect(smtp.received[0]!.raw).toContain('Schutzwerk E2E');
 
+    // A server that cannot be reached: 0x801 with the connection's answer; then back to the working port.
+    const closed = new SMTPServer({ logger: false });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const closedPort = (closed.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await form.getByRole('textbox', { name: 'Port' }).fill(String(closedPort));
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await test.getByText('Bitte speichern Sie zuerst Ihre Änderungen.').waitFor({ state: 'hidden' });
+    await test.getByRole('button', { name: 'Testmail senden' }).click();
+    const failed = page.getByTestId('test-mail-result');
+    await failed.getByText(/E-Mail wurde nicht versendet \(0x801\)/).waitFor();
+    await failed.getByText(/Antwort des Servers: .*ECONNREFUSED/).waitFor();
+    await form.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port));
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await test.getByText('Bitte speichern Sie zuerst Ihre Änderungen.').waitFor({ state: 'hidden' });
+
     // A password is stored sealed and never shown again, only that one is set.
     await form.getByLabel('Passwort', { exact: true }).fill('Geheim-E2E-4711');
     await form.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Die Einstellungen wurden gespeichert.').first().waitFor();
+    await form.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
 
     // The same form is the tab 'E-Mail' of the settings screen.
     await page.goto('/settings/mail');
     const tab = page.getByRole('region', { name: 'SMTP-Einstellungen' });
-    await expect.poll(() => tab.getByRole('textbox', { name: 'Port' }).inputValue()).toBe(String(smtp.port));
+    await expect
+      .poll(() => tab.getByRole('textbox', { name: 'Port' }).inputValue(), { timeout: 10_000 })
+      .toBe(String(smtp.port));
     expect(await tab.getByLabel('Passwort', { exact: true }).inputValue()).toBe('');
     await tab.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
     expect(await page.content()).not.toContain('Geheim-E2E-4711');
