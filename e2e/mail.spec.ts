@@ -165,4 +165,49 @@ describe('mail settings', () => {
     await page.getByRole('region', { name: 'Postausgang' }).waitFor();
     await context.close();
   });
+  it('keeps what was typed when someone else saved the template meanwhile (409), and saves after loading the new state', async () => {
+    const first = await newPage(browser);
+    const second = await newPage(browser);
+    await login(first.page, 'admin');
+    await login(second.page, 'admin');
+    const open = async (page: typeof first.page) => {
+      await page.goto('/mailsettings/settings?tab=templates');
+      await page
+        .getByRole('table', { name: 'E-Mail-Vorlagen' })
+        .getByRole('row', { name: /Erinnerung an eine Aufgabe/ })
+        .click();
+      return page.getByRole('dialog', { name: 'E-Mail-Vorlage bearbeiten' });
+    };
+    const mine = await open(first.page);
+    const theirs = await open(second.page);
+    const original = await mine.getByLabel('Betreff').inputValue();
+
+    await theirs.getByLabel('Betreff').fill('Erinnerung (Kollege): {{topic}}');
+    await theirs.getByRole('button', { name: 'Speichern' }).click();
+    await second.page.getByText('Die Vorlage wurde gespeichert.').waitFor();
+
+    await mine.getByLabel('Betreff').fill('Erinnerung (ich): {{topic}}');
+    await mine.getByRole('button', { name: 'Speichern' }).click();
+    await mine.getByText(/inzwischen von jemand anderem geändert/).waitFor();
+    expect(await mine.getByLabel('Betreff').inputValue()).toBe('Erinnerung (ich): {{topic}}');
+    await mine.getByRole('button', { name: 'Neuen Stand laden' }).click();
+    await mine.getByText(/inzwischen von jemand anderem geändert/).waitFor({ state: 'hidden' });
+    await mine.getByRole('button', { name: 'Speichern' }).click();
+    await first.page.getByText('Die Vorlage wurde gespeichert.').waitFor();
+    await first.page
+      .getByRole('table', { name: 'E-Mail-Vorlagen' })
+      .getByRole('cell', { name: 'Erinnerung (ich): {{topic}}' })
+      .waitFor();
+
+    // Put the seeded subject back.
+    const again = await open(first.page);
+    await again.getByLabel('Betreff').fill(original);
+    await again.getByRole('button', { name: 'Speichern' }).click();
+    await first.page
+      .getByRole('table', { name: 'E-Mail-Vorlagen' })
+      .getByRole('cell', { name: original })
+      .waitFor();
+    await first.context.close();
+    await second.context.close();
+  });
 });

@@ -66,7 +66,7 @@ export async function deliver(settings: SmtpSettings, mail: OutgoingMail): Promi
     ...TIMEOUTS,
   });
   try {
-    const from = fromHeader(settings, mail.from) ?? settings.user ?? undefined;
+    const from = fromHeader(settings, mail.from) ?? (settings.user.includes('@') ? settings.user : undefined);
     const info = await transport.sendMail({
       from,
       to: mail.to,
