@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -83,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
   const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
   const settings = settingsModule({ db: database.db, secrets });
-  const employees = employeesModule({ db: database.db, sessions });
+  const employees = employeesModule({
+    db: database.db,
+    sessions,
+    enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
+  });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,

@@ -33,6 +33,8 @@ type Deps = {
   sessions: Pick<SessionStore, 'endAllOf'>;
   /** Each returns a German reason when the employee must not be deleted. Instructions register theirs later. */
   deletionGuards?: EmployeeDeletionGuard[];
+  /** The languages active in the settings; none given = any language. */
+  enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
 };
 
 const EDITABLE_FIELDS = [
@@ -73,7 +75,25 @@ type EditableField = (typeof EDITABLE_FIELDS)[number];
  * The employee record: read with field-level access (personal and health data need their own rights),
  * create, update with optimistic locking and delete — every change in the change log.
  */
-export function createEmployeeRecordService({ db, repository, sessions, deletionGuards = [] }: Deps) {
+export function createEmployeeRecordService({
+  db,
+  repository,
+  sessions,
+  deletionGuards = [],
+  enabledLocales,
+}: Deps) {
+  /** A language chosen for an employee must be active in the settings (language tab). */
+  async function assertLanguageEnabled(ex: Executor, language: string | null | undefined): Promise<void> {
+    if (!language || !enabledLocales) return;
+    if ((await enabledLocales(ex)).includes(language)) return;
+    throw new AppError('INPUT_VALIDATION_ERROR', {
+      message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.',
+      details: [
+        { path: ['body', 'language'], message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.' },
+      ],
+    });
+  }
+
   const mayPersonal = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA);
   const mayHealth = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA);
   /** 'Erweiterte Mitarbeiterdaten': read with EMPLOYEES_READONLY; whoever may edit may read them too. */
@@ -261,6 +281,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
       try {
         const id = await db.transaction(async (tx) => {
           await assertOrganisation(tx, actor.portalId, fields);
+          await assertLanguageEnabled(tx, fields.language);
           await assertResponsibleFor(tx, actor, 'department', [fields.departmentId]);
           await assertResponsibleFor(tx, actor, 'location', [fields.locationId]);
           const newId = await repository.insert(tx, { ...fields, portalId: actor.portalId, passwordHash });
@@ -318,6 +339,7 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
               });
             }
           }
+          if (changes.language) await assertLanguageEnabled(tx, changes.language.to as string | null);
           if (changes.departmentId && !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS)) {
             throw new AppError('NO_PERMISSION', {
               message: 'Sie dürfen die Abteilung von Mitarbeitern nicht ändern.',
