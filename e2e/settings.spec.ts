@@ -20,10 +20,16 @@ describe('settings', () => {
   it('opens from the menu, shows licence usage, refuses bad input in German and saves', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
-    await drawer(page).getByRole('link', { name: 'Einstellungen' }).click();
+    await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await page.waitForURL('**/settings/language');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
-    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Sprache', 'Lizenz', 'System']);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual([
+      'Sprache',
+      'Lizenz',
+      'E-Mail',
+      'E-Mail-Vorlagen',
+      'System',
+    ]);
 
     await tabs.getByRole('tab', { name: 'Lizenz' }).click();
     await page.waitForURL('**/settings/license');
@@ -113,7 +119,7 @@ describe('settings', () => {
   it('is not offered to an employee without settings rights, and the address answers 403', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'mitarbeiter');
-    expect(await drawer(page).getByRole('link', { name: 'Einstellungen' }).count()).toBe(0);
+    expect(await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).count()).toBe(0);
     await page.goto('/settings/license');
     await page.getByText('Keine Berechtigung.').waitFor();
     await context.close();

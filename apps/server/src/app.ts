@@ -20,6 +20,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
   const organisation = organisationModule({ db: database.db, employees });
+  const mail = mailModule({ db: database.db, settings: settings.service });
   for (const module of [
     healthModule(database),
     auth,
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     activities,
     organisation,
     settings,
+    mail,
   ])
     await module.register(app);
   await employeeImportModule({

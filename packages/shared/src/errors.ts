@@ -518,6 +518,20 @@ export const errorCatalogue = {
     message:
       'Ihr Firmenkonto passt zu mehreren Benutzern in Schutzwerk und kann nicht eindeutig zugeordnet werden. Bitte wenden Sie sich an Ihre Administration.',
   },
+  // ── mail (issue 4) ──
+  MAIL_TEMPLATE_NOT_FOUND: {
+    status: 409,
+    message:
+      'Vorlage nicht gefunden (0x803): Für diesen Zweck gibt es keine E-Mail-Vorlage. Bitte legen Sie unter Mail-Einstellungen › Vorlagen eine an.',
+  },
+  MAIL_OUTBOX_NOT_FAILED: {
+    status: 409,
+    message: 'Nur fehlgeschlagene E-Mails können erneut gesendet werden. Bitte laden Sie die Liste neu.',
+  },
+  MAIL_INVALID_RECIPIENT: {
+    status: 400,
+    message: 'Die Empfängeradresse ist keine gültige E-Mail-Adresse.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

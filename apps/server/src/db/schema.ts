@@ -4,6 +4,7 @@ export * from '#modules/activities/activities.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';
 export * from '#modules/employees/employees.table.ts';
+export * from '#modules/mail/mail.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/roles/roles.table.ts';

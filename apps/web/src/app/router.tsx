@@ -160,6 +160,16 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'mailsettings/settings',
+                    handle: handle({
+                      anyOf: [P.MAIL_SETTINGS, P.MAIL_SETTINGS_EDIT, P.MAIL_TEMPLATES, P.MAIL_LOG],
+                    }),
+                    lazy: lazyPage(
+                      () => import('#features/mail/mail-settings-page.tsx'),
+                      (m) => m.MailSettingsPage,
+                    ),
+                  },
+                  {
                     path: 'role/list',
                     handle: handle({ anyOf: [P.ROLES_MANAGE] }),
                     lazy: lazyPage(

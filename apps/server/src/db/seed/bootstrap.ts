@@ -5,6 +5,7 @@ import {
   ensureSystemActivitiesForAllPortals,
 } from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.table.ts';
@@ -65,6 +66,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     if (!main) [main] = await tx.insert(portals).values({ name: 'Hauptportal', isMain: true }).returning();
     const portalId = main!.id;
     await ensureSystemActivitiesForAllPortals(tx);
+    await ensureMailTemplates(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })

@@ -22,6 +22,11 @@ describe('menu entries', () => {
     ]);
     expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
     expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
+    // The mail settings are also tabs of the settings screen.
+    expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual([
+      'mailSettings',
+      'settings',
+    ]);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -31,6 +36,7 @@ describe('menu entries', () => {
       'locations',
       'activities',
       'roles',
+      'mailSettings',
       'settings',
     ]);
   });

@@ -47,7 +47,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   },
   { key: 'audits', route: '/audits/list', anyOf: [P.AUDIT_AUDITS], available: false },
   { key: 'hazardBricks', route: '/hazardbricks/list', anyOf: [P.HAZARDBRICKS], available: false },
-  { key: 'mailSettings', route: '/mailsettings/settings', anyOf: [P.MAIL_SETTINGS], available: false },
+  { key: 'mailSettings', route: '/mailsettings/settings', anyOf: [P.MAIL_SETTINGS], available: true },
   {
     key: 'hazardAnalysisStatus',
     route: '/hazardanalysis/status',

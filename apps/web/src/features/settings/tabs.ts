@@ -32,6 +32,18 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     component: lazy(() => import('./license-tab.tsx')),
   },
   {
+    key: 'mail',
+    labelKey: 'mail.tabs.smtpSettings',
+    category: 'mail',
+    component: lazy(() => import('#features/mail/smtp-tab.tsx')),
+  },
+  {
+    key: 'mailTemplates',
+    labelKey: 'mail.tabs.templates',
+    anyOf: [P.MAIL_SETTINGS, P.MAIL_TEMPLATES],
+    component: lazy(() => import('#features/mail/templates-tab.tsx')),
+  },
+  {
     key: 'system',
     labelKey: 'settings.tabs.system',
     category: 'system',

@@ -1,0 +1,74 @@
+import type { MailPurpose } from '@schutzwerk/shared/mail/mail-template.ts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { mailTemplates } from './mail.table.ts';
+
+/** The German default templates every installation starts with (base data, written once per purpose). */
+export const DEFAULT_MAIL_TEMPLATES: readonly { purpose: MailPurpose; subject: string; body: string }[] = [
+  {
+    purpose: 'lostPassword',
+    subject: 'Ihr neues Passwort für Schutzwerk',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+für Ihren Zugang zu Schutzwerk wurde ein neues Passwort angefordert.
+
+Benutzername: {{username}}
+Neues Passwort: {{password}}
+
+Das Passwort ist gültig bis {{validUntil}}. Bitte melden Sie sich bis dahin an und ändern Sie es:
+{{url}}
+
+Falls Sie kein neues Passwort angefordert haben, wenden Sie sich bitte an Ihre Administration.
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'testMail',
+    subject: 'Testmail von Schutzwerk',
+    body: `Guten Tag,
+
+dies ist eine Testmail von Schutzwerk. Wenn Sie diese Nachricht lesen, sind die Mail-Einstellungen richtig.
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'taskReminder',
+    subject: 'Erinnerung: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+wir erinnern Sie an die Aufgabe „{{topic}}“ im Modul {{module}}.
+
+Zur Aufgabe: {{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'instructionInvitation',
+    subject: 'Einladung zur Unterweisung: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+Sie sind zur Unterweisung „{{topic}}“ eingeladen. Bitte nehmen Sie sie in Schutzwerk wahr:
+{{url}}
+
+Ansprechpartner: {{contactPerson}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+];
+
+/** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */
+export async function ensureMailTemplates(ex: Executor): Promise<void> {
+  for (const template of DEFAULT_MAIL_TEMPLATES) {
+    const [existing] = await ex
+      .select({ id: mailTemplates.id })
+      .from(mailTemplates)
+      .where(eq(mailTemplates.purpose, template.purpose))
+      .limit(1);
+    if (existing) continue;
+    await ex.insert(mailTemplates).values({ ...template, language: 'de', country: null, isDefault: true });
+  }
+}

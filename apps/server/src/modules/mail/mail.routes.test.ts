@@ -1,0 +1,446 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSettingsService } from '#modules/settings/settings.service.ts';
+import { AppError } from '#platform/errors.ts';
+import { createSecretBox } from '#platform/secrets.ts';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { createUser, customerPortalId } from '#test/fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp.ts';
+import { mailOutbox, mailTemplates } from './mail.table.ts';
+import { renderTemplateMail } from './mail-templates.ts';
+import { enqueueMail, MAIL_MAX_ATTEMPTS, processOutbox } from './outbox.ts';
+
+const SMTP_USER = 'schutzwerk';
+const SMTP_PASSWORD = 'Geheim-SMTP-4711';
+
+let t: TestApp;
+let admin: ApiClient;
+let smtp: TestSmtpServer;
+let mailVersion = 0;
+
+// The same key the test app uses, so processOutbox reads the sealed password like the app does.
+const readSettings = () =>
+  createSettingsService({
+    db: t.database.db,
+    secrets: createSecretBox({
+      secretKey: 'test-secret-key-for-settings-0123456789',
+      dataDir: '/nonexistent',
+    }),
+  }).read(mailSettings);
+const process = (now?: Date) => processOutbox({ db: t.database.db, readSettings, ...(now ? { now } : {}) });
+
+async function saveSmtp(patch: Record<string, unknown> = {}) {
+  const value = {
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'none',
+    user: SMTP_USER,
+    password: SMTP_PASSWORD,
+    senderAddress: 'ehs@rheinwerk-chemie.de',
+    senderName: 'Schutzwerk Rheinwerk',
+    replyTo: '',
+    ...patch,
+  };
+  const res = await admin.put('/api/settings/mail', { version: mailVersion, value });
+  expect(res.statusCode, res.body).toBe(200);
+  mailVersion = res.json<{ data: { version: number } }>().data.version;
+  return res;
+}
+
+async function clientWith(permissions: number[], portalId?: number): Promise<ApiClient> {
+  const user = await createUser(t.database.db, { permissions, ...(portalId ? { portalId } : {}) });
+  return t.login(user.login, user.password);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  smtp = await startSmtpServer({ user: SMTP_USER, password: SMTP_PASSWORD, refuse: ['niemand@example.com'] });
+});
+afterAll(async () => {
+  await smtp.stop();
+  await t.close();
+});
+beforeEach(async () => {
+  smtp.received.length = 0;
+  await t.database.db.delete(mailOutbox);
+});
+
+describe('mail settings', () => {
+  it('saves the SMTP settings, keeps the password sealed and never answers it', async () => {
+    const saved = await saveSmtp();
+    expect(saved.body).not.toContain(SMTP_PASSWORD);
+    const read = await admin.get('/api/settings/mail');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      data: { value: { password: null, port: smtp.port }, secretsSet: ['password'] },
+    });
+    expect(read.body).not.toContain(SMTP_PASSWORD);
+    const all = await admin.get('/api/settings');
+    expect(all.body).not.toContain(SMTP_PASSWORD);
+    // At rest the password is sealed, not plain text.
+    const rows = await t.database.db.execute(sql`select value::text as v from settings where key = 'mail'`);
+    expect(JSON.stringify(rows)).not.toContain(SMTP_PASSWORD);
+  });
+
+  it('refuses a bad port with a German message', async () => {
+    const res = await admin.put('/api/settings/mail', {
+      version: mailVersion,
+      value: {
+        host: '127.0.0.1',
+        port: 70000,
+        security: 'none',
+        user: '',
+        senderAddress: '',
+        senderName: '',
+        replyTo: '',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).details).toEqual([
+      { path: ['body', 'value', 'port'], message: expect.stringContaining('Port zwischen 1 und 65535') },
+    ]);
+  });
+
+  it('lets MAIL_SETTINGS read and MAIL_SETTINGS_EDIT write; others get 403', async () => {
+    const viewer = await clientWith([P.MAIL_SETTINGS]);
+    expect((await viewer.get('/api/settings/mail')).json()).toMatchObject({ data: { canEdit: false } });
+    expect((await viewer.put('/api/settings/mail', { version: mailVersion, value: {} })).statusCode).toBe(
+      403,
+    );
+    expect((await viewer.post('/api/mail/test', { to: 'a@example.com' })).statusCode).toBe(403);
+    expect((await viewer.get('/api/mail/outbox')).statusCode).toBe(200);
+    expect((await viewer.get('/api/mail/templates')).statusCode).toBe(200);
+    expect((await viewer.post('/api/mail/templates', {})).statusCode).toBe(403);
+    const nobody = await clientWith([P.EMPLOYEES_BASIC_READONLY]);
+    expect((await nobody.get('/api/settings/mail')).statusCode).toBe(403);
+    expect((await nobody.get('/api/mail/outbox')).statusCode).toBe(403);
+    expect((await nobody.get('/api/mail/templates')).statusCode).toBe(403);
+    const log = await clientWith([P.MAIL_LOG]);
+    expect((await log.get('/api/mail/outbox')).statusCode).toBe(200);
+    expect((await log.get('/api/settings/mail')).statusCode).toBe(403);
+  });
+});
+
+describe('test mail', () => {
+  it('sends directly and answers 0x800', async () => {
+    await saveSmtp();
+    const res = await admin.post('/api/mail/test', { to: 'pruefer@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { code: '0x800', message: 'E-Mail wurde versendet (0x800).' } });
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['pruefer@example.com']);
+    expect(mail.from).toBe('ehs@rheinwerk-chemie.de');
+    expect(mail.parsed.subject).toBe('Testmail von Schutzwerk');
+    expect(mail.parsed.from?.text).toContain('Schutzwerk Rheinwerk');
+    expect(mail.parsed.text).toContain('dies ist eine Testmail');
+    // It did not go through the outbox.
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('answers 0x801 with the server answer when the sign-in fails, without the password', async () => {
+    await saveSmtp({ password: 'falsch-falsch' });
+    const res = await admin.post('/api/mail/test', { to: 'pruefer@example.com' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: { code: string; message: string; serverResponse: string } }>().data;
+    expect(data.code).toBe('0x801');
+    expect(data.message).toContain('Anmeldung abgelehnt');
+    expect(data.serverResponse).toContain('535');
+    expect(res.body).not.toContain('falsch-falsch');
+    expect(smtp.received).toHaveLength(0);
+    await saveSmtp();
+  });
+
+  it('answers 0x801 when the server cannot be reached', async () => {
+    const closed = await startSmtpServer();
+    const port = closed.port;
+    await closed.stop();
+    await saveSmtp({ port });
+    const res = await admin.post('/api/mail/test', { to: 'pruefer@example.com' });
+    expect(res.json()).toMatchObject({
+      data: { code: '0x801', serverResponse: expect.stringMatching(/ECONNREFUSED|connect/i) },
+    });
+    await saveSmtp();
+  });
+
+  it('answers 0x802 when the server refuses the mail', async () => {
+    await saveSmtp();
+    const res = await admin.post('/api/mail/test', { to: 'niemand@example.com' });
+    expect(res.json()).toMatchObject({
+      data: { code: '0x802', serverResponse: expect.stringContaining('550') },
+    });
+  });
+
+  it('refuses an invalid address with a German message', async () => {
+    const res = await admin.post('/api/mail/test', { to: 'kein-mail' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(res).details)).toContain('gültige E-Mail-Adresse');
+  });
+});
+
+describe('outbox', () => {
+  async function enqueue(n = 1, to = 'empfaenger@example.com') {
+    const ids: number[] = [];
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < n; i++)
+        ids.push(
+          await enqueueMail(tx, {
+            to,
+            subject: `Hinweis ${i + 1}`,
+            text: `Text ${i + 1}`,
+            html: `<p>Text ${i + 1}</p>`,
+            purpose: 'taskReminder',
+          }),
+        );
+    });
+    return ids;
+  }
+
+  it('delivers a queued mail and marks it sent', async () => {
+    await saveSmtp();
+    const [id] = await enqueue();
+    const result = await process();
+    expect(result).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.parsed.html).toContain('<p>Text 1</p>');
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    const list = await admin.get('/api/mail/outbox');
+    expect(list.json()).toMatchObject({ data: [{ id, state: 'sent', to: 'empfaenger@example.com' }] });
+  });
+
+  it('loses nothing during an outage and delivers exactly once when the server is back', async () => {
+    await saveSmtp();
+    const [id] = await enqueue();
+    await smtp.stop();
+    const now = new Date();
+    const first = await process(now);
+    expect(first).toMatchObject({ sent: 0, retrying: 1 });
+    let [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(row!.lastError).toMatch(/^0x801/);
+    expect(row!.nextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
+    // Not due yet: nothing is tried.
+    expect(await process(new Date(now.getTime() + 30_000))).toMatchObject({ sent: 0, retrying: 0 });
+    // Second failure: 5 minutes.
+    const later = new Date(now.getTime() + 61_000);
+    expect(await process(later)).toMatchObject({ retrying: 1 });
+    [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ state: 'queued', attempts: 2 });
+    expect(row!.nextAttemptAt!.getTime()).toBe(later.getTime() + 5 * 60_000);
+
+    await smtp.start();
+    const back = new Date(later.getTime() + 6 * 60_000);
+    expect(await process(back)).toMatchObject({ sent: 1 });
+    expect(await process(new Date(back.getTime() + 3_600_000))).toMatchObject({ sent: 0, retrying: 0 });
+    expect(smtp.received).toHaveLength(1);
+    [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ state: 'sent', attempts: 3 });
+  });
+
+  it('keeps mails queued without counting attempts while no mail server is set up', async () => {
+    await saveSmtp({ host: '' });
+    await enqueue();
+    expect(await process()).toMatchObject({ sent: 0, skipped: 'Kein Mailserver eingerichtet' });
+    const [row] = await t.database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ state: 'queued', attempts: 0 });
+    await saveSmtp();
+  });
+
+  it('two processors racing send every mail once', async () => {
+    await saveSmtp();
+    const ids = await enqueue(12);
+    const [a, b] = await Promise.all([process(), process()]);
+    expect(a.sent + b.sent).toBe(12);
+    expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(
+      ids.map((_, i) => `Hinweis ${i + 1}`).sort(),
+    );
+  });
+
+  it('fails a refused mail at once, after the last attempt otherwise, and sends it again on request', async () => {
+    await saveSmtp();
+    const [refused] = await enqueue(1, 'niemand@example.com');
+    expect(await process()).toMatchObject({ failed: 1 });
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, refused!));
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.lastError).toContain('0x802');
+
+    const [worn] = await enqueue();
+    await t.database.db
+      .update(mailOutbox)
+      .set({ attempts: MAIL_MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, worn!));
+    await smtp.stop();
+    expect(await process()).toMatchObject({ failed: 1 });
+    await smtp.start();
+
+    const sent = await admin.post(`/api/mail/outbox/${worn}/resend`);
+    expect(sent.statusCode, sent.body).toBe(204);
+    const again = await admin.post(`/api/mail/outbox/${worn}/resend`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('MAIL_OUTBOX_NOT_FAILED');
+    expect(await process(new Date(Date.now() + 1000))).toMatchObject({ sent: 1 });
+    expect((await admin.get('/api/mail/outbox?state=failed')).json()).toMatchObject({
+      data: [{ id: refused, state: 'failed' }],
+    });
+  });
+
+  it('refuses an invalid recipient when enqueuing', async () => {
+    await expect(
+      enqueueMail(t.database.db, { to: 'kaputt', subject: 's', text: 't', purpose: 'testMail' }),
+    ).rejects.toMatchObject({ code: 'MAIL_INVALID_RECIPIENT' });
+  });
+});
+
+describe('templates', () => {
+  type Template = { id: number; version: number; purpose: string; language: string; isDefault: boolean };
+  const list = async () => (await admin.get('/api/mail/templates')).json<{ data: Template[] }>().data;
+
+  it('seeds the German default templates (lost password with its placeholders)', async () => {
+    const templates = await list();
+    const lost = templates.find((x) => x.purpose === 'lostPassword');
+    expect(lost).toMatchObject({ language: 'de', country: null, isDefault: true });
+    const body = (lost as unknown as { body: string }).body;
+    for (const p of ['firstName', 'lastName', 'username', 'password', 'url', 'validUntil'])
+      expect(body).toContain(`{{${p}}}`);
+  });
+
+  it('renders with escaped values in the HTML part and plain values in the text', async () => {
+    const mail = await renderTemplateMail(t.database.db, {
+      purpose: 'lostPassword',
+      language: 'de',
+      values: {
+        firstName: '<b>Anna</b>',
+        lastName: 'Schmidt & Co',
+        username: 'anna',
+        password: 'p"w',
+        url: 'https://x.de',
+      },
+    });
+    expect(mail.subject).toBe('Ihr neues Passwort für Schutzwerk');
+    expect(mail.text).toContain('Guten Tag <b>Anna</b> Schmidt & Co,');
+    expect(mail.html).toContain('Guten Tag &lt;b&gt;Anna&lt;/b&gt; Schmidt &amp; Co,');
+    expect(mail.html).toContain('Neues Passwort: p&quot;w');
+    expect(mail.html).toContain('<br>');
+    expect(mail.html).not.toContain('<b>Anna');
+  });
+
+  it('refuses unknown placeholders on save with a German message', async () => {
+    const res = await admin.post('/api/mail/templates', {
+      purpose: 'taskReminder',
+      language: 'de',
+      country: null,
+      isDefault: false,
+      sender: '',
+      subject: 'Hallo {{vorname}}',
+      body: 'Text {{firstName}} {{constructor}}',
+    });
+    expect(res.statusCode).toBe(400);
+    const details = JSON.stringify(errorOf(res).details);
+    expect(details).toContain('Unbekannter Platzhalter: {{vorname}}');
+    expect(details).toContain('{{constructor}}');
+  });
+
+  it('keeps one default per purpose and language, falls back to the default, and answers 0x803 without templates', async () => {
+    const created = await admin.post('/api/mail/templates', {
+      purpose: 'taskReminder',
+      language: 'de',
+      country: 'AT',
+      isDefault: true,
+      sender: 'wien@rheinwerk-chemie.de',
+      subject: 'Servus {{firstName}}',
+      body: 'Österreich',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const at = created.json<{ data: Template }>().data;
+    // Country match first, then the language, then the purpose's default in another language.
+    expect(
+      await renderTemplateMail(t.database.db, {
+        purpose: 'taskReminder',
+        language: 'de',
+        country: 'AT',
+        values: { firstName: 'Max' },
+      }),
+    ).toMatchObject({ subject: 'Servus Max', sender: 'wien@rheinwerk-chemie.de' });
+    expect(
+      (
+        await renderTemplateMail(t.database.db, {
+          purpose: 'taskReminder',
+          language: 'de',
+          country: 'CH',
+          values: { topic: 'X' },
+        })
+      ).subject,
+    ).toBe('Erinnerung: X');
+    expect(
+      (
+        await renderTemplateMail(t.database.db, {
+          purpose: 'taskReminder',
+          language: 'en',
+          values: { topic: 'Y' },
+        })
+      ).subject,
+    ).toBe('Erinnerung: Y');
+
+    // A second default for the same group takes over; the first one is no longer default.
+    const second = await admin.post('/api/mail/templates', {
+      purpose: 'taskReminder',
+      language: 'de',
+      country: 'AT',
+      isDefault: true,
+      sender: '',
+      subject: 'Neu {{firstName}}',
+      body: 'Neu',
+    });
+    expect(second.statusCode).toBe(201);
+    const first = (await list()).find((x) => x.id === at.id)!;
+    expect(first.isDefault).toBe(false);
+
+    // Stale version → 409.
+    const stale = await admin.put(`/api/mail/templates/${at.id}`, {
+      purpose: 'taskReminder',
+      language: 'de',
+      country: 'AT',
+      isDefault: false,
+      sender: '',
+      subject: 'x',
+      body: 'x',
+      version: at.version,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    // No template for the purpose at all → MAIL_TEMPLATE_NOT_FOUND (0x803).
+    await t.database.db.delete(mailTemplates).where(eq(mailTemplates.purpose, 'instructionInvitation'));
+    await expect(
+      renderTemplateMail(t.database.db, { purpose: 'instructionInvitation', language: 'de', values: {} }),
+    ).rejects.toSatisfy(
+      (e: unknown) =>
+        e instanceof AppError && e.code === 'MAIL_TEMPLATE_NOT_FOUND' && e.message.includes('0x803'),
+    );
+  });
+
+  it('updates and deletes with the version; writes need MAIL_TEMPLATES in the main portal', async () => {
+    const editor = await clientWith([P.MAIL_TEMPLATES]);
+    const [template] = (await editor.get('/api/mail/templates')).json<{
+      data: (Template & Record<string, unknown>)[];
+    }>().data;
+    const { id, updatedAt: _u, ...fields } = template!;
+    const saved = await editor.put(`/api/mail/templates/${id}`, { ...fields, subject: 'Geändert' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ data: { subject: 'Geändert', version: template!.version + 1 } });
+    const foreign = await clientWith([P.MAIL_TEMPLATES], await customerPortalId(t.database.db));
+    const refused = await foreign.put(`/api/mail/templates/${id}`, {
+      ...fields,
+      version: template!.version + 1,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('SETTINGS_MAIN_PORTAL_ONLY');
+    const removed = await editor.delete(`/api/mail/templates/${id}?version=${template!.version + 1}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await editor.get(`/api/mail/templates/${id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,230 @@
+import type { MailOutboxEntry, MailOutboxState } from '@schutzwerk/shared/mail/mail.schema.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
+import type { JobDefinition } from '#modules/scheduler/job.ts';
+import { AppError } from '#platform/errors.ts';
+import { mailOutbox } from './mail.table.ts';
+import { deliver, isConfigured, type SmtpSettings } from './transport.ts';
+
+/** Minutes to wait after the 1st, 2nd, … failed attempt; the last value repeats. */
+export const MAIL_RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240, 720, 1440] as const;
+/** After this many failed attempts a mail is marked failed (about two days of trying). */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a claimed mail stays 'sending' before another processor may take it (crash safety). */
+export const MAIL_CLAIM_MINUTES = 5;
+/** Mails one run sends at most. */
+export const MAIL_BATCH_SIZE = 50;
+
+const emailCheck = z.email();
+
+/**
+ * Puts a mail into the outbox; call it inside the caller's transaction so the mail exists exactly when
+ * the change that caused it is committed. Answers the outbox id. The mail is sent by processOutbox
+ * (scheduler job 'mail-outbox'), retried while the mail server is away.
+ */
+export async function enqueueMail(
+  ex: Executor,
+  mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    purpose: string;
+    relatedEmployeeId?: number;
+    /** Sender address (a template's sender); the mail settings' sender otherwise. */
+    from?: string;
+  },
+): Promise<number> {
+  const to = mail.to.trim();
+  if (!emailCheck.safeParse(to).success)
+    throw new AppError('MAIL_INVALID_RECIPIENT', {
+      message: `Die Empfängeradresse „${to}“ ist keine gültige E-Mail-Adresse.`,
+    });
+  const [row] = await ex
+    .insert(mailOutbox)
+    .values({
+      toAddress: to,
+      fromAddress: mail.from?.trim() || null,
+      subject: mail.subject.replace(/[\r\n]+/g, ' '),
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      purpose: mail.purpose,
+      relatedEmployeeId: mail.relatedEmployeeId ?? null,
+      state: 'queued',
+      nextAttemptAt: sql`now()`,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export function retryDelayMinutes(failedAttempts: number): number {
+  const index = Math.min(Math.max(failedAttempts, 1), MAIL_RETRY_DELAYS_MINUTES.length) - 1;
+  return MAIL_RETRY_DELAYS_MINUTES[index]!;
+}
+
+type Claimed = {
+  id: number;
+  to_address: string;
+  from_address: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+};
+
+export type OutboxRunResult = { sent: number; retrying: number; failed: number; skipped?: string };
+
+/**
+ * Sends the due mails: claims a batch (FOR UPDATE SKIP LOCKED, state 'sending' with a lease) so
+ * concurrent processors — two app instances — never take the same mail, sends each over SMTP, then
+ * marks it sent, or queued with the next attempt time, or failed after MAIL_MAX_ATTEMPTS (or at once
+ * when the server refused it for good). Without a configured mail server nothing is claimed.
+ */
+export async function processOutbox(deps: {
+  db: Db;
+  readSettings: () => Promise<SmtpSettings>;
+  now?: Date;
+  limit?: number;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}): Promise<OutboxRunResult> {
+  const now = deps.now ?? new Date();
+  const settings = await deps.readSettings();
+  if (!isConfigured(settings))
+    return { sent: 0, retrying: 0, failed: 0, skipped: 'Kein Mailserver eingerichtet' };
+  const claimedUntil = new Date(now.getTime() + MAIL_CLAIM_MINUTES * 60_000);
+  const claimed = await queryRows<Claimed>(
+    deps.db,
+    sql`update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_until = ${claimedUntil}
+        where id in (
+          select id from mail_outbox
+          where (state = 'queued' and next_attempt_at <= ${now})
+             or (state = 'sending' and claimed_until < ${now})
+          order by next_attempt_at, id
+          limit ${deps.limit ?? MAIL_BATCH_SIZE}
+          for update skip locked)
+        returning id, to_address, from_address, subject, text_body, html_body, attempts`,
+  );
+  const result: OutboxRunResult = { sent: 0, retrying: 0, failed: 0 };
+  for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+    if (deps.signal?.aborted) {
+      // Hand the rest back untouched (the attempt was not made).
+      await deps.db
+        .update(mailOutbox)
+        .set({ state: 'queued', attempts: sql`${mailOutbox.attempts} - 1`, claimedUntil: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.state, 'sending')));
+      continue;
+    }
+    const outcome = await deliver(settings, {
+      to: mail.to_address,
+      from: mail.from_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      html: mail.html_body,
+    });
+    if (outcome.ok) {
+      await deps.db
+        .update(mailOutbox)
+        .set({ state: 'sent', sentAt: new Date(), claimedUntil: null, nextAttemptAt: null, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      result.sent += 1;
+      deps.log?.(`E-Mail ${mail.id} an ${mail.to_address} versendet.`);
+      continue;
+    }
+    const lastError = `${outcome.code}: ${outcome.response}`.slice(0, 2000);
+    if (outcome.permanent || mail.attempts >= MAIL_MAX_ATTEMPTS) {
+      await deps.db
+        .update(mailOutbox)
+        .set({ state: 'failed', claimedUntil: null, nextAttemptAt: null, lastError })
+        .where(eq(mailOutbox.id, mail.id));
+      result.failed += 1;
+      deps.log?.(`E-Mail ${mail.id} an ${mail.to_address} endgültig fehlgeschlagen: ${lastError}`);
+    } else {
+      const next = new Date(now.getTime() + retryDelayMinutes(mail.attempts) * 60_000);
+      await deps.db
+        .update(mailOutbox)
+        .set({ state: 'queued', claimedUntil: null, nextAttemptAt: next, lastError })
+        .where(eq(mailOutbox.id, mail.id));
+      result.retrying += 1;
+      deps.log?.(
+        `E-Mail ${mail.id} an ${mail.to_address} nicht versendet, neuer Versuch ${next.toISOString()}: ${lastError}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** The scheduler job that runs processOutbox every minute. Built by the mail module (it reads the settings). */
+export function createMailOutboxJob(readSettings: () => Promise<SmtpSettings>): JobDefinition {
+  return {
+    key: 'mail-outbox',
+    name: 'E-Mail-Postausgang senden',
+    description:
+      'Versendet die E-Mails im Postausgang. Nicht zugestellte E-Mails werden später erneut versucht (nach 1, 5, 15 und 60 Minuten, dann seltener) und nach 8 Versuchen als fehlgeschlagen markiert.',
+    defaultSchedule: { kind: 'interval', seconds: 60 },
+    timeoutSeconds: 600,
+    async run(ctx) {
+      const r = await processOutbox({
+        db: ctx.db,
+        readSettings,
+        now: ctx.now,
+        log: ctx.log,
+        signal: ctx.signal,
+      });
+      if (r.skipped) return { summary: `${r.skipped}; die E-Mails bleiben im Postausgang.` };
+      return { summary: `${r.sent} versendet, ${r.retrying} später erneut, ${r.failed} fehlgeschlagen.` };
+    },
+  };
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+/** The most recent outbox entries for the administrator's page (bodies left out). */
+export async function listOutbox(
+  ex: Executor,
+  filter: { state?: MailOutboxState },
+  limit = 200,
+): Promise<MailOutboxEntry[]> {
+  const t = mailOutbox;
+  const rows = await ex
+    .select({
+      id: t.id,
+      to: t.toAddress,
+      subject: t.subject,
+      purpose: t.purpose,
+      relatedEmployeeId: t.relatedEmployeeId,
+      state: t.state,
+      attempts: t.attempts,
+      nextAttemptAt: t.nextAttemptAt,
+      lastError: t.lastError,
+      createdAt: t.createdAt,
+      sentAt: t.sentAt,
+    })
+    .from(t)
+    .where(filter.state ? eq(t.state, filter.state) : undefined)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    state: r.state as MailOutboxState,
+    nextAttemptAt: iso(r.nextAttemptAt),
+    createdAt: r.createdAt.toISOString(),
+    sentAt: iso(r.sentAt),
+  }));
+}
+
+/** Queues a failed mail again with a fresh set of attempts. */
+export async function requeueFailed(ex: Executor, id: number): Promise<void> {
+  const [row] = await ex
+    .update(mailOutbox)
+    .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'failed')))
+    .returning({ id: mailOutbox.id });
+  if (row) return;
+  const [exists] = await ex.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  throw new AppError(exists ? 'MAIL_OUTBOX_NOT_FAILED' : 'NOT_FOUND');
+}
