@@ -15,7 +15,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
+import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -72,21 +74,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  const sessions = createSessionStore(database.db, config.session);
+  const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  // The security settings' session lifetimes (null: the environment's values) and the password policy.
+  let sessions: ReturnType<typeof createSessionStore> | undefined;
+  const settings = settingsModule({
+    db: database.db,
+    secrets,
+    guards: { security: async () => sessions?.invalidateLifetimes() },
+  });
+  sessions = createSessionStore(database.db, config.session, async (ex) => {
+    const s = await settings.service.read(securitySettings, ex);
+    return {
+      ...(s.sessionIdleMinutes !== null ? { idleMs: s.sessionIdleMinutes * 60_000 } : {}),
+      ...(s.sessionAbsoluteHours !== null ? { absoluteMs: s.sessionAbsoluteHours * 3_600_000 } : {}),
+    };
+  });
+  const passwordPolicy = createPasswordPolicyService({ settings: settings.service });
   registerAuth(app, sessions);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
-  const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
-  const settings = settingsModule({ db: database.db, secrets });
-  const employees = employeesModule({ db: database.db, sessions });
+  const employees = employeesModule({ db: database.db, sessions, passwordPolicy });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,
     sessions,
     throttle: createLoginThrottle(database.db, options.throttle),
+    passwordPolicy,
+    settings: settings.service,
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
@@ -103,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
   ])
     await module.register(app);
-  await employeeImportModule({ db: database.db }).register(app);
+  await employeeImportModule({ db: database.db, passwordPolicy }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,5 +1,6 @@
 import { languageSettings } from './language.settings.ts';
 import { licenseSettings } from './license.settings.ts';
+import { securitySettings } from './security.settings.ts';
 import type { SettingsCategory } from './settings.schema.ts';
 import { systemSettings } from './system.settings.ts';
 
@@ -7,5 +8,6 @@ import { systemSettings } from './system.settings.ts';
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
   [languageSettings.key]: languageSettings,
   [licenseSettings.key]: licenseSettings,
+  [securitySettings.key]: securitySettings,
   [systemSettings.key]: systemSettings,
 };

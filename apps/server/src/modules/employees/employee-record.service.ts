@@ -33,6 +33,8 @@ type Deps = {
   sessions: Pick<SessionStore, 'endAllOf'>;
   /** Each returns a German reason when the employee must not be deleted. Instructions register theirs later. */
   deletionGuards?: EmployeeDeletionGuard[];
+  /** The password policy for an initial password (absent in unit tests without settings). */
+  passwordPolicy?: { assert(password: string, path: string[]): Promise<void> };
 };
 
 const EDITABLE_FIELDS = [
@@ -73,7 +75,13 @@ type EditableField = (typeof EDITABLE_FIELDS)[number];
  * The employee record: read with field-level access (personal and health data need their own rights),
  * create, update with optimistic locking and delete — every change in the change log.
  */
-export function createEmployeeRecordService({ db, repository, sessions, deletionGuards = [] }: Deps) {
+export function createEmployeeRecordService({
+  db,
+  repository,
+  sessions,
+  deletionGuards = [],
+  passwordPolicy,
+}: Deps) {
   const mayPersonal = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA);
   const mayHealth = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA);
   /** 'Erweiterte Mitarbeiterdaten': read with EMPLOYEES_READONLY; whoever may edit may read them too. */
@@ -257,13 +265,20 @@ export function createEmployeeRecordService({ db, repository, sessions, deletion
         throw new AppError('NO_PERMISSION', { message: 'Sie dürfen keine inaktiven Mitarbeiter anlegen.' });
       }
       const { password, ...fields } = data;
+      if (password) await passwordPolicy?.assert(password, ['body', 'password']);
       const passwordHash = password ? await hashPassword(password) : null;
       try {
         const id = await db.transaction(async (tx) => {
           await assertOrganisation(tx, actor.portalId, fields);
           await assertResponsibleFor(tx, actor, 'department', [fields.departmentId]);
           await assertResponsibleFor(tx, actor, 'location', [fields.locationId]);
-          const newId = await repository.insert(tx, { ...fields, portalId: actor.portalId, passwordHash });
+          const newId = await repository.insert(tx, {
+            ...fields,
+            portalId: actor.portalId,
+            passwordHash,
+            // An initial password set by an administrator is changed at the first login (decision 012).
+            mustChangePassword: passwordHash !== null,
+          });
           const changes = Object.fromEntries(
             EDITABLE_FIELDS.filter((f) => fields[f as keyof typeof fields] != null).map((f) => [
               f,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
@@ -7,7 +8,11 @@ import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
 
-export function employeesModule(deps: { db: Db; sessions: SessionStore }) {
+export function employeesModule(deps: {
+  db: Db;
+  sessions: SessionStore;
+  passwordPolicy?: Pick<PasswordPolicyService, 'assert'>;
+}) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
   /** Other modules add theirs (e.g. instructions: "completed instructions exist"). */
@@ -17,6 +22,7 @@ export function employeesModule(deps: { db: Db; sessions: SessionStore }) {
     repository,
     sessions: deps.sessions,
     deletionGuards,
+    ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
   return {
