@@ -24,6 +24,7 @@ import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import { installationLicence } from './modules/settings/license.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -120,7 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
   ])
     await module.register(app);
-  await employeeImportModule({ db: database.db, passwordPolicy }).register(app);
+  await employeeImportModule({
+    db: database.db,
+    installationLicence: (ex) => installationLicence(ex, settings.service),
+    passwordPolicy,
+  }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
 import { RequireAuth } from '#features/auth/components/require-auth.tsx';
+import { settingsPageRights } from '#features/settings/tabs.ts';
 import { lazyPage } from '#lib/chunk-reload.ts';
 import { NotFoundRoute } from './errors/not-found-page.tsx';
 import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
@@ -78,6 +79,14 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('#features/employees/employee-edit-page.tsx'),
                       (m) => m.EmployeeEditPage,
+                    ),
+                  },
+                  {
+                    path: 'settings/:tab?',
+                    handle: handle({ anyOf: settingsPageRights() }),
+                    lazy: lazyPage(
+                      () => import('#features/settings/settings-page.tsx'),
+                      (m) => m.SettingsPage,
                     ),
                   },
                   {

@@ -131,6 +131,8 @@ export const importCheckSchema = z.object({
   activeAfter: z.number().int(),
   licensedEmployees: z.number().int().nullable(),
   licenceExceeded: z.boolean(),
+  /** Why the import would exceed a licence (the portal's quota or the installation's licence), code 910. */
+  licenceMessage: z.string().nullable(),
 });
 export type ImportCheck = z.infer<typeof importCheckSchema>;
 

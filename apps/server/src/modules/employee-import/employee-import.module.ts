@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#db/client.ts';
+import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
-import { createEmployeeImportService } from './employee-import.service.ts';
+import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
 
-export function employeeImportModule(deps: { db: Db; passwordPolicy?: Pick<PasswordPolicyService, 'checker'> }) {
+export function employeeImportModule(deps: {
+  db: Db;
+  installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
+  passwordPolicy?: Pick<PasswordPolicyService, 'checker'>;
+}) {
   const repository = createEmployeeImportRepository(deps.db);
   const service = createEmployeeImportService({
     db: deps.db,
     repository,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
+    ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
   });
   return {
     repository,

@@ -430,6 +430,55 @@ describe('employee import: commit', () => {
     expect(events(ok.body).at(-1)!.result).toMatchObject({ code: 100, created: 2, inactivated: 2 });
   });
 
+  it('answers 910 when the installation licence (all portals) would be exceeded, for staff and externals', async () => {
+    const portalId = await newPortal();
+    const [counts] = await queryRows<{ staff: number; externals: number }>(
+      t.database.db,
+      sql`select count(*) filter (where not is_external)::int as staff, count(*) filter (where is_external)::int as externals
+          from employees where active`,
+    );
+    const setLicence = (maxEmployees: number | null, maxExternals: number | null) =>
+      t.database.db.execute(
+        sql`update settings set value = value || ${JSON.stringify({ maxEmployees, maxExternals })}::jsonb where key = 'license'`,
+      );
+    await setLicence(counts!.staff + 1, null);
+    try {
+      const id = await uploadId(admin, `${HEADER}6101;Neu;Eins;Passwort-1;;;\n6102;Neu;Zwei;Passwort-2;;;\n`);
+      const options = { portalId, mode: 'append', mapping: MAPPING };
+      const check = await admin.post(`/api/employee/import/${id}/check`, options);
+      const expected = `Die zulässige Anzahl an Mitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${counts!.staff + 2} Mitarbeiter aktiv, die Lizenz erlaubt ${counts!.staff + 1}. Es wurden keine Daten importiert.`;
+      expect(check.json().data).toMatchObject({ licenceExceeded: true, licenceMessage: expected });
+      const res = await admin.post(`/api/employee/import/${id}/commit`, options);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: 'EMPLOYEE_IMPORT_LICENCE_EXCEEDED',
+        message: expected,
+        details: { importCode: 910 },
+      });
+      expect(await employeesOf(portalId)).toEqual([]);
+
+      // External staff count against their own limit.
+      await setLicence(null, counts!.externals);
+      const externalMapping = { ...MAPPING, isExternal: 7 };
+      const ext = await uploadId(
+        admin,
+        `Personalnummer;Nachname;Vorname;Passwort;Login;E-Mail;Geburtstag;Extern\n6201;Fremd;Eins;Passwort-1;;;;ja\n`,
+      );
+      const extCheck = await admin.post(`/api/employee/import/${ext}/check`, {
+        portalId,
+        mode: 'append',
+        mapping: externalMapping,
+      });
+      expect(extCheck.json().data.licenceMessage).toContain('Fremdfirmenmitarbeitern laut Lizenz');
+      // Within the limits the import runs.
+      await setLicence(counts!.staff + 2, null);
+      const ok = await admin.post(`/api/employee/import/${id}/commit`, options);
+      expect(events(ok.body).at(-1)!.result).toMatchObject({ code: 100, created: 2 });
+    } finally {
+      await setLicence(15_000, 1_000);
+    }
+  });
+
   it('sets others inactive, except those with the keep-active marker, and ends their sessions', async () => {
     const portalId = await newPortal();
     const keep = await seedEmployee(portalId, '5001', { keep: true });

@@ -22,6 +22,7 @@ import {
   PERSONAL_FIELDS,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
@@ -70,6 +71,15 @@ type Deps = {
   hash?: (password: string) => Promise<string>;
   /** The password policy of the security settings (decision 012): a checker giving German violations. */
   passwordPolicy?: { checker(ex?: Executor): Promise<(password: string) => string[]> };
+  /** The installation's licence (settings) and today's active counts across all portals; none = unlimited. */
+  installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
+};
+
+export type InstallationLicence = {
+  maxEmployees: number | null;
+  maxExternals: number | null;
+  activeEmployees: number;
+  activeExternals: number;
 };
 
 /** A valid row of the file, ready to write. */
@@ -101,6 +111,8 @@ export type ImportPlan = {
   rowCount: number;
   activeBefore: number;
   activeAfter: number;
+  /** Change of the active count across the installation: own staff and external staff. */
+  licenceDelta: { employees: number; externals: number };
 };
 
 const isoOf = (d: Date) => d.toISOString();
@@ -116,6 +128,7 @@ export function createEmployeeImportService({
   hashConcurrency = 4,
   hash = hashPassword,
   passwordPolicy,
+  installationLicence,
 }: Deps) {
   function parseJob(job: ImportJobRow): ParsedCsv {
     if (!job.content) throw new AppError('EMPLOYEE_IMPORT_NOT_FOUND');
@@ -419,6 +432,22 @@ export function createEmployeeImportService({
         : [];
     const activeBefore = existingRows.filter((e) => e.active).length;
     const reactivations = updates.filter((u) => u.reactivate).length;
+    const licenceDelta = { employees: 0, externals: 0 };
+    const count = (external: boolean, n: number) => {
+      if (external) licenceDelta.externals += n;
+      else licenceDelta.employees += n;
+    };
+    for (const row of creates) count(row.values.isExternal === true, 1);
+    for (const u of updates) {
+      const wasExternal = u.row.existing?.isExternal === true;
+      const isExternal = typeof u.row.values.isExternal === 'boolean' ? u.row.values.isExternal : wasExternal;
+      if (u.reactivate) count(isExternal, 1);
+      else if (u.row.existing?.active && isExternal !== wasExternal) {
+        count(wasExternal, -1);
+        count(isExternal, 1);
+      }
+    }
+    for (const e of inactivate) count(e.isExternal, -1);
     return {
       job,
       portalId: portal.id,
@@ -433,6 +462,7 @@ export function createEmployeeImportService({
       rowCount: parsed.rows.length,
       activeBefore,
       activeAfter: activeBefore + creates.length + reactivations - inactivate.length,
+      licenceDelta,
     };
   }
 
@@ -455,6 +485,31 @@ export function createEmployeeImportService({
         activeAfter: plan.activeAfter,
         licensedEmployees: plan.licensedEmployees,
       },
+    });
+  }
+
+  /** Code 910 for the installation's licence (all portals): the German reason, or null when it fits. */
+  async function installationProblem(
+    ex: Executor,
+    delta: ImportPlan['licenceDelta'],
+  ): Promise<string | null> {
+    if (!installationLicence) return null;
+    const licence = await installationLicence(ex);
+    const over = (active: number, change: number, max: number | null) =>
+      max !== null && change > 0 && active + change > max;
+    if (over(licence.activeEmployees, delta.employees, licence.maxEmployees)) {
+      return `Die zulässige Anzahl an Mitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${licence.activeEmployees + delta.employees} Mitarbeiter aktiv, die Lizenz erlaubt ${licence.maxEmployees}. Es wurden keine Daten importiert.`;
+    }
+    if (over(licence.activeExternals, delta.externals, licence.maxExternals)) {
+      return `Die zulässige Anzahl an Fremdfirmenmitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${licence.activeExternals + delta.externals} Fremdfirmenmitarbeiter aktiv, die Lizenz erlaubt ${licence.maxExternals}. Es wurden keine Daten importiert.`;
+    }
+    return null;
+  }
+
+  function installationError(message: string) {
+    return new AppError('EMPLOYEE_IMPORT_LICENCE_EXCEEDED', {
+      message,
+      details: { importCode: IMPORT_CODE.LICENCE_EXCEEDED },
     });
   }
 
@@ -553,7 +608,12 @@ export function createEmployeeImportService({
         toInactivate: plan.inactivate.length,
         activeAfter: plan.activeAfter,
         licensedEmployees: plan.licensedEmployees,
-        licenceExceeded: licenceExceeded(plan),
+        ...(await (async () => {
+          if (licenceExceeded(plan))
+            return { licenceExceeded: true, licenceMessage: licenceError(plan).message };
+          const problem = await installationProblem(db, plan.licenceDelta);
+          return { licenceExceeded: problem !== null, licenceMessage: problem };
+        })()),
       };
     },
 
@@ -571,6 +631,8 @@ export function createEmployeeImportService({
         throw new AppError('EMPLOYEE_IMPORT_HAS_BAD_ROWS', { details: { badRows: plan.badRows.length } });
       }
       if (licenceExceeded(plan)) throw licenceError(plan);
+      const problem = await installationProblem(db, plan.licenceDelta);
+      if (problem) throw installationError(problem);
       if (
         !(await repository.transition(job.id, ['uploaded', 'failed'], {
           status: 'running',
@@ -627,6 +689,12 @@ export function createEmployeeImportService({
               activeBefore: activeNow,
             };
             if (licenceExceeded(licence)) throw licenceError(licence);
+          }
+          if (installationLicence) {
+            // Imports into different portals count against one licence: one at a time from here.
+            await tx.execute(sql`select pg_advisory_xact_lock(910910)`);
+            const problem = await installationProblem(tx, plan.licenceDelta);
+            if (problem) throw installationError(problem);
           }
           const log: ChangeLogInsert[] = [];
           const entry = (

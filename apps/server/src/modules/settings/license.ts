@@ -38,3 +38,10 @@ export async function licenseUsage(
   };
   return { ...usage, warnings: licenseWarnings(usage, today) };
 }
+
+/** Limits and today's counts, as the employee import checks them (code 910). */
+export async function installationLicence(ex: Executor, settings: SettingsService) {
+  const license = await settings.read(licenseSettings, ex);
+  const counts = await countLicensed(ex);
+  return { maxEmployees: license.maxEmployees, maxExternals: license.maxExternals, ...counts };
+}

@@ -5,8 +5,9 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3 with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(14);
+  it('lists the fourteen entries of spec shell §2.3, then Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(15);
+    expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
       for (const id of entry.anyOf) expect(typeof id).toBe('number');
@@ -30,6 +31,7 @@ describe('menu entries', () => {
       'locations',
       'activities',
       'roles',
+      'settings',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
+import { settingsPageRights } from '#features/settings/tabs.ts';
 
 export type MenuEntry = {
   /** i18n key below `menu.` (German title of spec shell §2.3). */
@@ -13,7 +14,7 @@ export type MenuEntry = {
   available: boolean;
 };
 
-/** The main menu exactly as spec shell §2.3, in its order. */
+/** The main menu as spec shell §2.3, in its order, then 'Einstellungen'. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'employees', route: '/employee/list', anyOf: [P.EMPLOYEES_BASIC_READONLY], available: true },
   { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: true },
@@ -54,6 +55,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     available: false,
   },
   { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: false },
+  // Not in the spec's menu table, but the spec has a settings screen; it needs a way in (decision 014).
+  { key: 'settings', route: '/settings', anyOf: settingsPageRights(), available: true },
 ];
 
 /** The entries a user with `canAny` may open, in menu order. */

@@ -176,10 +176,11 @@ export function MappingStep(props: Props) {
           </Stack>
           {data.licenceExceeded ? (
             <Alert severity="error">
-              {t('employeeImport.licenceExceeded', {
-                active: formatNumber(data.activeAfter),
-                licensed: formatNumber(data.licensedEmployees ?? 0),
-              })}
+              {data.licenceMessage ??
+                t('employeeImport.licenceExceeded', {
+                  active: formatNumber(data.activeAfter),
+                  licensed: formatNumber(data.licensedEmployees ?? 0),
+                })}
             </Alert>
           ) : null}
           {data.badRows.length === 0 ? (

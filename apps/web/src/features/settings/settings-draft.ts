@@ -1,0 +1,49 @@
+import type { SettingsCategory } from '@schutzwerk/shared/settings/settings.schema.ts';
+
+export type Draft = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields the user changed compared with the value the form is based on. */
+export function changedFields(draft: Draft, base: Draft): string[] {
+  return Object.keys({ ...base, ...draft }).filter((field) => !same(draft[field], base[field]));
+}
+
+/**
+ * After a conflict: start from the newest stored value and put the user's own changes back on top,
+ * so nothing typed is lost and nothing someone else saved is silently overwritten where the user did
+ * not touch it.
+ */
+export function rebaseDraft(draft: Draft, oldBase: Draft, freshBase: Draft): Draft {
+  const next = { ...freshBase };
+  for (const field of changedFields(draft, oldBase)) {
+    const [mine, old, fresh] = [draft[field], oldBase[field], freshBase[field]];
+    // A list is a set: apply the user's additions and removals to the newest list.
+    if (Array.isArray(mine) && Array.isArray(old) && Array.isArray(fresh)) {
+      const removed = old.filter((item) => !mine.includes(item));
+      const added = mine.filter((item) => !old.includes(item) && !fresh.includes(item));
+      next[field] = [...fresh.filter((item) => !removed.includes(item)), ...added];
+    } else {
+      next[field] = mine;
+    }
+  }
+  return next;
+}
+
+/**
+ * Live check in the browser with the category's own schema (the server checks again): German messages
+ * by field. A secret left as null (keep the stored one) is checked as an empty text.
+ */
+export function validateDraft(category: SettingsCategory | undefined, draft: Draft): Record<string, string> {
+  if (!category) return {};
+  const candidate = { ...draft };
+  for (const field of category.secretFields) if (candidate[field] === null) candidate[field] = '';
+  const result = category.schema.safeParse(candidate);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,51 @@
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export type SettingsTab = {
+  /** URL segment: /settings/<key>. */
+  key: string;
+  /** i18n key of the tab label. */
+  labelKey: string;
+  /** The settings category whose read right shows the tab (the server's list decides). */
+  category?: string;
+  /** Or: any of these rights shows the tab (tabs that are not a settings category). */
+  anyOf?: readonly number[];
+  component: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * The tabs of the settings screen in the order of the spec ('Settings screen'); only categories that
+ * exist are listed — later modules add their own tab here (one entry each).
+ */
+export const SETTINGS_TABS: readonly SettingsTab[] = [
+  {
+    key: 'language',
+    labelKey: 'settings.tabs.language',
+    category: 'language',
+    component: lazy(() => import('./language-tab.tsx')),
+  },
+  {
+    key: 'license',
+    labelKey: 'settings.tabs.license',
+    category: 'license',
+    component: lazy(() => import('./license-tab.tsx')),
+  },
+  {
+    key: 'system',
+    labelKey: 'settings.tabs.system',
+    category: 'system',
+    component: lazy(() => import('./system-tab.tsx')),
+  },
+];
+
+/** Every right that opens at least one tab (the route's permission set). */
+export function settingsPageRights(): number[] {
+  const ids = new Set<number>([P.SETTINGS_READONLY]);
+  for (const tab of SETTINGS_TABS) {
+    const category = tab.category ? settingsCategories[tab.category] : undefined;
+    for (const id of [...(category?.readAnyOf ?? []), ...(category?.writeAnyOf ?? []), ...(tab.anyOf ?? [])])
+      ids.add(id);
+  }
+  return [...ids];
+}

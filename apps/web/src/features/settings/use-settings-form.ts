@@ -1,0 +1,142 @@
+import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
+import type { SettingsAnswer } from '@schutzwerk/shared/settings/settings.schema.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { settingsQueryOptions } from './api/get-settings.ts';
+import { useUpdateSettings } from './api/update-settings.ts';
+import { changedFields, type Draft, rebaseDraft, validateDraft } from './settings-draft.ts';
+
+export type SettingsFormState<T extends Draft = Draft> = {
+  status: 'loading' | 'error' | 'ready';
+  loadError: unknown;
+  key: string;
+  /** The draft the fields show. A secret field is null while the stored value is kept. */
+  value: T;
+  setField: <K extends keyof T & string>(field: K, value: T[K]) => void;
+  /** The German message for a field once touched (or after a save attempt), from the browser or the server. */
+  errorOf: (field: keyof T & string) => string | undefined;
+  secretsSet: readonly string[];
+  canEdit: boolean;
+  dirty: boolean;
+  valid: boolean;
+  save: () => void;
+  saving: boolean;
+  conflict: boolean;
+  reloading: boolean;
+  reload: () => void;
+  /** A failed save other than a conflict or field errors. */
+  saveError: string | null;
+  conflictMessage: string | null;
+  version: number;
+  updatedAt: string | null;
+};
+
+const emptyDraft: Draft = {};
+
+/**
+ * One settings category as an editable form: loads it, keeps the user's draft, validates live with the
+ * shared schema, saves with the version (409 keeps the draft and offers a reload that keeps the user's
+ * changes on top of the newest value).
+ */
+export function useSettingsForm<T extends Draft>(key: string): SettingsFormState<T> {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const query = useQuery(settingsQueryOptions(key));
+  const update = useUpdateSettings(key);
+  const category = settingsCategories[key];
+
+  const [base, setBase] = useState<SettingsAnswer | null>(null);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  // Take the first answer as the base; later refetches must not overwrite what the user typed.
+  useEffect(() => {
+    if (query.data && !base) {
+      setBase(query.data);
+      setDraft(query.data.value);
+    }
+  }, [query.data, base]);
+
+  const baseValue = base?.value ?? emptyDraft;
+  const dirty = useMemo(() => changedFields(draft, baseValue).length > 0, [draft, baseValue]);
+  const clientErrors = useMemo(() => validateDraft(category, draft), [category, draft]);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...settingsQueryOptions(key), staleTime: 0 });
+      setDraft((current) => rebaseDraft(current, baseValue, fresh.value));
+      setBase(fresh);
+      setConflict(false);
+      update.reset();
+    } catch (error) {
+      notify(errorMessage(error, t), 'error');
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const save = () => {
+    setSubmitted(true);
+    if (!base || update.isPending || Object.keys(clientErrors).length > 0) return;
+    setServerErrors({});
+    update.mutate(
+      { version: base.version, value: draft },
+      {
+        onSuccess: (saved) => {
+          setBase(saved);
+          setDraft(saved.value);
+          setConflict(false);
+          setSubmitted(false);
+          setTouched({});
+          notify(t('settings.saved'));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+          const byField: Record<string, string> = {};
+          for (const [path, message] of Object.entries(fieldErrors(error))) {
+            byField[path.replace(/^value\./, '')] = message;
+          }
+          setServerErrors(byField);
+        },
+      },
+    );
+  };
+
+  const fieldHasServerError = Object.keys(serverErrors).length > 0;
+  return {
+    status: base ? 'ready' : query.isError ? 'error' : 'loading',
+    loadError: query.error,
+    key,
+    value: draft as T,
+    setField: (field, value) => {
+      setDraft((d) => ({ ...d, [field]: value }));
+      setTouched((s) => ({ ...s, [field]: true }));
+      setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== field)));
+    },
+    errorOf: (field) =>
+      submitted || touched[field] ? (clientErrors[field] ?? serverErrors[field]) : serverErrors[field],
+    secretsSet: base?.secretsSet ?? [],
+    canEdit: base?.canEdit ?? false,
+    dirty,
+    valid: Object.keys(clientErrors).length === 0,
+    save,
+    saving: update.isPending,
+    conflict,
+    reloading,
+    reload: () => void reload(),
+    saveError: update.error && !conflict && !fieldHasServerError ? errorMessage(update.error, t) : null,
+    conflictMessage: conflict ? errorMessage(update.error, t) : null,
+    version: base?.version ?? 0,
+    updatedAt: base?.updatedAt ?? null,
+  };
+}
