@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,7 +16,6 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
-import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';

@@ -498,7 +498,8 @@ export const errorCatalogue = {
   },
   LOST_PASSWORD_TOO_MANY: {
     status: 429,
-    message: 'Zu viele Anfragen für ein neues Passwort. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    message:
+      'Zu viele Anfragen für ein neues Passwort. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 

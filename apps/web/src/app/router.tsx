@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
                   (m) => m.LoginPage,
                 ),
               },
+              {
+                path: 'lost-password',
+                lazy: lazyPage(
+                  () => import('#features/password/lost-password-page.tsx'),
+                  (m) => m.LostPasswordPage,
+                ),
+              },
             ],
           },
         ],

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { securitySettings } from '../settings/security.settings.ts';
-import { checkPassword, countPasswordCharacters, describePasswordPolicy, type PasswordPolicy } from './password-policy.ts';
+import {
+  checkPassword,
+  countPasswordCharacters,
+  describePasswordPolicy,
+  type PasswordPolicy,
+} from './password-policy.ts';
 
 const policy: PasswordPolicy = {
   minLength: 10,
@@ -20,23 +25,39 @@ describe('checkPassword', () => {
   });
 
   it('length: one below the minimum and one above the maximum', () => {
-    expect(checkPassword('ABcd12!-x', policy)).toEqual(['Das Passwort muss mindestens 10 Zeichen lang sein.']);
-    expect(checkPassword('ABcd12!-xyzwv', policy)).toEqual(['Das Passwort darf höchstens 12 Zeichen lang sein.']);
+    expect(checkPassword('ABcd12!-x', policy)).toEqual([
+      'Das Passwort muss mindestens 10 Zeichen lang sein.',
+    ]);
+    expect(checkPassword('ABcd12!-xyzwv', policy)).toEqual([
+      'Das Passwort darf höchstens 12 Zeichen lang sein.',
+    ]);
   });
 
   it('counts each class and names the missing ones', () => {
-    expect(checkPassword('Abcd12!-xy', policy)).toEqual(['Das Passwort muss mindestens 2 Großbuchstaben enthalten.']);
-    expect(checkPassword('ABCd12!-XY', policy)).toEqual(['Das Passwort muss mindestens 2 Kleinbuchstaben enthalten.']);
-    expect(checkPassword('ABcd1x!-xy', policy)).toEqual(['Das Passwort muss mindestens 2 Ziffern enthalten.']);
+    expect(checkPassword('Abcd12!-xy', policy)).toEqual([
+      'Das Passwort muss mindestens 2 Großbuchstaben enthalten.',
+    ]);
+    expect(checkPassword('ABCd12!-XY', policy)).toEqual([
+      'Das Passwort muss mindestens 2 Kleinbuchstaben enthalten.',
+    ]);
+    expect(checkPassword('ABcd1x!-xy', policy)).toEqual([
+      'Das Passwort muss mindestens 2 Ziffern enthalten.',
+    ]);
     expect(checkPassword('ABcd12!xxy', policy)).toEqual([
       'Das Passwort muss mindestens 2 Sonderzeichen enthalten (zulässig: !-).',
     ]);
   });
 
   it('singular wording for one digit', () => {
-    expect(checkPassword('Abcdefghij', { ...policy, minUppercase: 1, minLowercase: 1, minDigits: 1, minSpecial: 0 })).toEqual([
-      'Das Passwort muss mindestens 1 Ziffer enthalten.',
-    ]);
+    expect(
+      checkPassword('Abcdefghij', {
+        ...policy,
+        minUppercase: 1,
+        minLowercase: 1,
+        minDigits: 1,
+        minSpecial: 0,
+      }),
+    ).toEqual(['Das Passwort muss mindestens 1 Ziffer enthalten.']);
   });
 
   it('only the allowed specials count; other characters are refused and named once', () => {
@@ -44,7 +65,9 @@ describe('checkPassword', () => {
       'Das Passwort muss mindestens 2 Sonderzeichen enthalten (zulässig: !-).',
       'Das Passwort enthält unzulässige Zeichen: ?',
     ]);
-    expect(checkPassword('ABcd12!- y', policy)).toEqual(['Das Passwort enthält unzulässige Zeichen: Leerzeichen']);
+    expect(checkPassword('ABcd12!- y', policy)).toEqual([
+      'Das Passwort enthält unzulässige Zeichen: Leerzeichen',
+    ]);
   });
 
   it('umlauts are letters; characters are counted as code points', () => {
@@ -86,7 +109,12 @@ describe('security settings schema', () => {
     expect(securitySettings.schema.safeParse(valid).success).toBe(true);
   });
   it('refuses min > max and counts that do not fit, with German messages', () => {
-    const result = securitySettings.schema.safeParse({ ...valid, minLength: 30, maxLength: 20, minDigits: 20 });
+    const result = securitySettings.schema.safeParse({
+      ...valid,
+      minLength: 30,
+      maxLength: 20,
+      minDigits: 20,
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['minLength', 'Die Mindestlänge darf nicht größer als die Höchstlänge sein.'],
@@ -100,6 +128,9 @@ describe('security settings schema', () => {
       sessionIdleMinutes: 180,
       sessionAbsoluteHours: 2,
     });
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['allowedSpecials', 'sessionIdleMinutes']);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'allowedSpecials',
+      'sessionIdleMinutes',
+    ]);
   });
 });

@@ -32,14 +32,22 @@ export type PasswordCounts = {
 /** Counts by character class; characters are code points (an emoji counts once). */
 export function countPasswordCharacters(password: string, allowedSpecials: string): PasswordCounts {
   const specials = new Set([...allowedSpecials]);
-  const counts: PasswordCounts = { length: 0, uppercase: 0, lowercase: 0, digits: 0, special: 0, disallowed: [] };
+  const counts: PasswordCounts = {
+    length: 0,
+    uppercase: 0,
+    lowercase: 0,
+    digits: 0,
+    special: 0,
+    disallowed: [],
+  };
   for (const c of password) {
     counts.length++;
     if (/\p{Lu}/u.test(c)) counts.uppercase++;
     else if (/\p{Ll}/u.test(c)) counts.lowercase++;
     else if (/\p{Nd}/u.test(c)) counts.digits++;
     else if (specials.has(c)) counts.special++;
-    else if (/\p{L}/u.test(c)) counts.lowercase++; // letters without case (e.g. ß is Ll; CJK): count as lowercase
+    else if (/\p{L}/u.test(c))
+      counts.lowercase++; // letters without case (e.g. ß is Ll; CJK): count as lowercase
     else if (!counts.disallowed.includes(c)) counts.disallowed.push(c);
   }
   return counts;

@@ -11,7 +11,12 @@ import { expiredPasswordsJob } from './lost-password.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
 
 /** "Passwort vergessen?": 3 requests per user name and 20 per address within 15 minutes. */
-const LOST_PASSWORD_LIMITS = { windowMs: 15 * 60_000, blockMs: 15 * 60_000, maxPerAccount: 3, maxPerAddress: 20 };
+const LOST_PASSWORD_LIMITS = {
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+  maxPerAccount: 3,
+  maxPerAddress: 20,
+};
 
 export function authModule(deps: {
   db: Db;

@@ -4,11 +4,11 @@ import {
   csrfResponseSchema,
   currentUserResponseSchema,
   firstLoginSchema,
+  LOST_PASSWORD_ANSWER,
   loginLocalSchema,
   loginResponseSchema,
   lostPasswordResponseSchema,
   lostPasswordSchema,
-  LOST_PASSWORD_ANSWER,
   passwordPolicyResponseSchema,
 } from '@schutzwerk/shared/auth/auth.schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +19,10 @@ import { ensureCsrfCookie } from '#platform/csrf.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
 
-export function authRoutes(service: AuthService, passwordPolicy: PasswordPolicyService): FastifyPluginAsyncZod {
+export function authRoutes(
+  service: AuthService,
+  passwordPolicy: PasswordPolicyService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/auth/csrf',
@@ -54,7 +57,10 @@ export function authRoutes(service: AuthService, passwordPolicy: PasswordPolicyS
 
     app.post(
       '/auth/logout',
-      { config: { access: authenticated, allowWhilePasswordChangeRequired: true }, schema: { response: { 204: z.null() } } },
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await service.logout(requireActor(request));
         return reply.status(204).send(null);
@@ -75,7 +81,10 @@ export function authRoutes(service: AuthService, passwordPolicy: PasswordPolicyS
 
     app.get(
       '/auth/AdfsLogoutUrl',
-      { config: { access: authenticated }, schema: { response: { 200: adfsLogoutUrlResponseSchema } } },
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 200: adfsLogoutUrlResponseSchema } },
+      },
       async (request) => ({ data: { url: await service.adfsLogoutUrl(requireActor(request)) } }),
     );
 

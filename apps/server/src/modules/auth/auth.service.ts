@@ -8,6 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
@@ -15,7 +16,6 @@ import type { LoginThrottle } from '#platform/login-throttle.ts';
 import { throttleKeys } from '#platform/login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { GENERATED_PASSWORD_VALIDITY_MS, sendLostPasswordMail } from './lost-password.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
@@ -247,7 +247,10 @@ export function createAuthService({
             changes: { generatedPassword: { from: null, to: `gültig bis ${validUntil.toISOString()}` } },
           });
         });
-        meta.log.info({ event: 'lostPassword', employeeId: employee.id }, 'Lost password: generated password mailed');
+        meta.log.info(
+          { event: 'lostPassword', employeeId: employee.id },
+          'Lost password: generated password mailed',
+        );
       } catch (error) {
         // Data error: the administrator finds it in the server log; the caller gets the usual answer.
         meta.log.error(

@@ -92,7 +92,8 @@ export const expiredPasswordsJob = {
   }): Promise<{ summary: string }> {
     const removed = await createAuthRepository(ctx.db).deleteExpiredResets(ctx.db, ctx.now);
     return {
-      summary: removed === 1 ? '1 abgelaufenes Passwort gelöscht.' : `${removed} abgelaufene Passwörter gelöscht.`,
+      summary:
+        removed === 1 ? '1 abgelaufenes Passwort gelöscht.' : `${removed} abgelaufene Passwörter gelöscht.`,
     };
   },
 };

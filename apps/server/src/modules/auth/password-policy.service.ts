@@ -1,13 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import {
-  checkPassword,
-  type PasswordPolicy,
-} from '@schutzwerk/shared/auth/password-policy.ts';
+import { checkPassword, type PasswordPolicy } from '@schutzwerk/shared/auth/password-policy.ts';
 import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import type { Executor } from '#db/client.ts';
-import { AppError } from '#platform/errors.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { AppError } from '#platform/errors.ts';
 
 /**
  * The 10,000 most common passwords (first 10,000 entries of the zxcvbn-ts common password dictionary,

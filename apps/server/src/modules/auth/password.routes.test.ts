@@ -69,7 +69,10 @@ describe('change password: the rules of spec modules.md §5', () => {
       ['abcdefgh1!', 'Das Passwort muss mindestens 1 Großbuchstaben enthalten.'],
       ['ABCDEFGH1!', 'Das Passwort muss mindestens 1 Kleinbuchstaben enthalten.'],
       ['Abcdefghi!', 'Das Passwort muss mindestens 1 Ziffer enthalten.'],
-      ['Abcdefghi1', `Das Passwort muss mindestens 1 Sonderzeichen enthalten (zulässig: ${DEFAULT_ALLOWED_SPECIALS}).`],
+      [
+        'Abcdefghi1',
+        `Das Passwort muss mindestens 1 Sonderzeichen enthalten (zulässig: ${DEFAULT_ALLOWED_SPECIALS}).`,
+      ],
       ['Abcdefgh1!✓', 'Das Passwort enthält unzulässige Zeichen: ✓'],
       [`Ab1!${'x'.repeat(125)}`, 'Das Passwort darf höchstens 128 Zeichen lang sein.'],
     ];
@@ -157,7 +160,11 @@ describe('first login', () => {
   it('an initial password set by an administrator must satisfy the policy and flags the account', async () => {
     const admin = await t.login('admin');
     const base = { personnelNumber: `FL${Date.now()}`, lastName: 'Erst', firstName: 'Anmeldung' };
-    const weak = await admin.post('/api/employee', { ...base, loginName: `erst.${Date.now()}`, password: 'schwach' });
+    const weak = await admin.post('/api/employee', {
+      ...base,
+      loginName: `erst.${Date.now()}`,
+      password: 'schwach',
+    });
     expect(weak.statusCode).toBe(400);
     expect(errorOf(weak).code).toBe('PASSWORD_POLICY_VIOLATION');
     expect((errorOf(weak).details as { path: string[] }[])[0]?.path).toEqual(['body', 'password']);
@@ -186,7 +193,10 @@ describe('lost password', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'ok@example.de', purpose: 'lost-password' });
     expect(mails[0]!.text).toContain(ok.login);
-    const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.employeeId, ok.id));
+    const rows = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.employeeId, ok.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -225,8 +235,11 @@ describe('lost password', () => {
     const user = await createUser(t.database.db);
     await t.database.db.update(employees).set({ email: 'exp@example.de' }).where(eq(employees.id, user.id));
     await ask(user.login);
-    const generated = /^ {4}(\S+)$/m.exec(mails[0]!.text)?.[1]!;
-    const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.employeeId, user.id));
+    const generated = /^ {4}(\S+)$/m.exec(mails[0]!.text)?.[1] ?? '';
+    const [row] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.employeeId, user.id));
     const hours = (row!.validUntil.getTime() - row!.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeGreaterThan(1.99);
     expect(hours).toBeLessThan(2.01);
@@ -261,7 +274,13 @@ describe('lost password', () => {
 
 describe('security settings', () => {
   it('refuses contradicting values with German messages at their fields', async () => {
-    const res = await saveSecurity({ minLength: 40, maxLength: 20, minUppercase: 10, minLowercase: 10, minDigits: 5 });
+    const res = await saveSecurity({
+      minLength: 40,
+      maxLength: 20,
+      minUppercase: 10,
+      minLowercase: 10,
+      minDigits: 5,
+    });
     expect(res.statusCode).toBe(400);
     const details = errorOf(res).details as { path: string[]; message: string }[];
     expect(details).toEqual(
@@ -285,7 +304,10 @@ describe('security settings', () => {
     const client = await t.login(reader.login, reader.password);
     const current = (await client.get('/api/settings/security')).json().data;
     expect(current.canEdit).toBe(false);
-    const res = await client.put('/api/settings/security', { version: current.version, value: current.value });
+    const res = await client.put('/api/settings/security', {
+      version: current.version,
+      value: current.value,
+    });
     expect(res.statusCode).toBe(403);
   });
 

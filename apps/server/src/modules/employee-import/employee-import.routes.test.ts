@@ -1,5 +1,5 @@
-import { DEFAULT_ALLOWED_SPECIALS } from '@schutzwerk/shared/settings/security.settings.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { DEFAULT_ALLOWED_SPECIALS } from '@schutzwerk/shared/settings/security.settings.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
