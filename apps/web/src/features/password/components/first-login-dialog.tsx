@@ -88,7 +88,7 @@ export function FirstLoginDialog({ user }: { user: CurrentUser }) {
       {...form.register(name, name === 'newPassword' ? { deps: ['repeatPassword'] } : {})}
       label={t(`password.firstLogin.${name}`)}
       disabled={busy}
-      required
+      slotProps={{ htmlInput: { 'aria-required': true } }}
       error={Boolean(errors[name])}
       helperText={errors[name]?.message}
       {...extra}

@@ -23,7 +23,7 @@ export function PasswordPolicyBox({ password }: { password: string }) {
   return (
     <Box
       component="section"
-      aria-label={t('password.policy.title')}
+      data-testid="password-policy"
       sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 1 }}
     >
       <Typography variant="subtitle2">{t('password.policy.title')}</Typography>
