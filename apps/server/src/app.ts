@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
 import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -97,7 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
-  const employees = employeesModule({ db: database.db, sessions, passwordPolicy });
+  const employees = employeesModule({
+    db: database.db,
+    sessions,
+    passwordPolicy,
+    enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
+  });
   const auth = authModule({
     db: database.db,
     employees: employees.repository,

@@ -35,6 +35,8 @@ type Deps = {
   deletionGuards?: EmployeeDeletionGuard[];
   /** The password policy for an initial password (absent in unit tests without settings). */
   passwordPolicy?: { assert(password: string, path: string[]): Promise<void> };
+  /** The languages active in the settings; none given = any language. */
+  enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
 };
 
 const EDITABLE_FIELDS = [
@@ -81,7 +83,20 @@ export function createEmployeeRecordService({
   sessions,
   deletionGuards = [],
   passwordPolicy,
+  enabledLocales,
 }: Deps) {
+  /** A language chosen for an employee must be active in the settings (language tab). */
+  async function assertLanguageEnabled(ex: Executor, language: string | null | undefined): Promise<void> {
+    if (!language || !enabledLocales) return;
+    if ((await enabledLocales(ex)).includes(language)) return;
+    throw new AppError('INPUT_VALIDATION_ERROR', {
+      message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.',
+      details: [
+        { path: ['body', 'language'], message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.' },
+      ],
+    });
+  }
+
   const mayPersonal = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA);
   const mayHealth = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA);
   /** 'Erweiterte Mitarbeiterdaten': read with EMPLOYEES_READONLY; whoever may edit may read them too. */
@@ -270,6 +285,7 @@ export function createEmployeeRecordService({
       try {
         const id = await db.transaction(async (tx) => {
           await assertOrganisation(tx, actor.portalId, fields);
+          await assertLanguageEnabled(tx, fields.language);
           await assertResponsibleFor(tx, actor, 'department', [fields.departmentId]);
           await assertResponsibleFor(tx, actor, 'location', [fields.locationId]);
           const newId = await repository.insert(tx, {
@@ -333,6 +349,7 @@ export function createEmployeeRecordService({
               });
             }
           }
+          if (changes.language) await assertLanguageEnabled(tx, changes.language.to as string | null);
           if (changes.departmentId && !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS)) {
             throw new AppError('NO_PERMISSION', {
               message: 'Sie dürfen die Abteilung von Mitarbeitern nicht ändern.',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#db/client.ts';
+import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
@@ -12,6 +12,7 @@ export function employeesModule(deps: {
   db: Db;
   sessions: SessionStore;
   passwordPolicy?: Pick<PasswordPolicyService, 'assert'>;
+  enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
@@ -23,6 +24,7 @@ export function employeesModule(deps: {
     sessions: deps.sessions,
     deletionGuards,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
+    ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
   return {

@@ -243,4 +243,42 @@ describe('settings', () => {
     );
     expect(log.map((r) => r.changes).join()).not.toContain('Str3ng');
   });
+  it('offers the active languages to every user and refuses an inactive one for an employee', async () => {
+    const current = (await admin.get('/api/settings/language')).json<Answer>().data;
+    await admin.put('/api/settings/language', {
+      version: current.version,
+      value: { enabledLocales: ['de-DE', 'pl-PL'], defaultLocale: 'de-DE' },
+    });
+    const anyone = await t.login('mitarbeiter');
+    expect((await anyone.get('/api/settings/languages')).json<{ data: unknown }>().data).toEqual({
+      enabledLocales: ['de-DE', 'pl-PL'],
+      defaultLocale: 'de-DE',
+    });
+    const refused = await admin.post('/api/employee', {
+      personnelNumber: 'L-1',
+      lastName: 'Nowak',
+      firstName: 'Anna',
+      language: 'fr-FR',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).details).toEqual([
+      { path: ['body', 'language'], message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.' },
+    ]);
+    const created = await admin.post('/api/employee', {
+      personnelNumber: 'L-1',
+      lastName: 'Nowak',
+      firstName: 'Anna',
+      language: 'pl-PL',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Disabling a language later leaves the employees who have it alone; other changes still save.
+    const id = created.json<{ data: { id: number; version: number } }>().data.id;
+    const after = (await admin.get('/api/settings/language')).json<Answer>().data;
+    await admin.put('/api/settings/language', {
+      version: after.version,
+      value: { enabledLocales: ['de-DE'], defaultLocale: 'de-DE' },
+    });
+    const edit = await admin.patch(`/api/employee/${id}`, { version: 1, lastName: 'Nowak-Kowalska' });
+    expect(edit.statusCode, edit.body).toBe(200);
+  });
 });

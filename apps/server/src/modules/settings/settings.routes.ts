@@ -1,5 +1,6 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
+import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
 import { licenseUsageSchema } from '@schutzwerk/shared/settings/license.settings.ts';
 import {
   settingsAnswerSchema,
@@ -10,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#db/client.ts';
-import { anyOf } from '#platform/access.ts';
+import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { licenseUsage } from './license.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -48,6 +49,25 @@ export function settingsRoutes(deps: { db: Db; service: SettingsService }): Fast
         schema: { response: { 200: licenseUsageSchema } },
       },
       async () => ({ data: await licenseUsage(deps.db, service, todayInBerlin()) }),
+    );
+
+    // What every signed-in user may know: the languages on offer (employee form, later the user menu).
+    app.get(
+      '/settings/languages',
+      {
+        config: { access: authenticated },
+        schema: {
+          response: {
+            200: z.object({
+              data: z.object({ enabledLocales: z.array(z.string()), defaultLocale: z.string() }),
+            }),
+          },
+        },
+      },
+      async () => {
+        const value = await service.read(languageSettings);
+        return { data: { enabledLocales: value.enabledLocales, defaultLocale: value.defaultLocale } };
+      },
     );
 
     app.get('/settings/:key', { config: { access }, schema: { params, response: one } }, async (request) => ({

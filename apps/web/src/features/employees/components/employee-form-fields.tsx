@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOCALES } from '@schutzwerk/shared/constants.ts';
 import { type Employee, GENDERS, PROGRESS_BAR_TYPES } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type FieldPath, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import {
   LocationPickerField,
   type TreeChoice,
 } from '#features/organisation/components/tree-picker-field.tsx';
+import { languagesQueryOptions } from '#features/settings/api/get-settings.ts';
 import {
   type EmployeeFormValues,
   germanDateToIso,
@@ -220,11 +222,12 @@ function languageLabel(code: string): string {
   }
 }
 
-/** The product locales; a value from elsewhere (import) stays selectable as it is. */
+/** The languages active in the settings; a value from elsewhere (import, disabled later) stays as it is. */
 export function LanguageSelect({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const { field, fieldState } = useController<EmployeeFormValues, 'language'>({ name: 'language' });
-  const options: string[] = [...LOCALES];
+  const languages = useQuery(languagesQueryOptions());
+  const options: string[] = [...(languages.data?.enabledLocales ?? LOCALES)];
   if (field.value && !options.includes(field.value)) options.unshift(field.value);
   return (
     <TextField

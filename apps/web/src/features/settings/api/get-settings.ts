@@ -27,3 +27,14 @@ export function licenseUsageQueryOptions() {
     queryFn: async () => (await api.get<{ data: LicenseUsage }>('settings/license/usage')).data,
   });
 }
+
+/** The languages on offer (any signed-in user). */
+export function languagesQueryOptions() {
+  return queryOptions({
+    queryKey: settingsKeys.languages(),
+    queryFn: async () =>
+      (await api.get<{ data: { enabledLocales: string[]; defaultLocale: string } }>('settings/languages'))
+        .data,
+    staleTime: 60_000,
+  });
+}

@@ -14,7 +14,10 @@ export function useUpdateSettings(key: string) {
     mutationFn: (input: UpdateSettings) => updateSettings(key, input),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKeys.category(key), answer);
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.licenseUsage() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.licenseUsage() }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.languages() }),
+      ]);
     },
   });
 }
