@@ -23,7 +23,12 @@ describe('settings', () => {
     await drawer(page).getByRole('link', { name: 'Einstellungen' }).click();
     await page.waitForURL('**/settings/language');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
-    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Sprache', 'Lizenz', 'Sicherheit', 'System']);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual([
+      'Sprache',
+      'Lizenz',
+      'Sicherheit',
+      'System',
+    ]);
 
     await tabs.getByRole('tab', { name: 'Lizenz' }).click();
     await page.waitForURL('**/settings/license');
