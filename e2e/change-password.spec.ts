@@ -114,7 +114,7 @@ describe('change password', () => {
     await check.context.close();
   });
 
-  it('stays open while the request runs, names only the missing new password, and shows the length rule', async () => {
+  it('stays open while the request runs, names only the missing new password, and shows the policy', async () => {
     const { context, page } = await newPage(browser);
     await login(page, ACCOUNT);
     const d = await openDialog(page);
@@ -122,8 +122,11 @@ describe('change password', () => {
     const next = d.getByLabel('Neues Passwort', { exact: true });
     const repeat = d.getByLabel('Neues Passwort wiederholen');
 
-    // The hint names the rule before anything is typed.
-    await d.getByText('Mindestens 8 Zeichen.').waitFor();
+    // The policy of the security settings is shown before anything is typed (spec modules.md §5).
+    const policy = d.getByTestId('password-policy');
+    await policy.getByText('Länge: mindestens 10, höchstens 128 Zeichen').waitFor();
+    await policy.getByText('Großbuchstaben: mindestens 1').waitFor();
+    await policy.getByText('Zulässige Sonderzeichen:', { exact: false }).waitFor();
 
     // Clearing the new password after the repetition: only 'required' on the new field, no mismatch.
     await next.fill('abcdefgh');
@@ -140,14 +143,19 @@ describe('change password', () => {
     await current.fill(ACCOUNT.password);
     await next.fill('kurz1');
     await repeat.fill('kurz1');
+    // The live check names what is missing while typing.
+    const violations = d.getByTestId('password-violations');
+    await violations.getByText('Das Passwort muss mindestens 10 Zeichen lang sein.').waitFor();
+    await violations.getByText('Das Passwort muss mindestens 1 Großbuchstaben enthalten.').waitFor();
     await d.getByRole('button', { name: 'Passwort ändern' }).click();
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5); // the backdrop
     await page.waitForTimeout(300);
     expect(await d.isVisible()).toBe(true);
+    // The server's answer names the violations as well.
     await d
       .getByRole('alert')
-      .getByText('Das neue Passwort muss mindestens 8 Zeichen lang sein.', { exact: true })
+      .getByText('Das Passwort muss mindestens 10 Zeichen lang sein.', { exact: false })
       .waitFor();
     expect(await next.getAttribute('aria-invalid')).toBe('true');
     await page.unroute('**/api/auth/changePassword');

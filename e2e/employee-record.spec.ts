@@ -35,14 +35,20 @@ describe('employee record', () => {
     await dialog.getByText('Bitte geben Sie den Nachnamen an.').waitFor();
     await dialog.getByText('Bitte geben Sie den Vornamen an.').waitFor();
 
-    // A too short initial password is refused before anything is sent.
+    // The password policy is shown next to the initial password and checked while typing.
     const employee = nextEmployee('Brennecke');
     await dialog.getByLabel('Personalnummer').fill('000101'); // taken by the demo account 'sifa'
     await dialog.getByLabel('Nachname').fill(employee.lastName);
     await dialog.getByLabel('Vorname').fill(employee.firstName);
+    await dialog
+      .getByTestId('password-policy')
+      .getByText('Länge: mindestens 10, höchstens 128 Zeichen')
+      .waitFor();
     await dialog.getByLabel('Passwort').fill('kurz');
-    await dialog.getByRole('button', { name: 'Anlegen' }).click();
-    await dialog.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.').waitFor();
+    await dialog
+      .getByTestId('password-violations')
+      .getByText('Das Passwort muss mindestens 10 Zeichen lang sein.')
+      .waitFor();
     await dialog.getByLabel('Passwort').fill('');
 
     // Duplicate personnel number: the server's message at the field.

@@ -28,6 +28,7 @@ describe('settings', () => {
       'Lizenz',
       'E-Mail',
       'E-Mail-Vorlagen',
+      'Sicherheit',
       'System',
     ]);
 

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
+import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -76,18 +78,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  const sessions = createSessionStore(database.db, config.session);
+  const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  // The security settings' session lifetimes (null: the environment's values) and the password policy.
+  let sessions: ReturnType<typeof createSessionStore> | undefined;
+  const settings = settingsModule({
+    db: database.db,
+    secrets,
+    guards: { security: async () => sessions?.invalidateLifetimes() },
+  });
+  sessions = createSessionStore(database.db, config.session, async (ex) => {
+    const s = await settings.service.read(securitySettings, ex);
+    return {
+      ...(s.sessionIdleMinutes !== null ? { idleMs: s.sessionIdleMinutes * 60_000 } : {}),
+      ...(s.sessionAbsoluteHours !== null ? { absoluteMs: s.sessionAbsoluteHours * 3_600_000 } : {}),
+    };
+  });
+  const passwordPolicy = createPasswordPolicyService({ settings: settings.service });
   registerAuth(app, sessions);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
-  const secrets = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
-  const settings = settingsModule({ db: database.db, secrets });
   const employees = employeesModule({
     db: database.db,
     sessions,
+    passwordPolicy,
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
   });
   const throttle = createLoginThrottle(database.db, options.throttle);
@@ -99,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     throttle,
     ssoLogoutUrl: (actor, log) => sso.service.logoutUrl(actor, log),
+    passwordPolicy,
+    settings: settings.service,
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
@@ -121,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await employeeImportModule({
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
+    passwordPolicy,
   }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>

@@ -532,6 +532,21 @@ export const errorCatalogue = {
     status: 400,
     message: 'Die Empfängeradresse ist keine gültige E-Mail-Adresse.',
   },
+  // ── password policy, first login, lost password (issue 4) ──
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    message: 'Bitte vergeben Sie zuerst ein neues Passwort.',
+  },
+  PASSWORD_MISMATCH: { status: 400, message: 'Die Passwörter stimmen nicht überein!' },
+  FIRST_LOGIN_NOT_REQUIRED: {
+    status: 409,
+    message: 'Ihre Anmeldedaten sind bereits vollständig. Bitte laden Sie die Seite neu.',
+  },
+  LOST_PASSWORD_TOO_MANY: {
+    status: 429,
+    message:
+      'Zu viele Anfragen für ein neues Passwort. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,6 +1,7 @@
 /** The one aggregator drizzle-kit reads. Every module's tables are re-exported here. */
 
 export * from '#modules/activities/activities.table.ts';
+export * from '#modules/auth/password-resets.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';
 export * from '#modules/employees/employees.table.ts';

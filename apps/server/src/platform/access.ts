@@ -34,6 +34,8 @@ export type Actor = {
   readonly permissions: ReadonlySet<number>;
   readonly viaSso: boolean;
   readonly sessionHash: string;
+  /** The first-login change is due: only routes marked `allowWhilePasswordChangeRequired` answer (decision 012). */
+  readonly mustChangePassword?: boolean;
 };
 
 export type AccessDecision = 'allow' | 'NOT_AUTHENTICATED' | 'NO_PERMISSION';

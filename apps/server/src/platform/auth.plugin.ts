@@ -7,6 +7,8 @@ import type { SessionStore } from './sessions.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route stays usable while the caller must first change the password (first login). */
+    allowWhilePasswordChangeRequired?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -65,6 +67,14 @@ export function registerAuth(app: FastifyInstance, sessions: SessionStore): void
     if (!csrfSatisfied(request)) throw new AppError('CSRF_INVALID');
     const token = bearerToken(request);
     request.actor = token ? await sessions.resolve(token) : null;
+    // First login (decision 012): until the password is changed only the routes marked for it answer.
+    if (
+      access.kind !== 'public' &&
+      request.actor?.mustChangePassword &&
+      !request.routeOptions.config.allowWhilePasswordChangeRequired
+    ) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     const decision = decideAccess(access, request.actor);
     if (decision !== 'allow') throw new AppError(decision);
   });

@@ -14,15 +14,44 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createSessionStore(db: Db, settings: SessionSettings) {
-  const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, settings.idleMs / 2);
+/** How long the lifetimes read from the security settings are reused before they are read again. */
+const LIFETIME_CACHE_MS = 5_000;
+
+/**
+ * `defaults` are the environment's lifetimes; `lifetimes` (optional) reads the configured ones (the
+ * security settings), cached for a few seconds so a request costs no extra query.
+ */
+export function createSessionStore(
+  db: Db,
+  defaults: SessionSettings,
+  lifetimes?: (ex: Executor) => Promise<Partial<SessionSettings>>,
+) {
+  let cached: { value: SessionSettings; at: number } | null = null;
+  async function current(ex: Executor = db): Promise<SessionSettings> {
+    if (!lifetimes) return defaults;
+    if (cached && Date.now() - cached.at < LIFETIME_CACHE_MS) return cached.value;
+    let value = defaults;
+    try {
+      value = { ...defaults, ...(await lifetimes(ex)) };
+    } catch {
+      // Settings unreadable (e.g. during start-up): the environment's values apply.
+    }
+    cached = { value, at: Date.now() };
+    return value;
+  }
   return {
+    /** Forget the cached lifetimes (after the security settings changed). */
+    invalidateLifetimes(): void {
+      cached = null;
+    },
+
     /** A new token per login: 256 random bits; only its hash is stored. */
     async create(
       ex: Executor,
       employeeId: number,
       meta: { ip?: string; userAgent?: string; viaSso?: boolean; ssoIdToken?: string },
     ): Promise<string> {
+      const settings = await current(ex);
       const token = randomBytes(32).toString('base64url');
       const now = new Date();
       await ex.insert(sessions).values({
@@ -42,6 +71,8 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
     /** The actor behind a bearer token, or null if unknown, expired (idle or absolute) or the employee is inactive. */
     async resolve(token: string): Promise<Actor | null> {
       if (token.length < 16 || token.length > 200) return null;
+      const settings = await current();
+      const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, settings.idleMs / 2);
       const tokenHash = hashToken(token);
       const idleCutoff = new Date(Date.now() - settings.idleMs);
       const rows = await queryRows<{
@@ -50,12 +81,14 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
         portal_name: string;
         is_main: boolean;
         via_sso: boolean;
+        must_change_password: boolean;
         last_seen_at: string | Date;
         permissions: number[] | string | null;
       }>(
         db,
         sql`
-        select s.employee_id, e.portal_id, p.name as portal_name, p.is_main, s.via_sso, s.last_seen_at,
+        select s.employee_id, e.portal_id, p.name as portal_name, p.is_main, s.via_sso,
+               e.must_change_password, s.last_seen_at,
                array(select distinct rp.permission_id
                        from employee_roles er join role_permissions rp on rp.role_id = er.role_id
                       where er.employee_id = e.id) as permissions
@@ -81,6 +114,7 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
         permissions: new Set(parseIntArray(row.permissions)),
         viaSso: row.via_sso,
         sessionHash: tokenHash,
+        mustChangePassword: row.must_change_password && !row.via_sso,
       };
     },
 
@@ -109,6 +143,7 @@ export function createSessionStore(db: Db, settings: SessionSettings) {
     },
 
     async purgeExpired(ex: Executor): Promise<void> {
+      const settings = await current(ex);
       const idleCutoff = new Date(Date.now() - settings.idleMs);
       await ex
         .delete(sessions)

@@ -43,6 +43,13 @@ export const routes: RouteObject[] = [
                   (m) => m.SsoCallbackPage,
                 ),
               },
+              {
+                path: 'lost-password',
+                lazy: lazyPage(
+                  () => import('#features/password/lost-password-page.tsx'),
+                  (m) => m.LostPasswordPage,
+                ),
+              },
             ],
           },
         ],

@@ -193,12 +193,11 @@ export type EmployeeFields = z.infer<typeof employeeFieldsSchema>;
 
 export const createEmployeeSchema = employeeFieldsSchema.extend({
   active: z.boolean().optional().default(true),
-  /** Optional initial password (the employee can sign in with the login name). */
-  password: z
-    .string()
-    .min(8, { message: 'Das Passwort muss mindestens 8 Zeichen lang sein.' })
-    .max(1024)
-    .optional(),
+  /**
+   * Optional initial password (the employee can sign in with the login name and must change it at the
+   * first login). The server checks it against the password policy of the security settings.
+   */
+  password: z.string().min(1, { message: 'Bitte geben Sie ein Passwort ein.' }).max(1024).optional(),
 });
 export type CreateEmployee = z.input<typeof createEmployeeSchema>;
 

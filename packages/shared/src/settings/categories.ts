@@ -1,6 +1,7 @@
 import { languageSettings } from './language.settings.ts';
 import { licenseSettings } from './license.settings.ts';
 import { mailSettings } from './mail.settings.ts';
+import { securitySettings } from './security.settings.ts';
 import type { SettingsCategory } from './settings.schema.ts';
 import { systemSettings } from './system.settings.ts';
 
@@ -9,5 +10,6 @@ export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
   [languageSettings.key]: languageSettings,
   [licenseSettings.key]: licenseSettings,
   [mailSettings.key]: mailSettings,
+  [securitySettings.key]: securitySettings,
   [systemSettings.key]: systemSettings,
 };

@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
-import type { LoginThrottle } from '#platform/login-throttle.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
+import { expiredPasswordsJob } from './lost-password.ts';
+import type { PasswordPolicyService } from './password-policy.service.ts';
+
+/** "Passwort vergessen?": 3 requests per user name and 20 per address within 15 minutes. */
+const LOST_PASSWORD_LIMITS = {
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+  maxPerAccount: 3,
+  maxPerAddress: 20,
+};
 
 type AuthDeps = Parameters<typeof createAuthService>[0];
 
@@ -14,10 +26,20 @@ export function authModule(deps: {
   sessions: SessionStore;
   throttle: LoginThrottle;
   ssoLogoutUrl?: AuthDeps['ssoLogoutUrl'];
+  passwordPolicy: PasswordPolicyService;
+  settings: Pick<SettingsService, 'read'>;
 }) {
-  const service = createAuthService(deps);
+  const repository = createAuthRepository(deps.db);
+  const service = createAuthService({
+    ...deps,
+    repository,
+    lostPasswordThrottle: createLoginThrottle(deps.db, LOST_PASSWORD_LIMITS),
+  });
   return {
     service,
-    register: (app: FastifyInstance) => app.register(authRoutes(service), { prefix: '/api' }),
+    /** Scheduled jobs of this module (registered with the scheduler by the merger). */
+    jobs: [expiredPasswordsJob],
+    register: (app: FastifyInstance) =>
+      app.register(authRoutes(service, deps.passwordPolicy), { prefix: '/api' }),
   };
 }

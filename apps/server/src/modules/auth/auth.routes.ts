@@ -3,8 +3,13 @@ import {
   changePasswordSchema,
   csrfResponseSchema,
   currentUserResponseSchema,
+  firstLoginSchema,
+  LOST_PASSWORD_ANSWER,
   loginLocalSchema,
   loginResponseSchema,
+  lostPasswordResponseSchema,
+  lostPasswordSchema,
+  passwordPolicyResponseSchema,
 } from '@schutzwerk/shared/auth/auth.schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +17,12 @@ import { authenticated, publicRoute } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { ensureCsrfCookie } from '#platform/csrf.ts';
 import type { AuthService } from './auth.service.ts';
+import type { PasswordPolicyService } from './password-policy.service.ts';
 
-export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(
+  service: AuthService,
+  passwordPolicy: PasswordPolicyService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/auth/csrf',
@@ -39,13 +48,19 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
 
     app.get(
       '/auth/user',
-      { config: { access: authenticated }, schema: { response: { 200: currentUserResponseSchema } } },
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 200: currentUserResponseSchema } },
+      },
       async (request) => ({ data: await service.currentUser(requireActor(request)) }),
     );
 
     app.post(
       '/auth/logout',
-      { config: { access: authenticated }, schema: { response: { 204: z.null() } } },
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await service.logout(requireActor(request));
         return reply.status(204).send(null);
@@ -66,10 +81,46 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
 
     app.get(
       '/auth/AdfsLogoutUrl',
-      { config: { access: authenticated }, schema: { response: { 200: adfsLogoutUrlResponseSchema } } },
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 200: adfsLogoutUrlResponseSchema } },
+      },
       async (request) => ({
         data: { url: await service.adfsLogoutUrl(requireActor(request), request.log) },
       }),
+    );
+
+    app.get(
+      '/auth/passwordPolicy',
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { response: { 200: passwordPolicyResponseSchema } },
+      },
+      async () => ({ data: await passwordPolicy.policy() }),
+    );
+
+    app.post(
+      '/auth/firstLogin',
+      {
+        config: { access: authenticated, allowWhilePasswordChangeRequired: true },
+        schema: { body: firstLoginSchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await service.firstLogin(requireActor(request), request.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/auth/lostPassword',
+      {
+        config: { access: publicRoute },
+        schema: { body: lostPasswordSchema, response: { 200: lostPasswordResponseSchema } },
+      },
+      async (request) => {
+        await service.lostPassword(request.body, { ip: request.ip, log: request.log });
+        return { data: { message: LOST_PASSWORD_ANSWER } };
+      },
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
+import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
 import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
@@ -7,11 +8,13 @@ import { createEmployeeImportService, type InstallationLicence } from './employe
 export function employeeImportModule(deps: {
   db: Db;
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
+  passwordPolicy?: Pick<PasswordPolicyService, 'checker'>;
 }) {
   const repository = createEmployeeImportRepository(deps.db);
   const service = createEmployeeImportService({
     db: deps.db,
     repository,
+    ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
   });
   return {

@@ -161,6 +161,8 @@ export function createEmployeeImportRepository(db: Executor) {
         [
           ...cols.map(({ column }) => sql.raw(`"${column.name}" = v."${column.name}"`)),
           sql.raw('password_hash = coalesce(v.password_hash, e.password_hash)'),
+          // A first password from the file is an initial password: changed at the first login.
+          sql.raw('must_change_password = (v.password_hash is not null) or e.must_change_password'),
           sql.raw('active = coalesce(v.active, e.active)'),
           sql.raw('version = e.version + 1'),
           sql.raw('updated_at = now()'),

@@ -1,4 +1,5 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { DEFAULT_ALLOWED_SPECIALS } from '@schutzwerk/shared/settings/security.settings.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
@@ -250,7 +251,13 @@ describe('employee import: step 2 (check)', () => {
     expect(byLine[10]).toEqual([
       'Der Benutzername „Bestand.Login“ ist bereits an einen anderen Mitarbeiter vergeben.',
     ]);
-    expect(byLine[11]).toEqual(['Das Passwort muss mindestens 8 Zeichen lang sein.']);
+    // The password policy of the security settings (decision 012), every violation named.
+    expect(byLine[11]).toEqual([
+      'Das Passwort muss mindestens 10 Zeichen lang sein.',
+      'Das Passwort muss mindestens 1 Großbuchstaben enthalten.',
+      'Das Passwort muss mindestens 1 Ziffer enthalten.',
+      `Das Passwort muss mindestens 1 Sonderzeichen enthalten (zulässig: ${DEFAULT_ALLOWED_SPECIALS}).`,
+    ]);
     expect(byLine[12]).toEqual([
       'Pflichtfeld „Passwort“ fehlt: neue Mitarbeiter brauchen ein Anfangspasswort.',
     ]);

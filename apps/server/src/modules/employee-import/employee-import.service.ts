@@ -47,9 +47,15 @@ import type {
 } from './employee-import.repository.ts';
 import { suggestMapping } from './mapping.ts';
 
-/** Same minimum as the employee record (createEmployeeSchema). */
+/** Without a policy (unit tests without settings): the historical minimum. */
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024;
+const fallbackCheck = (password: string): string[] =>
+  password.length < PASSWORD_MIN_LENGTH
+    ? [`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`]
+    : password.length > PASSWORD_MAX_LENGTH
+      ? [`Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`]
+      : [];
 
 type DataField = Exclude<ImportFieldKey, 'password'>;
 const FIELD_BY_KEY = new Map(IMPORT_FIELDS.map((f) => [f.key, f]));
@@ -63,6 +69,8 @@ type Deps = {
   /** Password hashes computed at once (argon2 runs on libuv's thread pool, 4 threads by default). */
   hashConcurrency?: number;
   hash?: (password: string) => Promise<string>;
+  /** The password policy of the security settings (decision 012): a checker giving German violations. */
+  passwordPolicy?: { checker(ex?: Executor): Promise<(password: string) => string[]> };
   /** The installation's licence (settings) and today's active counts across all portals; none = unlimited. */
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
 };
@@ -119,6 +127,7 @@ export function createEmployeeImportService({
   batchSize = 1000,
   hashConcurrency = 4,
   hash = hashPassword,
+  passwordPolicy,
   installationLicence,
 }: Deps) {
   function parseJob(job: ImportJobRow): ParsedCsv {
@@ -298,6 +307,7 @@ export function createEmployeeImportService({
     const portal = await loadPortal(actor, options.portalId, ex);
     const existingRows = await repository.employeesOfPortal(ex, portal.id);
     const byNumber = new Map(existingRows.map((e) => [e.personnelNumber, e]));
+    const checkPassword = passwordPolicy ? await passwordPolicy.checker(ex) : fallbackCheck;
 
     const reasonsByLine = new Map<number, string[]>();
     const addReason = (line: number, reason: string) => {
@@ -363,11 +373,7 @@ export function createEmployeeImportService({
       // The password: required for new employees; for existing ones only used when they have none yet.
       const needsPassword = !existing || existing.passwordHash === null;
       if (needsPassword && r.password !== null) {
-        if (r.password.length < PASSWORD_MIN_LENGTH) {
-          addReason(line, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`);
-        } else if (r.password.length > PASSWORD_MAX_LENGTH) {
-          addReason(line, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
-        }
+        for (const violation of checkPassword(r.password)) addReason(line, violation);
       }
       if (!existing && r.password === null && r.personnelNumber !== '') {
         addReason(line, 'Pflichtfeld „Passwort“ fehlt: neue Mitarbeiter brauchen ein Anfangspasswort.');
@@ -749,6 +755,8 @@ export function createEmployeeImportService({
                     portalId: plan.portalId,
                     personnelNumber: r.personnelNumber,
                     passwordHash: createHashes[i + j]!,
+                    // An imported initial password is changed at the first login (decision 012).
+                    mustChangePassword: true,
                     active: true,
                   }) as EmployeeInsert,
               ),

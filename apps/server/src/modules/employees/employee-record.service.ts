@@ -33,6 +33,8 @@ type Deps = {
   sessions: Pick<SessionStore, 'endAllOf'>;
   /** Each returns a German reason when the employee must not be deleted. Instructions register theirs later. */
   deletionGuards?: EmployeeDeletionGuard[];
+  /** The password policy for an initial password (absent in unit tests without settings). */
+  passwordPolicy?: { assert(password: string, path: string[]): Promise<void> };
   /** The languages active in the settings; none given = any language. */
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
 };
@@ -80,6 +82,7 @@ export function createEmployeeRecordService({
   repository,
   sessions,
   deletionGuards = [],
+  passwordPolicy,
   enabledLocales,
 }: Deps) {
   /** A language chosen for an employee must be active in the settings (language tab). */
@@ -277,6 +280,7 @@ export function createEmployeeRecordService({
         throw new AppError('NO_PERMISSION', { message: 'Sie dürfen keine inaktiven Mitarbeiter anlegen.' });
       }
       const { password, ...fields } = data;
+      if (password) await passwordPolicy?.assert(password, ['body', 'password']);
       const passwordHash = password ? await hashPassword(password) : null;
       try {
         const id = await db.transaction(async (tx) => {
@@ -284,7 +288,13 @@ export function createEmployeeRecordService({
           await assertLanguageEnabled(tx, fields.language);
           await assertResponsibleFor(tx, actor, 'department', [fields.departmentId]);
           await assertResponsibleFor(tx, actor, 'location', [fields.locationId]);
-          const newId = await repository.insert(tx, { ...fields, portalId: actor.portalId, passwordHash });
+          const newId = await repository.insert(tx, {
+            ...fields,
+            portalId: actor.portalId,
+            passwordHash,
+            // An initial password set by an administrator is changed at the first login (decision 012).
+            mustChangePassword: passwordHash !== null,
+          });
           const changes = Object.fromEntries(
             EDITABLE_FIELDS.filter((f) => fields[f as keyof typeof fields] != null).map((f) => [
               f,

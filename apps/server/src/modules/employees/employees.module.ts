@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
+import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
@@ -10,6 +11,7 @@ import { createEmployeesService } from './employees.service.ts';
 export function employeesModule(deps: {
   db: Db;
   sessions: SessionStore;
+  passwordPolicy?: Pick<PasswordPolicyService, 'assert'>;
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
 }) {
   const repository = createEmployeesRepository(deps.db);
@@ -21,6 +23,7 @@ export function employeesModule(deps: {
     repository,
     sessions: deps.sessions,
     deletionGuards,
+    ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });

@@ -29,6 +29,8 @@ export const employees = pgTable(
     email: text('email'),
     active: boolean('active').notNull().default(true),
     passwordHash: text('password_hash'),
+    /** Set for an initial or generated password: the first-login dialog must be completed (decision 012). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     departmentId: integer('department_id').references(() => departments.id),
     locationId: integer('location_id').references(() => locations.id),
     // Identity and contact

@@ -4,12 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { SsoSignIn } from '#features/sso/components/sso-sign-in.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
@@ -105,6 +107,9 @@ export function LoginPage() {
           {login.isPending ? t('login.running') : t('login.submit')}
         </Button>
         <SsoSignIn disabled={login.isPending} />
+        <Link component={RouterLink} to="/lost-password" sx={{ textAlign: 'center' }}>
+          {t('password.lost.link')}
+        </Link>
       </Stack>
     </Box>
   );

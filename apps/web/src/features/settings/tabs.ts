@@ -44,6 +44,12 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     component: lazy(() => import('#features/mail/templates-tab.tsx')),
   },
   {
+    key: 'security',
+    labelKey: 'password.security.tab',
+    category: 'security',
+    component: lazy(() => import('#features/password/security-tab.tsx')),
+  },
+  {
     key: 'system',
     labelKey: 'settings.tabs.system',
     category: 'system',

@@ -10,9 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { PasswordPolicyBox } from '#features/password/components/password-policy-box.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './change-password-schema.ts';
@@ -74,6 +75,7 @@ function ChangePasswordForm({
     reValidateMode: 'onChange',
   });
   const { errors, isValid } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   // The server's field messages (e.g. the password policy) go to their fields as well.
   const { setError } = form;
@@ -133,8 +135,9 @@ function ChangePasswordForm({
             disabled={mutation.isPending}
             slotProps={{ htmlInput: { 'aria-required': true } }}
             error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword?.message ?? t('changePassword.newHint')}
+            helperText={errors.newPassword?.message}
           />
+          <PasswordPolicyBox password={newPassword} />
           <TextField
             {...form.register('repeatPassword')}
             label={t('changePassword.repeat')}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { FirstLoginDialog } from '#features/password/components/first-login-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useCurrentUser } from '../api/get-current-user.ts';
 import { SessionUserContext } from '../session.tsx';
@@ -39,7 +40,8 @@ export function RequireAuth() {
   }
   return (
     <SessionUserContext value={user}>
-      <Outlet />
+      {/* An initial or generated password must be replaced first: nothing else is usable (decision 012). */}
+      {user.mustChangePassword ? <FirstLoginDialog user={user} /> : <Outlet />}
     </SessionUserContext>
   );
 }

@@ -10,8 +10,9 @@ import TextField from '@mui/material/TextField';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
 import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordPolicyBox } from '#features/password/components/password-policy-box.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useCreateEmployee } from '../api/create-employee.ts';
 import {
@@ -44,6 +45,7 @@ export function CreateEmployeeDialog({ open, onClose, onCreated }: Props) {
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
 
   const close = () => {
     if (mutation.isPending) return;
@@ -130,6 +132,7 @@ export function CreateEmployeeDialog({ open, onClose, onCreated }: Props) {
             {field('loginName', { maxLength: 100 })}
             {field('email', { type: 'email', maxLength: 200 })}
             {field('password', { type: 'password', maxLength: 1024, helperText: t('employee.passwordHint') })}
+            <PasswordPolicyBox password={password ?? ''} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

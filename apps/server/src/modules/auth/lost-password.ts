@@ -1,0 +1,130 @@
+import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
+import type { Db, Executor } from '#db/client.ts';
+import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
+import { enqueueMail } from '#modules/mail/outbox.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { AppError } from '#platform/errors.ts';
+import { createAuthRepository } from './auth.repository.ts';
+
+/** Spec modules.md §9: a generated password is valid for 2 hours. */
+export const GENERATED_PASSWORD_VALIDITY_MS = 2 * 60 * 60 * 1000;
+
+export type LostPasswordMail = {
+  employeeId: number;
+  to: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  password: string;
+  validUntil: Date;
+  /** The employee's language and country choose the template (default template otherwise). */
+  language?: string | null;
+  country?: string | null;
+};
+
+const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The German mail text; placeholders {firstName} {lastName} {username} {password} {validUntil} {url}. */
+export const LOST_PASSWORD_MAIL = {
+  subject: 'Ihr neues Passwort für Schutzwerk',
+  text: [
+    'Guten Tag {firstName} {lastName},',
+    '',
+    'für Ihren Benutzernamen {username} wurde ein neues Passwort angefordert:',
+    '',
+    '    {password}',
+    '',
+    'Das Passwort gilt bis {validUntil} Uhr. Bitte melden Sie sich damit unter {url} an; danach werden Sie',
+    'gebeten, ein eigenes Passwort zu vergeben. Ihr bisheriges Passwort bleibt gültig, bis Sie sich mit dem',
+    'neuen Passwort angemeldet haben.',
+    '',
+    'Wenn Sie kein neues Passwort angefordert haben, können Sie diese Nachricht ignorieren.',
+  ].join('\n'),
+};
+
+export function fillPlaceholders(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * Writes the lost-password mail into the mail outbox (in the caller's transaction, so the generated
+ * password and its mail are stored together or not at all). The text comes from the e-mail template for
+ * "Passwort vergessen" in the employee's language (falling back to the default template); should no
+ * template exist at all (0x803), the built-in German text is sent and the gap is logged.
+ */
+export async function sendLostPasswordMail(
+  ex: Executor,
+  mail: LostPasswordMail,
+  deps: { settings: Pick<SettingsService, 'read'>; log?: { warn(obj: object, message: string): void } },
+): Promise<number> {
+  const system = await deps.settings.read(systemSettings, ex);
+  const values = {
+    firstName: mail.firstName,
+    lastName: mail.lastName,
+    username: mail.username,
+    password: mail.password,
+    validUntil: berlinDateTime.format(mail.validUntil).replace(',', ''),
+    url: system.applicationUrl || 'der gewohnten Adresse',
+    company: system.companyName,
+  };
+  try {
+    const rendered = await renderTemplateMail(ex, {
+      purpose: 'lostPassword',
+      language: mail.language || 'de-DE',
+      country: mail.country ?? null,
+      values,
+    });
+    return await enqueueMail(ex, {
+      to: mail.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      purpose: 'lostPassword',
+      relatedEmployeeId: mail.employeeId,
+      ...(rendered.sender ? { from: rendered.sender } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'MAIL_TEMPLATE_NOT_FOUND') throw error;
+    deps.log?.warn(
+      { event: 'lostPassword', employeeId: mail.employeeId },
+      'Lost password: no e-mail template (0x803), sent the built-in text',
+    );
+    return enqueueMail(ex, {
+      to: mail.to,
+      subject: LOST_PASSWORD_MAIL.subject,
+      text: fillPlaceholders(LOST_PASSWORD_MAIL.text, values),
+      purpose: 'lostPassword',
+      relatedEmployeeId: mail.employeeId,
+    });
+  }
+}
+
+/**
+ * The scheduled clean-up of expired generated passwords (the shape of modules/scheduler/job.ts, which
+ * another branch brings; the merger registers it): deletes password_resets rows whose validity has ended.
+ */
+export const expiredPasswordsJob = {
+  key: 'expired-generated-passwords',
+  name: 'Abgelaufene generierte Passwörter löschen',
+  description: 'Löscht Passwörter aus „Passwort vergessen?“, deren Gültigkeit (2 Stunden) abgelaufen ist.',
+  defaultSchedule: { kind: 'interval' as const, seconds: 3600 },
+  async run(ctx: {
+    db: Db;
+    log: { info: (...args: unknown[]) => void };
+    now: Date;
+    signal: AbortSignal;
+  }): Promise<{ summary: string }> {
+    const removed = await createAuthRepository(ctx.db).deleteExpiredResets(ctx.db, ctx.now);
+    return {
+      summary:
+        removed === 1 ? '1 abgelaufenes Passwort gelöscht.' : `${removed} abgelaufene Passwörter gelöscht.`,
+    };
+  },
+};

@@ -1,0 +1,4 @@
+export const passwordKeys = {
+  all: ['password'] as const,
+  policy: () => [...passwordKeys.all, 'policy'] as const,
+};
