@@ -22,6 +22,8 @@ import { healthModule } from './modules/health/health.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import type { JobDefinition } from './modules/scheduler/job.ts';
+import { schedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
@@ -36,6 +38,8 @@ export type AppOptions = {
   /** Fastify's logger: true/level in production, false in tests. */
   logger?: boolean;
   throttle?: ThrottleSettings;
+  /** Extra scheduler jobs (tests) besides the modules' own. */
+  jobs?: readonly JobDefinition[];
 };
 
 const SECURITY_HEADERS = {
@@ -91,6 +95,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const module of [healthModule(database), auth, employees, roles, portals, activities, organisation])
     await module.register(app);
   await employeeImportModule({ db: database.db }).register(app);
+  // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
+  const jobs: JobDefinition[] = [...auth.jobs, ...(options.jobs ?? [])];
+  await schedulerModule({
+    db: database.db,
+    jobs,
+    enabled: config.scheduler,
+    onError: (error, context) => app.log.error({ err: error }, `scheduler: ${context}`),
+  }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -40,6 +40,7 @@ const envSchema = z.object({
     .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SCHEDULER: boolFromEnv.default(true),
 });
 
 export type Config = {
@@ -56,6 +57,8 @@ export type Config = {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (X-Forwarded-For is trusted from them only). */
   trustProxy: false | number | string[];
   webDist: string | undefined;
+  /** Whether this process runs the scheduler's ticker (run-now from the page works either way). */
+  scheduler: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY.split(','),
     webDist: e.WEB_DIST,
+    scheduler: e.SCHEDULER,
   };
 }

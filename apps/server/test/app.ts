@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@schutzwerk/shared/constants.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './constants.ts';
@@ -22,7 +22,7 @@ export type TestApp = {
 };
 
 /** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: Pick<AppOptions, 'jobs'> = {}): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -48,8 +48,10 @@ export async function createTestApp(): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
+    // Tests drive the scheduler with app.scheduler.runDue() instead of its timer.
+    SCHEDULER: 'false',
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -7,4 +7,5 @@ export * from '#modules/employees/employees.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/roles/roles.table.ts';
+export * from '#modules/scheduler/scheduler.table.ts';
 export * from '#platform/platform.table.ts';
