@@ -30,6 +30,7 @@ describe('menu entries', () => {
       'locations',
       'activities',
       'roles',
+      'taskSchedule',
     ]);
   });
 });

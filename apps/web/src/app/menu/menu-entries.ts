@@ -53,7 +53,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
     available: false,
   },
-  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: false },
+  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
 ];
 
 /** The entries a user with `canAny` may open, in menu order. */
