@@ -478,6 +478,36 @@ describe('runs', () => {
   });
 });
 
+describe('the ticker', () => {
+  it('runs due tasks on its own once started, and stops', async () => {
+    const ticker = createScheduler({
+      db: t.database.db,
+      jobs: testJobs,
+      instanceId: 'ticker',
+      tickSeconds: 0.05,
+    });
+    const before = count('test-race-2');
+    await makeDue('test-race-2');
+    ticker.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      while (count('test-race-2') === before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(count('test-race-2')).toBe(before + 1);
+      await ticker.whenIdle();
+    } finally {
+      await ticker.stop();
+    }
+    expect((await runs('test-race-2'))[0]).toMatchObject({ trigger: 'schedule', outcome: 'ok' });
+    // Stopped: a due task stays due.
+    await makeDue('test-race-2');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(count('test-race-2')).toBe(before + 1);
+    expect(await t.app.scheduler.runDue()).toHaveLength(1);
+  });
+});
+
 describe('several app instances on one database', () => {
   it('detects a crashed run (no heartbeat), marks it error with a German line and reschedules the task', async () => {
     const echo = await task('test-echo');
