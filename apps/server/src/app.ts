@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     jobs,
     enabled: config.scheduler,
+    singleProcess: database.kind === 'pglite',
     onError: (error, context) => app.log.error({ err: error }, `scheduler: ${context}`),
   }).register(app);
 

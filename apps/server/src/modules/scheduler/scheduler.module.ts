@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { JobDefinition } from './job.ts';
+import { runHistoryCleanupJob } from './scheduler.jobs.ts';
 import { schedulerRoutes } from './scheduler.routes.ts';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.runner.ts';
 import { createSchedulerService } from './scheduler.service.ts';
@@ -17,9 +18,16 @@ declare module 'fastify' {
  * ready; the ticker runs only when `enabled` (config SCHEDULER) and stops when the app closes.
  */
 export function schedulerModule(
-  deps: { db: Db; jobs: readonly JobDefinition[]; enabled: boolean } & Omit<SchedulerOptions, 'db' | 'jobs'>,
+  deps: {
+    db: Db;
+    jobs: readonly JobDefinition[];
+    enabled: boolean;
+    /** True when no other process can use the database (PGlite): left-over runs are failed at start. */
+    singleProcess?: boolean;
+  } & Omit<SchedulerOptions, 'db' | 'jobs'>,
 ) {
-  const scheduler = createScheduler(deps);
+  // The scheduler's own housekeeping is a job like any other.
+  const scheduler = createScheduler({ ...deps, jobs: [...deps.jobs, runHistoryCleanupJob()] });
   const service = createSchedulerService({
     db: deps.db,
     repository: scheduler.repository,
@@ -33,6 +41,7 @@ export function schedulerModule(
       app.decorate('scheduler', scheduler);
       app.addHook('onReady', async () => {
         await scheduler.ensureTasks();
+        if (deps.singleProcess) await scheduler.recoverAbandoned();
         if (deps.enabled) scheduler.start();
       });
       app.addHook('onClose', async () => {

@@ -126,7 +126,8 @@ describe('task list and start-up', () => {
     const res = await admin.get('/api/taskschedule/list?orderBy=name');
     expect(res.statusCode).toBe(200);
     const body = res.json<ListBody<Task>>();
-    expect(body.data.filteredCount).toBe(testJobs.length + 1);
+    // The test jobs, session clean-up (auth module) and the scheduler's own run clean-up.
+    expect(body.data.filteredCount).toBe(testJobs.length + 2);
     const cleanup = body.data.rows.find((r) => r.key === 'session-cleanup');
     expect(cleanup).toMatchObject({
       name: 'Sitzungen bereinigen',
@@ -554,6 +555,28 @@ describe('several app instances on one database', () => {
     await t.app.scheduler.whenIdle();
   });
 
+  it('at start-up of the only process (PGlite), a left-over running task is failed at once', async () => {
+    const db = t.database.db;
+    const race = await task('test-race-1');
+    const now = new Date();
+    const [run] = await db
+      .insert(scheduledTaskRuns)
+      .values({ taskId: race.id, startedAt: now, trigger: 'schedule', instance: 'killed:9' })
+      .returning();
+    await db
+      .update(scheduledTasks)
+      .set({ state: 'blocked', lockedBy: 'killed:9', lockedAt: now, heartbeatAt: now, currentRunId: run!.id })
+      .where(eq(scheduledTasks.id, race.id));
+    const restarted = createScheduler({ db, jobs: testJobs, instanceId: 'restarted' });
+    // Its heartbeat is fresh: the normal check leaves it alone …
+    expect(await restarted.recoverStale()).toBe(0);
+    expect((await task('test-race-1')).state).toBe('blocked');
+    // … the start-up of a process that is alone on the database does not.
+    expect(await restarted.recoverAbandoned()).toBe(1);
+    expect(await task('test-race-1')).toMatchObject({ state: 'error', lastOutcome: 'error' });
+    expect((await runs('test-race-1')).find((r) => r.id === run!.id)).toMatchObject({ outcome: 'error' });
+  });
+
   it('a live run keeps its heartbeat and is not taken for crashed', async () => {
     const db = t.database.db;
     const a = createScheduler({
@@ -629,5 +652,68 @@ describe('several app instances on one database', () => {
       summary: 'Der Lauf wurde abgebrochen, weil die Anwendung beendet wurde.',
     });
     expect((await task('test-slow')).state).toBe('error');
+  });
+});
+
+describe('scheduled job scheduler-run-cleanup (Laufprotokolle bereinigen)', () => {
+  it('deletes finished runs older than 90 days but keeps the newest 20 of every task', async () => {
+    const db = t.database.db;
+    const day = 86_400_000;
+    const [busy, quiet] = await db
+      .insert(scheduledTasks)
+      .values([
+        {
+          key: 'history-busy',
+          name: 'Viele Läufe',
+          scheduleKind: 'interval',
+          intervalSeconds: 60,
+          state: 'none',
+        },
+        {
+          key: 'history-quiet',
+          name: 'Wenige Läufe',
+          scheduleKind: 'interval',
+          intervalSeconds: 60,
+          state: 'none',
+        },
+      ])
+      .returning();
+    const run = (taskId: number, daysAgo: number) => ({
+      taskId,
+      startedAt: new Date(Date.now() - daysAgo * day),
+      finishedAt: new Date(Date.now() - daysAgo * day + 1000),
+      outcome: 'ok' as const,
+      trigger: 'schedule' as const,
+      instance: 'history',
+    });
+    await db
+      .insert(scheduledTaskRuns)
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => run(busy!.id, 100 + i)),
+        run(busy!.id, 1),
+        run(busy!.id, 2),
+        ...Array.from({ length: 3 }, (_, i) => run(quiet!.id, 200 + i)),
+      ]);
+    const list = await admin.get('/api/taskschedule/list?search=Laufprotokolle');
+    const cleanup = list.json<ListBody<Task>>().data.rows[0]!;
+    expect(cleanup).toMatchObject({
+      key: 'scheduler-run-cleanup',
+      schedule: { kind: 'cron', cron: '30 4 * * *' },
+    });
+    expect((await admin.post(`/api/taskschedule/${cleanup.id}/run`)).statusCode).toBe(202);
+    await t.app.scheduler.whenIdle();
+    const [result] = (await admin.get(`/api/taskschedule/${cleanup.id}/runs`)).json<ListBody<Run>>().data
+      .rows;
+    expect(result).toMatchObject({ outcome: 'ok', summary: '12 alte Läufe gelöscht.' });
+    const left = await db.select().from(scheduledTaskRuns).where(eq(scheduledTaskRuns.taskId, busy!.id));
+    expect(left).toHaveLength(20);
+    // The two recent runs and the 18 newest old ones.
+    const oldest = Math.min(...left.map((r) => r.startedAt.getTime()));
+    expect(Math.round((Date.now() - oldest) / day)).toBe(117);
+    const quietLeft = await db
+      .select()
+      .from(scheduledTaskRuns)
+      .where(eq(scheduledTaskRuns.taskId, quiet!.id));
+    expect(quietLeft).toHaveLength(3);
   });
 });

@@ -282,9 +282,13 @@ export function createScheduler(options: SchedulerOptions) {
     return nextFireTime(scheduleOf(task), finishedAt);
   }
 
-  /** Fails runs whose process stopped reporting (crash, kill, power loss) and reschedules their tasks. */
-  async function recoverStale(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - staleAfterMs);
+  /**
+   * Fails runs whose process stopped reporting (crash, kill, power loss) and reschedules their tasks.
+   * `all`: every running task of other processes, whatever its heartbeat (only for a process that knows
+   * it is alone on the database).
+   */
+  async function recoverStale(now: Date, all = false): Promise<number> {
+    const cutoff = all ? new Date(now.getTime() + 86_400_000) : new Date(now.getTime() - staleAfterMs);
     return db.transaction(async (tx) => {
       const stale = await repository.lockStale(tx, cutoff, [...inFlight.keys()]);
       for (const task of stale) {
@@ -323,6 +327,11 @@ export function createScheduler(options: SchedulerOptions) {
     repository,
     ensureTasks,
     recoverStale: () => recoverStale(clock()),
+    /**
+     * At start-up of the only process on a database (PGlite, guarded by its lock file): a task still
+     * 'blocked' was left by a process that is gone, so it is failed at once instead of after the threshold.
+     */
+    recoverAbandoned: () => recoverStale(clock(), true),
     tick,
 
     /** A tick that waits for the runs it started (tests drive the scheduler with this). */
