@@ -60,8 +60,10 @@ describe('Aufgabenplanung (/taskschedule/edit)', () => {
     await page.getByRole('button', { name: `Jetzt ausführen: ${TASK}` }).click();
     await page.getByText(`Die Aufgabe „${TASK}“ wurde gestartet.`).waitFor();
     const panel = page.getByRole('region', { name: `Läufe: ${TASK}` });
+    await panel.waitFor();
     const latest = panel.getByTestId('task-run').first();
-    await waitUntil(async () => (await latest.getAttribute('data-outcome')) === 'ok', 'the run finishes');
+    await panel.locator('[data-testid="task-run"][data-outcome="ok"]').first().waitFor({ timeout: 30_000 });
+    expect(await latest.getAttribute('data-outcome')).toBe('ok');
     await latest.getByText('Erfolgreich', { exact: true }).waitFor();
     await latest.getByText('Manuell (Administrator, System (000001))').waitFor();
     await latest.getByText(/^\d+ Sitzungen? und \d+ Anmeldezähler gelöscht\.$/).waitFor();
