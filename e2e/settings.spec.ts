@@ -28,9 +28,15 @@ describe('settings', () => {
       'Lizenz',
       'E-Mail',
       'E-Mail-Vorlagen',
+      'Aufgabenplanung',
       'Sicherheit',
       'System',
     ]);
+
+    // The scheduled tasks are a tab too (the same panel as /taskschedule/edit).
+    await tabs.getByRole('tab', { name: 'Aufgabenplanung' }).click();
+    await page.waitForURL('**/settings/taskSchedule');
+    await page.getByText('E-Mail-Postausgang senden').first().waitFor();
 
     await tabs.getByRole('tab', { name: 'Lizenz' }).click();
     await page.waitForURL('**/settings/license');

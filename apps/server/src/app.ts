@@ -26,6 +26,8 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
+import type { JobDefinition } from './modules/scheduler/job.ts';
+import { schedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { installationLicence } from './modules/settings/license.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { ssoModule } from './modules/sso/sso.module.ts';
@@ -44,6 +46,8 @@ export type AppOptions = {
   /** Fastify's logger: true/level in production, false in tests. */
   logger?: boolean;
   throttle?: ThrottleSettings;
+  /** Extra scheduler jobs (tests) besides the modules' own. */
+  jobs?: readonly JobDefinition[];
 };
 
 const SECURITY_HEADERS = {
@@ -140,6 +144,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
     passwordPolicy,
+  }).register(app);
+  // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
+  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...(options.jobs ?? [])];
+  await schedulerModule({
+    db: database.db,
+    jobs,
+    enabled: config.scheduler,
+    singleProcess: database.kind === 'pglite',
+    onError: (error, context) => app.log.error({ err: error }, `scheduler: ${context}`),
   }).register(app);
 
   app.get('/api/docs', { config: { access: publicRoute }, schema: { hide: true } }, async () =>

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       demoData: true,
       databaseUrl: undefined,
       adminPassword: undefined,
+      scheduler: true,
     });
     expect(config.session).toEqual({ idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000 });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -21,8 +22,14 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h/db',
       SESSION_IDLE_MINUTES: '15',
       SESSION_ABSOLUTE_HOURS: '8',
+      SCHEDULER: 'false',
     });
-    expect(config).toMatchObject({ port: 8080, demoData: false, databaseUrl: 'postgres://u@h/db' });
+    expect(config).toMatchObject({
+      port: 8080,
+      demoData: false,
+      databaseUrl: 'postgres://u@h/db',
+      scheduler: false,
+    });
     expect(config.session).toEqual({ idleMs: 15 * 60_000, absoluteMs: 8 * 3_600_000 });
   });
 

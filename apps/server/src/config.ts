@@ -66,6 +66,7 @@ const envSchema = z.object({
     .enum(['loginName', 'email'], { message: 'erwartet loginName oder email' })
     .default('loginName'),
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(100).default('Mit Firmenkonto anmelden'),
+  SCHEDULER: boolFromEnv.default(true),
 });
 
 /** Single sign-on through an OpenID Connect provider (decision 011); absent when not configured. */
@@ -127,6 +128,8 @@ export type Config = {
   /** The application's public base address without a trailing slash, if configured. */
   publicUrl: string | undefined;
   oidc: OidcSettings | undefined;
+  /** Whether this process runs the scheduler's ticker (run-now from the page works either way). */
+  scheduler: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -187,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publicUrl,
           }
         : undefined,
+    scheduler: e.SCHEDULER,
   };
 }

@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@schutzwerk/shared/constants.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './constants.ts';
@@ -22,7 +22,9 @@ export type TestApp = {
 };
 
 /** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string> } & Pick<AppOptions, 'jobs'> = {},
+): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -49,9 +51,16 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
     SECRET_KEY: 'test-secret-key-for-settings-0123456789',
+    // Tests drive the scheduler with app.scheduler.runDue() instead of its timer.
+    SCHEDULER: 'false',
     ...options.env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,6 +1,8 @@
-import { permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { P, permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeRoles, rolePermissions } from '../src/modules/roles/roles.table.ts';
 import { registerAuth } from '../src/platform/auth.plugin.ts';
 import type { SessionStore } from '../src/platform/sessions.ts';
 import { type ApiClient, createTestApp, type TestApp } from './app.ts';
@@ -58,14 +60,25 @@ describe('every /api route declares and enforces its access', () => {
 
   it("refuses callers who hold every permission except the route's own", async () => {
     const guarded = t.app.apiRoutes.filter((r) => r.access.kind === 'anyOf' || r.access.kind === 'allOf');
+    // One user whose role is rewritten per route: permissions are read fresh on every request, and
+    // creating and signing in a user per route (two password hashes each) took most of the time.
+    const user = await createUser(t.database.db, { permissions: [P.DASHBOARD] });
+    const client = await t.login(user.login, user.password);
+    const [membership] = await t.database.db
+      .select({ roleId: employeeRoles.roleId })
+      .from(employeeRoles)
+      .where(eq(employeeRoles.employeeId, user.id));
+    const roleId = membership!.roleId;
     for (const route of guarded) {
       const ids = route.access.kind === 'anyOf' || route.access.kind === 'allOf' ? route.access.ids : [];
       const missing = route.access.kind === 'anyOf' ? ids : ids.slice(0, 1);
       const others = permissionList
         .map((p) => p.id)
         .filter((id) => id !== SUPERUSER_ID && !missing.includes(id));
-      const user = await createUser(t.database.db, { permissions: others });
-      const client = await t.login(user.login, user.password);
+      await t.database.db.transaction(async (tx) => {
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+        await tx.insert(rolePermissions).values(others.map((permissionId) => ({ roleId, permissionId })));
+      });
       const res = await client.request(
         route.method as 'GET',
         concrete(route.url),

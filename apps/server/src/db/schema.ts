@@ -9,6 +9,7 @@ export * from '#modules/mail/mail.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/roles/roles.table.ts';
+export * from '#modules/scheduler/scheduler.table.ts';
 export * from '#modules/settings/settings.table.ts';
 export * from '#modules/sso/sso.table.ts';
 export * from '#platform/platform.table.ts';

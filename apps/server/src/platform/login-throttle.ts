@@ -81,12 +81,14 @@ export function createLoginThrottle(db: Db, settings: ThrottleSettings = default
       );
     },
 
-    /** Forgets counters whose window and block are over. */
-    async purge(): Promise<void> {
-      await db.execute(
+    /** Forgets counters whose window and block are over; answers how many. */
+    async purge(): Promise<number> {
+      const deleted = await queryRows<{ key: string }>(
+        db,
         sql`delete from login_throttle where window_start < now() - ${windowInterval}::interval
-              and (blocked_until is null or blocked_until < now())`,
+              and (blocked_until is null or blocked_until < now()) returning key`,
       );
+      return deleted.length;
     },
   };
 }

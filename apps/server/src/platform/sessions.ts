@@ -142,12 +142,15 @@ export function createSessionStore(
         );
     },
 
-    async purgeExpired(ex: Executor): Promise<void> {
+    /** Deletes sessions past their absolute or idle expiry; answers how many. */
+    async purgeExpired(ex: Executor): Promise<number> {
       const settings = await current(ex);
       const idleCutoff = new Date(Date.now() - settings.idleMs);
-      await ex
+      const deleted = await ex
         .delete(sessions)
-        .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
+        .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.length;
     },
   };
 }

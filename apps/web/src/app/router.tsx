@@ -197,6 +197,14 @@ export const routes: RouteObject[] = [
                       (m) => m.RoleEditPage,
                     ),
                   },
+                  {
+                    path: 'taskschedule/edit',
+                    handle: handle({ anyOf: [P.TASK_SCHEDULE_VIEW] }),
+                    lazy: lazyPage(
+                      () => import('#features/scheduler/task-schedule-page.tsx'),
+                      (m) => m.TaskSchedulePage,
+                    ),
+                  },
                 ],
               },
             ],

@@ -4,6 +4,7 @@ import type { EmployeesRepository } from '#modules/employees/employees.repositor
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import { sessionCleanupJob } from './auth.jobs.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
@@ -37,8 +38,8 @@ export function authModule(deps: {
   });
   return {
     service,
-    /** Scheduled jobs of this module (registered with the scheduler by the merger). */
-    jobs: [expiredPasswordsJob],
+    /** Jobs for the scheduler (assembled in app.ts). */
+    jobs: [sessionCleanupJob(deps), expiredPasswordsJob],
     register: (app: FastifyInstance) =>
       app.register(authRoutes(service, deps.passwordPolicy), { prefix: '/api' }),
   };

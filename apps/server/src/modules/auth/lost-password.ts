@@ -1,7 +1,8 @@
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
-import type { Db, Executor } from '#db/client.ts';
+import type { Executor } from '#db/client.ts';
 import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
 import { enqueueMail } from '#modules/mail/outbox.ts';
+import type { JobDefinition } from '#modules/scheduler/job.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { AppError } from '#platform/errors.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -107,20 +108,15 @@ export async function sendLostPasswordMail(
 }
 
 /**
- * The scheduled clean-up of expired generated passwords (the shape of modules/scheduler/job.ts, which
- * another branch brings; the merger registers it): deletes password_resets rows whose validity has ended.
+ * The scheduled clean-up of expired generated passwords (task 'Abgelaufene generierte Passwörter
+ * löschen', hourly): deletes password_resets rows whose validity has ended.
  */
-export const expiredPasswordsJob = {
+export const expiredPasswordsJob: JobDefinition = {
   key: 'expired-generated-passwords',
   name: 'Abgelaufene generierte Passwörter löschen',
   description: 'Löscht Passwörter aus „Passwort vergessen?“, deren Gültigkeit (2 Stunden) abgelaufen ist.',
-  defaultSchedule: { kind: 'interval' as const, seconds: 3600 },
-  async run(ctx: {
-    db: Db;
-    log: { info: (...args: unknown[]) => void };
-    now: Date;
-    signal: AbortSignal;
-  }): Promise<{ summary: string }> {
+  defaultSchedule: { kind: 'interval', seconds: 3600 },
+  async run(ctx) {
     const removed = await createAuthRepository(ctx.db).deleteExpiredResets(ctx.db, ctx.now);
     return {
       summary:

@@ -261,7 +261,7 @@ describe('lost password', () => {
     const { expiredPasswordsJob } = await import('./lost-password.ts');
     const result = await expiredPasswordsJob.run({
       db: t.database.db,
-      log: { info: () => {} },
+      log: () => {},
       now: new Date(),
       signal: new AbortController().signal,
     });

@@ -199,6 +199,25 @@ describe('outbox', () => {
     return ids;
   }
 
+  it('is delivered by the scheduled task „mail-outbox“ (run now on the task page) with its run log', async () => {
+    await saveSmtp();
+    await enqueue(2, 'planer@example.com');
+    const list = await admin.get('/api/taskschedule/list?search=Postausgang');
+    const rows = list.json<{ data: { rows: { id: number; key: string }[] } }>().data.rows;
+    const task = rows.find((r) => r.key === 'mail-outbox');
+    expect(task, list.body).toBeDefined();
+    expect((await admin.post(`/api/taskschedule/${task!.id}/run`)).statusCode).toBe(202);
+    await t.app.scheduler.whenIdle();
+    expect(smtp.received.filter((m) => m.to.includes('planer@example.com'))).toHaveLength(2);
+    const runs = await admin.get(`/api/taskschedule/${task!.id}/runs`);
+    expect(
+      runs.json<{ data: { rows: { outcome: string; trigger: string }[] } }>().data.rows[0],
+    ).toMatchObject({
+      outcome: 'ok',
+      trigger: 'manual',
+    });
+  });
+
   it('delivers a queued mail and marks it sent', async () => {
     await saveSmtp();
     const [id] = await enqueue();

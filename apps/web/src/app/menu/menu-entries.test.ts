@@ -37,6 +37,7 @@ describe('menu entries', () => {
       'activities',
       'roles',
       'mailSettings',
+      'taskSchedule',
       'settings',
     ]);
   });

@@ -54,7 +54,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
     available: false,
   },
-  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: false },
+  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
   // Not in the spec's menu table, but the spec has a settings screen; it needs a way in (decision 014).
   { key: 'settings', route: '/settings', anyOf: settingsPageRights(), available: true },
 ];

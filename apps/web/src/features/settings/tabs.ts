@@ -44,6 +44,12 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     component: lazy(() => import('#features/mail/templates-tab.tsx')),
   },
   {
+    key: 'taskSchedule',
+    labelKey: 'settings.tabs.taskSchedule',
+    anyOf: [P.TASK_SCHEDULE_VIEW],
+    component: lazy(() => import('#features/scheduler/task-schedule-tab.tsx')),
+  },
+  {
     key: 'security',
     labelKey: 'password.security.tab',
     category: 'security',
