@@ -66,6 +66,12 @@ describe('settings', () => {
     await saveSettings(page);
     await page.getByText('Die Einstellungen wurden gespeichert.').waitFor();
     await usage.getByText(/Die Lizenz ist fast ausgeschöpft/).waitFor();
+    // The start page tells those who look after the licence, with a way to it.
+    await page.goto('/');
+    const homeWarning = page.getByTestId('home-license-warnings');
+    await homeWarning.getByText(/Die Lizenz ist fast ausgeschöpft/).waitFor();
+    await homeWarning.getByRole('link', { name: 'Lizenz ansehen' }).click();
+    await page.waitForURL('**/settings/license');
 
     // Put the demo value back.
     await employees.fill('15000');

@@ -4,13 +4,17 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermissions, useSessionUser } from '#features/auth/session.tsx';
+import { licenseUsageQueryOptions } from '#features/settings/api/get-settings.ts';
 import { clearListState } from '#lib/list-state.ts';
 import { visibleMenuEntries } from '../menu/menu-entries.ts';
 import { useToolbar } from '../toolbar/toolbar-context.tsx';
@@ -19,6 +23,30 @@ const TILE_ICONS: Record<string, ReactNode> = {
   employees: <BadgeIcon fontSize="large" />,
   roles: <AdminPanelSettingsIcon fontSize="large" />,
 };
+
+/** Licence warnings (near or over a limit, expiring) for those who look after the licence. */
+function LicenseWarnings() {
+  const { t } = useTranslation();
+  const usage = useQuery(licenseUsageQueryOptions());
+  const warnings = usage.data?.warnings ?? [];
+  if (warnings.length === 0) return null;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 3 }}
+      data-testid="home-license-warnings"
+      action={
+        <Button component={Link} to="/settings/license" color="inherit" size="small">
+          {t('home.licenseOpen')}
+        </Button>
+      }
+    >
+      {warnings.map((warning) => (
+        <Box key={warning}>{warning}</Box>
+      ))}
+    </Alert>
+  );
+}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -37,6 +65,7 @@ export function HomePage() {
         {t('home.intro')}
       </Typography>
       {entries.length === 0 ? <Alert severity="info">{t('home.noModules')}</Alert> : null}
+      {canAny([P.SETTINGS_READONLY, P.SETTINGS_LICENSE]) ? <LicenseWarnings /> : null}
       <Box
         component="ul"
         aria-label={t('nav.mainMenu')}
