@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, onSessionEnded } from './api-client.ts';
+import { ApiError, api, buildUrl, onPasswordChangeRequired, onSessionEnded } from './api-client.ts';
 import { TOKEN_STORAGE_KEY } from './session-token.ts';
 
 class MemoryStorage {
@@ -99,6 +99,23 @@ describe('api client', () => {
     stop();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the listeners when a new password is required (403 PASSWORD_CHANGE_REQUIRED), keeps the token', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const required = vi.fn();
+    const stop = onPasswordChangeRequired(required);
+    answers.push(json(403, { error: { code: 'NO_PERMISSION', message: 'Keine Berechtigung.' } }));
+    await api.get('employee/list').catch(() => undefined);
+    expect(required).not.toHaveBeenCalled();
+    answers.push(
+      json(403, { error: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Bitte neues Passwort.' } }),
+    );
+    const error = await api.get('employee/list').catch((e: unknown) => e);
+    stop();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(required).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
   });
 
   it('fetches a fresh CSRF cookie and retries once on CSRF_INVALID', async () => {

@@ -57,6 +57,17 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndListeners.delete(listener);
 }
 
+const passwordChangeListeners = new Set<Listener>();
+
+/**
+ * Called when the server answers 403 PASSWORD_CHANGE_REQUIRED: the user must set a new password first
+ * (a generated password was used, or another tab learned it first) — the first-login dialog takes over.
+ */
+export function onPasswordChangeRequired(listener: Listener): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
 // ---------------------------------------------------------------------------------------------
 // CSRF: the server sets a readable cookie; every state-changing call echoes it in a header.
 
@@ -167,6 +178,9 @@ async function send(path: string, options: RequestOptions, retryCsrf: boolean): 
   if (error.status === 401 && token && getToken() === token) {
     clearToken();
     for (const listener of sessionEndListeners) listener();
+  }
+  if (error.status === 403 && error.code === 'PASSWORD_CHANGE_REQUIRED') {
+    for (const listener of passwordChangeListeners) listener();
   }
   throw error;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onSessionEnded } from '#lib/api-client.ts';
+import { onPasswordChangeRequired, onSessionEnded } from '#lib/api-client.ts';
 import { clearAllListState } from '#lib/list-state.ts';
 import { TOKEN_STORAGE_KEY } from '#lib/session-token.ts';
 import { authKeys } from '../api/auth-keys.ts';
@@ -8,7 +8,8 @@ import { setSessionEndReason } from '../session-end.ts';
 
 /**
  * Keeps the session query in step with reality: a 401 mid-session, or a login/logout in another tab,
- * changes the user, and the route guards send the user to /login or home.
+ * changes the user, and the route guards send the user to /login or home; a 403
+ * PASSWORD_CHANGE_REQUIRED refetches the user, so the first-login dialog appears.
  */
 export function SessionSync() {
   const queryClient = useQueryClient();
@@ -16,6 +17,10 @@ export function SessionSync() {
     const stopListening = onSessionEnded(() => {
       setSessionEndReason('expired');
       queryClient.setQueryData(authKeys.user(), null);
+    });
+    // The server says a new password is due: fetch the user again, the guard then shows the dialog.
+    const stopPasswordListening = onPasswordChangeRequired(() => {
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
     });
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
@@ -29,6 +34,7 @@ export function SessionSync() {
     window.addEventListener('storage', onStorage);
     return () => {
       stopListening();
+      stopPasswordListening();
       window.removeEventListener('storage', onStorage);
     };
   }, [queryClient]);
