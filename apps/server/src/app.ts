@@ -121,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ssoLogoutUrl: (actor, log) => sso.service.logoutUrl(actor, log),
     passwordPolicy,
     settings: settings.service,
+    records: employees.records,
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });

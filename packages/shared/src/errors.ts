@@ -567,6 +567,30 @@ export const errorCatalogue = {
     message:
       'Der Cron-Ausdruck ist ungültig. Bitte geben Sie fünf Felder an: Minute, Stunde, Tag, Monat und Wochentag (z. B. „*/5 * * * *“).',
   },
+  // ── password reset by an administrator (issue 4) ──
+  PASSWORD_RESET_OWN: {
+    status: 400,
+    message: 'Ihr eigenes Passwort ändern Sie über „Passwort ändern“.',
+  },
+  PASSWORD_RESET_INACTIVE: {
+    status: 409,
+    message:
+      'Der Mitarbeiter ist inaktiv. Aktivieren Sie ihn zuerst, dann können Sie sein Passwort zurücksetzen.',
+  },
+  PASSWORD_RESET_NO_LOGIN: {
+    status: 409,
+    message: 'Der Mitarbeiter hat keinen Benutzernamen. Bitte tragen Sie zuerst einen Benutzernamen ein.',
+  },
+  PASSWORD_RESET_NO_MAIL: {
+    status: 409,
+    message:
+      'Für den Mitarbeiter ist keine E-Mail-Adresse hinterlegt. Bitte übergeben Sie das Passwort persönlich.',
+  },
+  PASSWORD_RESET_MORE_RIGHTS: {
+    status: 403,
+    message:
+      'Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben. Sein Passwort können Sie nicht zurücksetzen.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -76,3 +76,19 @@ export type LostPassword = z.infer<typeof lostPasswordSchema>;
 export const LOST_PASSWORD_ANSWER =
   'Falls zu diesem Benutzernamen ein aktives Konto mit E-Mail-Adresse gehört, erhalten Sie in Kürze eine E-Mail mit einem neuen Passwort. Es ist 2 Stunden gültig.';
 export const lostPasswordResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+
+/** 'Passwort zurücksetzen' on the employee record: hand the generated password over in person or by mail. */
+export const resetPasswordSchema = z.object({
+  version: z.number().int().min(1),
+  delivery: z.enum(['mail', 'show'], { message: 'Bitte wählen Sie, wie das Passwort übergeben wird.' }),
+});
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+export const resetPasswordResultSchema = z.object({
+  data: z.object({
+    password: z.string().nullable(),
+    validUntil: z.string(),
+    mailedTo: z.string().nullable(),
+    version: z.number().int(),
+  }),
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import type { EmployeeRecordService } from '#modules/employees/employee-record.service.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
@@ -10,6 +11,8 @@ import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { expiredPasswordsJob } from './lost-password.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
 
 /** "Passwort vergessen?": 3 requests per user name and 20 per address within 15 minutes. */
 const LOST_PASSWORD_LIMITS = {
@@ -29,6 +32,7 @@ export function authModule(deps: {
   ssoLogoutUrl?: AuthDeps['ssoLogoutUrl'];
   passwordPolicy: PasswordPolicyService;
   settings: Pick<SettingsService, 'read'>;
+  records: Pick<EmployeeRecordService, 'loadVisible' | 'assertEditableHere'>;
 }) {
   const repository = createAuthRepository(deps.db);
   const service = createAuthService({
@@ -36,11 +40,14 @@ export function authModule(deps: {
     repository,
     lostPasswordThrottle: createLoginThrottle(deps.db, LOST_PASSWORD_LIMITS),
   });
+  const resetService = createPasswordResetService({ ...deps, repository });
   return {
     service,
     /** Jobs for the scheduler (assembled in app.ts). */
     jobs: [sessionCleanupJob(deps), expiredPasswordsJob],
-    register: (app: FastifyInstance) =>
-      app.register(authRoutes(service, deps.passwordPolicy), { prefix: '/api' }),
+    register: async (app: FastifyInstance) => {
+      await app.register(authRoutes(service, deps.passwordPolicy), { prefix: '/api' });
+      await app.register(passwordResetRoutes(resetService), { prefix: '/api' });
+    },
   };
 }

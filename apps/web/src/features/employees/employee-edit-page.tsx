@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,6 +48,7 @@ import {
   ProgressBarTab,
   tabOfField,
 } from './components/employee-tabs.tsx';
+import { ResetPasswordDialog } from './components/reset-password-dialog.tsx';
 import {
   buildPatch,
   changedFields,
@@ -109,6 +111,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   const [deactivateOpen, setDeactivateOpen] = useState(false);
   const [convertOpen, setConvertOpen] = useState(false);
   const [copyOpen, setCopyOpen] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
   const leaving = useRef(false);
 
   // Staff of another portal assigned to this customer portal are read-only here (the server refuses too).
@@ -118,6 +121,8 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   const canConvert = canAny([P.EMPLOYEES_TEMP_WORKERS]) && editableHere && !base.restricted.extended;
   const canCopy = canAny([P.EMPLOYEES_COPY]);
   const isSelf = sessionUser.employee.id === base.id;
+  const canResetPassword =
+    canAny([P.EMPLOYEES_RESET_PASSWORD]) && editableHere && !isSelf && base.active && Boolean(base.loginName);
   const visibleTabs = EMPLOYEE_TABS.filter((key) => key !== 'portals' || sessionUser.scope.isMainPortal);
   const access: WriteAccess = {
     basic: canEdit,
@@ -280,6 +285,11 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
               {t('employee.copy.open')}
             </Button>
           ) : null}
+          {canResetPassword ? (
+            <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setResetOpen(true)}>
+              {t('employee.resetPassword.open')}
+            </Button>
+          ) : null}
           {canConvert ? (
             <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setConvertOpen(true)}>
               {base.isTempWorker
@@ -420,6 +430,20 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             notify(
               saved.isTempWorker ? t('employee.convert.doneTempWorker') : t('employee.convert.doneEmployee'),
             );
+          }}
+        />
+      ) : null}
+      {resetOpen ? (
+        <ResetPasswordDialog
+          employee={base}
+          onClose={() => setResetOpen(false)}
+          onDone={() => {
+            notify(t('employee.resetPassword.done'));
+            // The version moved on: take the fresh record, keep the user's unsaved edits.
+            void queryClient.fetchQuery({ ...employeeQueryOptions(base.id), staleTime: 0 }).then((fresh) => {
+              form.reset(rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(fresh)));
+              setBase(fresh);
+            });
           }}
         />
       ) : null}
