@@ -77,7 +77,7 @@ describe('employee record', () => {
     expect(await page.title()).toContain('Mitarbeiter bearbeiten');
 
     // Back to the list; a click on the row opens the record.
-    await page.getByRole('button', { name: 'Zurück' }).click();
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
     await page.waitForURL(/\/employee\/list$/);
     await page.getByLabel('Suchen').fill(employee.number);
     await waitUntil(async () => (await gridTotal(page, 'Mitarbeiter')) === 1, 'one employee found');
@@ -163,13 +163,13 @@ describe('employee record', () => {
 
     // Unsaved changes: leaving asks first.
     await input(page, 'PLZ').fill('40214');
-    await page.getByRole('button', { name: 'Zurück' }).click();
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
     const unsaved = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
     await unsaved.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
     await unsaved.waitFor({ state: 'hidden' });
     expect(page.url()).toMatch(new RegExp(`/employee/${id}$`));
     expect(await input(page, 'PLZ').inputValue()).toBe('40214');
-    await page.getByRole('button', { name: 'Zurück' }).click();
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
     await unsaved.getByRole('button', { name: 'Verwerfen und verlassen' }).click();
     await page.waitForURL(/\/employee\/list$/);
     await context.close();
