@@ -155,6 +155,16 @@ export const documentSchema = z.object({
   revision: z.string().nullable(),
   responsibleId: z.number().int().nullable(),
   responsibleName: z.string().nullable(),
+  /** The responsible person as the employee picker shows it. */
+  responsible: z
+    .object({
+      id: z.number().int(),
+      personnelNumber: z.string(),
+      lastName: z.string(),
+      firstName: z.string(),
+      departmentName: z.null(),
+    })
+    .nullable(),
   languages: z.array(z.string()),
   confidential: z.boolean(),
   isTemplate: z.boolean(),

@@ -110,6 +110,20 @@ export function createDocumentsRepository(db: Db) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
+    async employeeRef(ex: Executor, id: number | null) {
+      if (id === null) return null;
+      const [row] = await ex
+        .select({
+          id: employees.id,
+          personnelNumber: employees.personnelNumber,
+          lastName: employees.lastName,
+          firstName: employees.firstName,
+        })
+        .from(employees)
+        .where(eq(employees.id, id));
+      return row ? { ...row, departmentName: null } : null;
+    },
+
     /** Whether the employee belongs to the portal (home portal or portal assignment). */
     async employeeInPortal(ex: Executor, employeeId: number, portalId: number): Promise<boolean> {
       const rows = await ex

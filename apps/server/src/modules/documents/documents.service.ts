@@ -120,6 +120,7 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
       revision: row.revision,
       responsibleId: row.responsibleId,
       responsibleName: name(row.responsibleId),
+      responsible: await repository.employeeRef(ex, row.responsibleId),
       languages: row.languages,
       confidential: row.confidential,
       isTemplate: row.isTemplate,
