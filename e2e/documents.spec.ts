@@ -113,4 +113,79 @@ describe('documents', () => {
     await page.getByRole('grid', { name: 'Dokumente' }).getByText('Anweisung v2.pdf').waitFor();
     await context.close();
   });
+
+  it('records a check (refused without responsible person and date), keeps the form on a stale save, attaches to a location', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/documents/list');
+    await gridTotal(page, 'Dokumente');
+    const label = `Prüfbericht Regale ${suffix}`;
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neues Dokument anlegen' });
+    await create.getByLabel('Bezeichnung').fill(label);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await page.waitForURL(/\/documents\/\d+$/);
+    const url = page.url();
+
+    // A check needs a responsible person and a check date.
+    await page.getByRole('button', { name: 'Prüfung durchführen' }).click();
+    await page
+      .getByText(
+        'Für die Dokumentenprüfung braucht das Dokument eine verantwortliche Person und ein Prüfdatum.',
+      )
+      .waitFor();
+    await page.getByRole('textbox', { name: 'Verantwortlich' }).click();
+    const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await picker.getByLabel('Suchen').fill('Albrecht');
+    await picker.getByRole('grid').getByText('Albrecht').first().click();
+    await picker.waitFor({ state: 'hidden' });
+    await page.getByLabel('Nächste Prüfung').fill('2026-01-01');
+    await page.getByLabel('Prüfintervall').click();
+    await page.getByRole('option', { name: 'jährlich', exact: true }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Das Dokument wurde gespeichert.').waitFor();
+    await page.getByRole('button', { name: 'Prüfung durchführen' }).click();
+    await page.getByText('Die Prüfung wurde erfasst.').waitFor();
+    await page.getByText(/^Zuletzt geprüft am \d\d\.\d\d\.\d\d \d\d:\d\d von /).waitFor();
+    const next = await page.getByLabel('Nächste Prüfung').inputValue();
+    expect(next > '2026-12-31').toBe(true);
+
+    // Someone else saves meanwhile: this form keeps its text and offers 'Neu laden'.
+    const other = await newPage(browser);
+    await login(other.page, 'admin');
+    await other.page.goto(url);
+    await waitUntil(
+      async () => (await other.page.getByRole('textbox', { name: 'Bezeichnung' }).inputValue()) === label,
+      'second page loaded',
+    );
+    await other.page.getByRole('textbox', { name: 'Revision' }).fill('B');
+    await other.page.getByRole('button', { name: 'Speichern' }).click();
+    await other.page.getByText('Das Dokument wurde gespeichert.').waitFor();
+    await other.context.close();
+    await page.getByRole('textbox', { name: 'Version', exact: true }).fill('2.0');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page
+      .getByText('Das Dokument wurde inzwischen von einer anderen Person geändert.', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('textbox', { name: 'Version', exact: true }).inputValue()).toBe('2.0');
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Das Dokument wurde gespeichert.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Revision' }).inputValue()).toBe('B');
+    expect(await page.getByRole('textbox', { name: 'Version', exact: true }).inputValue()).toBe('2.0');
+
+    // Attach it to a location through the shared component, then detach it.
+    await page.goto('/locations/list');
+    await page.getByRole('tree').getByText('Werk Köln-Niehl', { exact: true }).click();
+    const section = page.getByTestId('attached-documents');
+    await section.getByRole('button', { name: 'Dokument zuordnen' }).click();
+    const docPicker = page.getByRole('dialog', { name: 'Dokument auswählen' });
+    await docPicker.getByLabel('Suchen').fill(label);
+    await docPicker.getByRole('grid').getByText(label).click();
+    await docPicker.waitFor({ state: 'hidden' });
+    await section.getByRole('link', { name: label }).waitFor();
+    await section.getByRole('button', { name: `Zuordnung entfernen: ${label}` }).click();
+    await section.getByRole('link', { name: label }).waitFor({ state: 'hidden' });
+    await context.close();
+  });
 });

@@ -63,3 +63,25 @@ export function updateFromDraft(draft: DocumentDraft, version: number): UpdateDo
     validFrom: draft.validFrom || null,
   };
 }
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * 'Neu laden' after a conflict: the fields the user changed keep the user's value, every other field takes
+ * the newer server value (the other person's change is not overwritten by the next save).
+ */
+export function rebaseDocumentDraft(
+  current: DocumentDraft,
+  oldBase: DocumentDraft,
+  fresh: DocumentDraft,
+): DocumentDraft {
+  const out = { ...fresh } as Record<keyof DocumentDraft, unknown>;
+  for (const key of Object.keys(current) as (keyof DocumentDraft)[]) {
+    const mine = key === 'responsible' ? (current.responsible?.id ?? null) : current[key];
+    const before = key === 'responsible' ? (oldBase.responsible?.id ?? null) : oldBase[key];
+    if (!sameValue(mine, before)) out[key] = current[key];
+  }
+  return out as DocumentDraft;
+}

@@ -56,6 +56,7 @@ import {
   type DocumentDraft,
   draftFromDocument,
   isDocumentDraftDirty,
+  rebaseDocumentDraft,
   updateFromDraft,
 } from './document-draft.ts';
 
@@ -135,6 +136,7 @@ function DocumentEditor({ doc }: { doc: Document }) {
 
   const reloadLatest = async () => {
     const fresh = await queryClient.fetchQuery({ ...documentQueryOptions(doc.id), staleTime: 0 });
+    setDraft((current) => rebaseDocumentDraft(current, draftFromDocument(base), draftFromDocument(fresh)));
     setBase(fresh);
     setConflict(false);
     update.reset();
