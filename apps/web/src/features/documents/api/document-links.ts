@@ -13,8 +13,9 @@ export const documentLinksQueryOptions = (entity: DocumentLinkEntity, entityId: 
     queryFn: () => getDocumentLinks(entity, entityId),
   });
 
-export function useDocumentLinks(entity: DocumentLinkEntity, entityId: number) {
-  return useQuery(documentLinksQueryOptions(entity, entityId));
+/** `enabled` false for users without DOCUMENTS: the server would answer 403. */
+export function useDocumentLinks(entity: DocumentLinkEntity, entityId: number, enabled = true) {
+  return useQuery({ ...documentLinksQueryOptions(entity, entityId), enabled });
 }
 
 /** Attach (add) or detach (remove) a document; the attached list is reloaded afterwards. */

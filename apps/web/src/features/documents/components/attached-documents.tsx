@@ -40,7 +40,8 @@ type Props = { entity: DocumentLinkEntity; entityId: number };
 export function AttachedDocuments({ entity, entityId }: Props) {
   const { t } = useTranslation();
   const { canAny } = usePermissions();
-  const links = useDocumentLinks(entity, entityId);
+  const canRead = canAny([P.DOCUMENTS]);
+  const links = useDocumentLinks(entity, entityId, canRead);
   const mutation = useDocumentLinkMutation(entity, entityId);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -63,7 +64,7 @@ export function AttachedDocuments({ entity, entityId }: Props) {
     mutation.mutate({ documentId }, { onError: (e) => setError(errorMessage(e, t)) });
   };
 
-  if (!canAny([P.DOCUMENTS])) return null;
+  if (!canRead) return null;
   const docs = links.data ?? [];
   return (
     <Stack
