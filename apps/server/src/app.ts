@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
+import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
   const organisation = organisationModule({ db: database.db, employees });
   const mail = mailModule({ db: database.db, settings: settings.service });
+  const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   for (const module of [
     healthModule(database),
     auth,
@@ -139,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     organisation,
     settings,
     mail,
+    documents,
   ])
     await module.register(app);
   await employeeImportModule({

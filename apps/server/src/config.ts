@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The file store (documents); DATA_DIR/files when unset. */
+  FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'muss mit postgres:// oder postgresql:// beginnen' })
@@ -113,6 +115,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The content-addressed file store (decision 016): FILES_DIR or DATA_DIR/files. */
+  filesDir: string;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   demoPassword: string | undefined;
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     demoPassword: e.DEMO_PASSWORD,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@schutzwerk/shared/constants.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -15,6 +17,8 @@ export { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD };
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The test's own file store folder (removed on close). */
+  filesDir: string;
   client(): ApiClient;
   /** A signed-in client: `admin` or one of the demo accounts. */
   login(username: string, password?: string): Promise<ApiClient>;
@@ -46,7 +50,10 @@ export async function createTestApp(
       await admin.end();
     };
   }
+  // The file store needs a writable folder; DATA_DIR itself stays unusable so nothing else writes there.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schutzwerk-files-'));
   const config = loadConfig({
+    FILES_DIR: filesDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     DATA_DIR: '/nonexistent-test-data-dir',
@@ -65,6 +72,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    filesDir,
     client: () => new ApiClient(app),
     async login(username, password) {
       const client = new ApiClient(app);
@@ -78,6 +86,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop?.();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@
 
 export * from '#modules/activities/activities.table.ts';
 export * from '#modules/auth/password-resets.table.ts';
+export * from '#modules/documents/documents.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';
 export * from '#modules/employees/employees.table.ts';

@@ -198,6 +198,23 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'documents/list',
+                    handle: handle({ anyOf: [P.DOCUMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/documents/documents-list-page.tsx'),
+                      (m) => m.DocumentsListPage,
+                    ),
+                  },
+                  { path: 'documents', element: <Navigate to="/documents/list" replace /> },
+                  {
+                    path: 'documents/:id',
+                    handle: handle({ anyOf: [P.DOCUMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/documents/document-page.tsx'),
+                      (m) => m.DocumentPage,
+                    ),
+                  },
+                  {
                     path: 'taskschedule/edit',
                     handle: handle({ anyOf: [P.TASK_SCHEDULE_VIEW] }),
                     lazy: lazyPage(

@@ -17,6 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { formatEmployeeName, usePermissions } from '#features/auth/session.tsx';
+import { AttachedDocuments } from '#features/documents/components/attached-documents.tsx';
 import { EmployeePickerDialog } from '#features/employees/components/employee-picker-dialog.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
@@ -392,6 +393,7 @@ export function LocationEditor({ location, nodes, toolbar, onDeleted }: Props) {
           })
         )}
       </Section>
+      <AttachedDocuments entity="location" entityId={location.id} />
 
       <Divider />
       <Typography variant="caption" color="text.secondary" data-testid="node-info">

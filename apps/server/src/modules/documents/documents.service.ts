@@ -1,0 +1,415 @@
+import type { Readable } from 'node:stream';
+import {
+  type CreateDocument,
+  DOCUMENT_MAX_FILE_BYTES,
+  type Document,
+  type DocumentFileVersion,
+  type DocumentLinkEntity,
+  type DocumentListFilter,
+  type documentFieldsSchema,
+  type UpdateDocument,
+} from '@schutzwerk/shared/documents/documents.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Executor } from '#db/client.ts';
+import { locations } from '#modules/organisation/organisation.table.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import type { DocumentRecord, DocumentsRepository, VersionRecord } from './documents.repository.ts';
+import { checkUploadedFile } from './file-check.ts';
+import type { FileStore } from './file-store.ts';
+
+type Fields = z.output<typeof documentFieldsSchema>;
+const FIELDS = [
+  'label',
+  'type',
+  'docVersion',
+  'revision',
+  'responsibleId',
+  'languages',
+  'confidential',
+  'isTemplate',
+  'nextCheck',
+  'checkInterval',
+  'validFrom',
+] as const satisfies readonly (keyof Fields)[];
+
+type Deps = { db: Db; repository: DocumentsRepository; files: FileStore; today?: () => string };
+
+/** Whether a record of another module exists in the actor's portal (document links). */
+const LINK_TARGETS: Record<
+  DocumentLinkEntity,
+  (ex: Executor, portalId: number, id: number) => Promise<boolean>
+> = {
+  location: async (ex, portalId, id) =>
+    (
+      await ex
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, id), eq(locations.portalId, portalId)))
+    ).length > 0,
+};
+
+export type UploadInput = { stream: Readable; fileName: string; version: number; comment: string | null };
+
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(-200);
+  return clean === '' ? 'datei' : clean;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Today in Berlin (the product's dates are German calendar days). */
+function berlinToday(): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
+}
+
+/**
+ * Rules of the document management (decision 016): documents belong to the actor's portal ("not found"
+ * and "not yours" answer alike); file versions are append-only; release needs a PDF as current version;
+ * a check needs a responsible person and a check date and moves the next check by the interval;
+ * confidential files are served only with DOCUMENTS_CONFIDENTIAL; templates only with DOCUMENTS_TEMPLATES.
+ */
+export function createDocumentsService({ db, repository, files, today = berlinToday }: Deps) {
+  async function load(ex: Executor, actor: Actor, id: number, lock?: 'update'): Promise<DocumentRecord> {
+    const row = await repository.findById(ex, id, lock);
+    if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  function toVersion(v: VersionRecord): DocumentFileVersion {
+    return {
+      id: v.id,
+      number: v.number,
+      fileName: v.fileName,
+      mimeType: v.mimeType,
+      size: v.size,
+      hash: v.fileHash,
+      comment: v.comment,
+      uploadedById: v.uploadedById,
+      uploadedByName: v.uploadedByName,
+      uploadedAt: v.uploadedAt.toISOString(),
+    };
+  }
+
+  async function present(ex: Executor, row: DocumentRecord): Promise<Document> {
+    const versions = (await repository.versions(ex, row.id)).map(toVersion);
+    const names = await repository.employeeNames(ex, [
+      row.responsibleId,
+      row.releasedById,
+      row.lastCheckedById,
+    ]);
+    const name = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+    return {
+      id: row.id,
+      portalId: row.portalId,
+      label: row.label,
+      type: row.type,
+      docVersion: row.docVersion,
+      revision: row.revision,
+      responsibleId: row.responsibleId,
+      responsibleName: name(row.responsibleId),
+      responsible: await repository.employeeRef(ex, row.responsibleId),
+      languages: row.languages,
+      confidential: row.confidential,
+      isTemplate: row.isTemplate,
+      nextCheck: row.nextCheck,
+      checkInterval: row.checkInterval,
+      validFrom: row.validFrom,
+      releasedAt: row.releasedAt?.toISOString() ?? null,
+      releasedByName: name(row.releasedById),
+      releasedVersionId: row.releasedVersionId,
+      lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+      lastCheckedByName: name(row.lastCheckedById),
+      currentVersion: versions.find((v) => v.id === row.currentVersionId) ?? null,
+      versions: versions.reverse(),
+      version: row.version,
+    };
+  }
+
+  async function checkFields(ex: Executor, actor: Actor, fields: Fields, before?: DocumentRecord) {
+    if (fields.responsibleId !== null && fields.responsibleId !== before?.responsibleId) {
+      if (!(await repository.employeeInPortal(ex, fields.responsibleId, actor.portalId))) {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          message: 'Die verantwortliche Person wurde nicht gefunden.',
+          details: [
+            { path: ['body', 'responsibleId'], message: 'Bitte wählen Sie eine Person aus Ihrem Portal.' },
+          ],
+        });
+      }
+    }
+    const templateChanged = before ? before.isTemplate !== fields.isTemplate : fields.isTemplate;
+    if ((templateChanged || before?.isTemplate) && !actorHasAny(actor, P.DOCUMENTS_TEMPLATES)) {
+      throw new AppError('NO_PERMISSION', {
+        message:
+          'Dokumentvorlagen dürfen nur Personen mit dem Recht „Dokumentvorlagen und Ordner verwalten“ bearbeiten.',
+      });
+    }
+  }
+
+  async function getIn(ex: Executor, actor: Actor, id: number): Promise<Document> {
+    return present(ex, await load(ex, actor, id));
+  }
+
+  return {
+    list: (actor: Actor, query: DocumentListFilter) => repository.list(actor.portalId, query, today()),
+
+    get: (actor: Actor, id: number) => getIn(db, actor, id),
+
+    async create(actor: Actor, input: CreateDocument & Fields): Promise<Document> {
+      return db.transaction(async (tx) => {
+        await checkFields(tx, actor, input);
+        const row = await repository.insert(tx, { portalId: actor.portalId, ...pick(input) });
+        await recordChange(tx, {
+          entity: 'document',
+          entityId: row.id,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: diffFields({} as Record<string, unknown>, pick(input), FIELDS),
+        });
+        return present(tx, row);
+      });
+    },
+
+    async update(actor: Actor, id: number, input: UpdateDocument & Fields & { version: number }) {
+      return db.transaction(async (tx) => {
+        const before = await load(tx, actor, id, 'update');
+        if (before.version !== input.version) throw new AppError('CONFLICT');
+        await checkFields(tx, actor, input, before);
+        const patch = pick(input);
+        const changes = diffFields(before as unknown as Record<string, unknown>, patch, FIELDS);
+        if (!(await repository.updateVersioned(tx, id, input.version, patch))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'document',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes,
+        });
+        return getIn(tx, actor, id);
+      });
+    },
+
+    async remove(actor: Actor, id: number, version: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await load(tx, actor, id, 'update');
+        if (before.isTemplate && !actorHasAny(actor, P.DOCUMENTS_TEMPLATES))
+          throw new AppError('NO_PERMISSION');
+        if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'document',
+          entityId: id,
+          state: LOG_STATE.DELETED,
+          actorId: actor.employeeId,
+        });
+      });
+      // The stored contents stay: other versions or documents may share them (decision 016).
+    },
+
+    /**
+     * Receives a file into the store (streamed, size-capped), checks its type, then adds it as the next
+     * version in one transaction. A new version cancels an existing release.
+     */
+    async upload(actor: Actor, id: number, input: UploadInput): Promise<Document> {
+      // Existence and scope first, so strangers' ids cost no disk writes.
+      const found = await load(db, actor, id);
+      if (found.isTemplate && !actorHasAny(actor, P.DOCUMENTS_TEMPLATES)) throw new AppError('NO_PERMISSION');
+      if (found.version !== input.version) throw new AppError('CONFLICT');
+      const fileName = safeFileName(input.fileName);
+      const received = await files.receive(input.stream, DOCUMENT_MAX_FILE_BYTES);
+      try {
+        if (received.size === 0) throw new AppError('DOCUMENT_NO_FILE');
+        const checked = await checkUploadedFile(received.tempPath, fileName);
+        // The content goes to its final place before the row refers to it; an orphaned file (transaction
+        // failed) is harmless and is reused by the next identical upload.
+        await files.commit(received);
+        return await db.transaction(async (tx) => {
+          const row = await load(tx, actor, id, 'update');
+          if (row.version !== input.version) throw new AppError('CONFLICT');
+          await repository.ensureStoredFile(tx, {
+            hash: received.hash,
+            size: received.size,
+            mimeType: checked.mimeType,
+          });
+          const number = await repository.nextVersionNumber(tx, id);
+          const version = await repository.insertVersion(tx, {
+            documentId: id,
+            number,
+            fileHash: received.hash,
+            fileName,
+            mimeType: checked.mimeType,
+            size: received.size,
+            comment: input.comment,
+            uploadedById: actor.employeeId,
+          });
+          const patch = {
+            currentVersionId: version.id,
+            releasedAt: null,
+            releasedById: null,
+            releasedVersionId: null,
+          };
+          if (!(await repository.updateVersioned(tx, id, input.version, patch)))
+            throw new AppError('CONFLICT');
+          await recordChange(tx, {
+            entity: 'document',
+            entityId: id,
+            state: LOG_STATE.CHANGED,
+            actorId: actor.employeeId,
+            changes: {
+              fileVersion: { from: number - 1, to: number },
+              ...(row.releasedAt ? { released: { from: true, to: false } } : {}),
+            },
+          });
+          return getIn(tx, actor, id);
+        });
+      } finally {
+        await files.discard(received);
+      }
+    },
+
+    /** The stored file of one version, for download; confidential documents need their right. */
+    async file(actor: Actor, id: number, versionId: number) {
+      const row = await load(db, actor, id);
+      if (row.confidential && !actorHasAny(actor, P.DOCUMENTS_CONFIDENTIAL))
+        throw new AppError('DOCUMENT_CONFIDENTIAL');
+      const version = (await repository.versions(db, id)).find((v) => v.id === versionId);
+      if (!version || !files.exists(version.fileHash)) throw new AppError('NOT_FOUND');
+      return {
+        stream: files.open(version.fileHash),
+        fileName: version.fileName,
+        mimeType: version.mimeType,
+        size: version.size,
+      };
+    },
+
+    async release(actor: Actor, id: number, version: number): Promise<Document> {
+      return db.transaction(async (tx) => {
+        const row = await load(tx, actor, id, 'update');
+        if (row.version !== version) throw new AppError('CONFLICT');
+        const current = (await repository.versions(tx, id)).find((v) => v.id === row.currentVersionId);
+        if (current?.mimeType !== 'application/pdf') throw new AppError('DOCUMENT_RELEASE_NEEDS_PDF');
+        const patch = {
+          releasedAt: new Date(),
+          releasedById: actor.employeeId,
+          releasedVersionId: current.id,
+        };
+        if (!(await repository.updateVersioned(tx, id, version, patch))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'document',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: {
+            released: { from: row.releasedAt !== null, to: true },
+            releasedFileVersion: { from: null, to: current.number },
+          },
+        });
+        return getIn(tx, actor, id);
+      });
+    },
+
+    /** Records a document check: needs a responsible person and a check date; the next date moves by the interval. */
+    async check(actor: Actor, id: number, version: number): Promise<Document> {
+      return db.transaction(async (tx) => {
+        const row = await load(tx, actor, id, 'update');
+        if (row.version !== version) throw new AppError('CONFLICT');
+        if (row.responsibleId === null || row.nextCheck === null)
+          throw new AppError('DOCUMENT_CHECK_INCOMPLETE');
+        const interval = row.checkInterval ?? 0;
+        const nextCheck = interval > 0 ? addDays(today(), interval) : null;
+        const patch = { lastCheckedAt: new Date(), lastCheckedById: actor.employeeId, nextCheck };
+        if (!(await repository.updateVersioned(tx, id, version, patch))) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'document',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: {
+            nextCheck: { from: row.nextCheck, to: nextCheck },
+            checked: { from: null, to: today() },
+          },
+        });
+        return getIn(tx, actor, id);
+      });
+    },
+
+    // ── links (the shared attach API) ──
+    links: {
+      async list(actor: Actor, entity: DocumentLinkEntity, entityId: number): Promise<Document[]> {
+        const rows = await repository.links(db, entity, entityId, actor.portalId);
+        const out: Document[] = [];
+        for (const r of rows) out.push(await getIn(db, actor, r.documentId));
+        return out;
+      },
+      async add(
+        actor: Actor,
+        entity: DocumentLinkEntity,
+        entityId: number,
+        documentId: number,
+      ): Promise<void> {
+        await db.transaction(async (tx) => {
+          await load(tx, actor, documentId);
+          if (!(await LINK_TARGETS[entity](tx, actor.portalId, entityId))) throw new AppError('NOT_FOUND');
+          if (
+            await repository.insertLink(tx, { documentId, entity, entityId, createdById: actor.employeeId })
+          ) {
+            await recordChange(tx, {
+              entity: 'document',
+              entityId: documentId,
+              state: LOG_STATE.CHANGED,
+              actorId: actor.employeeId,
+              changes: { link: { from: null, to: `${entity}:${entityId}` } },
+            });
+          }
+        });
+      },
+      async remove(
+        actor: Actor,
+        entity: DocumentLinkEntity,
+        entityId: number,
+        documentId: number,
+      ): Promise<void> {
+        await db.transaction(async (tx) => {
+          await load(tx, actor, documentId);
+          if (!(await repository.deleteLink(tx, entity, entityId, documentId)))
+            throw new AppError('NOT_FOUND');
+          await recordChange(tx, {
+            entity: 'document',
+            entityId: documentId,
+            state: LOG_STATE.CHANGED,
+            actorId: actor.employeeId,
+            changes: { link: { from: `${entity}:${entityId}`, to: null } },
+          });
+        });
+      },
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+function pick(input: Fields) {
+  return {
+    label: input.label,
+    type: input.type,
+    docVersion: input.docVersion,
+    revision: input.revision,
+    responsibleId: input.responsibleId,
+    languages: input.languages,
+    confidential: input.confidential,
+    isTemplate: input.isTemplate,
+    nextCheck: input.nextCheck,
+    checkInterval: input.checkInterval,
+    validFrom: input.validFrom,
+  };
+}
