@@ -25,6 +25,7 @@ import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import type { JobDefinition } from './modules/scheduler/job.ts';
 import { schedulerModule } from './modules/scheduler/scheduler.module.ts';
@@ -127,6 +128,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
   const organisation = organisationModule({ db: database.db, employees });
   const mail = mailModule({ db: database.db, settings: settings.service });
+  const reports = reportsModule({
+    db: database.db,
+    kind: database.kind,
+    settings: settings.service,
+    log: (message) => app.log.warn(message),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -138,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     organisation,
     settings,
     mail,
+    reports,
   ])
     await module.register(app);
   await employeeImportModule({
