@@ -1,5 +1,6 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { REPORT_WARNING_TEXT } from '@schutzwerk/shared/reports/reports.schema.ts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +312,19 @@ describe('running reports', () => {
 });
 
 describe('runaway reports', () => {
+  it('PGlite does not honour statement_timeout (why the cost check exists)', async () => {
+    if (t.database.kind !== 'pglite') return;
+    const started = Date.now();
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local statement_timeout = 100'));
+      await tx.execute(
+        sql.raw('select count(*) from generate_series(1, 3000) a cross join generate_series(1, 3000) b'),
+      );
+    });
+    // Not cancelled after 100 ms: the query ran to its end (about 1–2 s here).
+    expect(Date.now() - started).toBeGreaterThan(300);
+  });
+
   it('stops a heavy cross join by timeout (PostgreSQL) or by the cost check (PGlite)', async () => {
     const created = await admin.post(
       '/api/reports',

@@ -23,7 +23,7 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { countAll, planList, runList } from '#platform/list.ts';
-import { CONTENT_TYPES, formatPrintDate, renderReport } from './report-render.ts';
+import { CONTENT_TYPES, formatPrintDate, PDF_MAX_ROWS, renderReport } from './report-render.ts';
 import type { ReportRunner } from './report-runner.ts';
 import { reportFilters, reports } from './reports.table.ts';
 import { checkReportSql, SqlRefusedError } from './sql-guard.ts';
@@ -408,6 +408,12 @@ export function createReportsService(deps: {
       );
       const { values, shown } = filterValues(report, request.Filter);
       const data = await runner.rows(checked, values, report.timeoutSeconds);
+      if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
+        throw new AppError('REPORT_TOO_LARGE', {
+          message: `Ein PDF kann höchstens ${PDF_MAX_ROWS.toLocaleString('de-DE')} Datensätze enthalten (dieser Report: ${data.rows.length.toLocaleString('de-DE')}). Bitte schränken Sie die Filter ein oder wählen Sie XLSX oder CSV.`,
+          details: { maxRows: PDF_MAX_ROWS, rows: data.rows.length },
+        });
+      }
       const printedAt = deps.now?.() ?? new Date();
       const companyName = (await deps.settings.read(systemSettings)).companyName;
       const file = await renderReport(format, {
