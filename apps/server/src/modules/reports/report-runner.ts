@@ -25,7 +25,15 @@ export type ReportRows = { columns: string[]; rows: Record<string, unknown>[] };
 
 export type ReportRunner = ReturnType<typeof createReportRunner>;
 
-type QueryResult<T> = { rows: T[]; fields?: { name: string }[] };
+type QueryResult<T> = { rows: T[]; fields?: { name: string; dataTypeID?: number }[] };
+
+/** int8 and numeric arrive as text from both drivers; reports want numbers (German display, typed XLSX cells). */
+const NUMERIC_TYPES = new Set([20, 1700]);
+function toNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : value;
+}
 /** Both drivers answer `{ rows, fields }`; the shared Db type does not say so. */
 async function run<T>(ex: { execute(query: SQL): Promise<unknown> }, query: SQL): Promise<QueryResult<T>> {
   return (await ex.execute(query)) as QueryResult<T>;
@@ -196,7 +204,9 @@ export function createReportRunner(deps: {
       values: ReadonlyMap<string, string | null>,
       timeoutSeconds: number,
       maxRows = REPORT_MAX_ROWS,
-    ): Promise<ReportRows> {
+      /** Preview: answer the first `maxRows` rows instead of refusing more. */
+      truncate = false,
+    ): Promise<ReportRows & { truncated: boolean }> {
       const query = sql`select * from (${statement(checked, values)}) as report_rows limit ${sql.raw(String(maxRows + 1))}`;
       const result = await inReportTransaction(
         checked,
@@ -205,7 +215,9 @@ export function createReportRunner(deps: {
         query,
       );
       const rows = result.rows;
-      if (rows.length > maxRows) {
+      const truncated = rows.length > maxRows;
+      if (truncated && truncate) rows.length = maxRows;
+      else if (truncated) {
         throw new AppError('REPORT_TOO_LARGE', {
           message: `Der Report liefert mehr als ${maxRows.toLocaleString('de-DE')} Datensätze. Bitte schränken Sie die Filter ein.`,
           details: { maxRows },
@@ -219,8 +231,14 @@ export function createReportRunner(deps: {
         }
       }
       const fields = result.fields;
+      const numeric = (fields ?? []).filter(
+        (f) => f.dataTypeID !== undefined && NUMERIC_TYPES.has(f.dataTypeID),
+      );
+      if (numeric.length > 0) {
+        for (const row of rows) for (const f of numeric) row[f.name] = toNumber(row[f.name]);
+      }
       const columns = fields?.map((f) => f.name) ?? Object.keys(rows[0] ?? {});
-      return { columns: [...new Set(columns)], rows };
+      return { columns: [...new Set(columns)], rows, truncated };
     },
     /** The number of records the report would produce (for the > 1000 warning). */
     async count(checked: CheckedSql, values: ReadonlyMap<string, string | null>, timeoutSeconds: number) {

@@ -379,6 +379,30 @@ describe('runaway reports', () => {
   });
 });
 
+describe('test run (preview)', () => {
+  it('answers the first 20 rows of unsaved SQL as text, with filter values, under the same guard', async () => {
+    const res = await admin.post('/api/reports/preview', {
+      sql: 'select n as "Nummer", n * 1.5 as "Hälfte mehr", :wort::text as "Wort" from generate_series(1, :bis::int) n',
+      filters: [
+        { field: 'bis', filtername: 'bis', filtercontent: '30' },
+        { field: 'wort', filtername: 'Wort', filtercontent: '' },
+      ],
+      values: { wort: 'Größe' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: { columns: string[]; rows: string[][]; truncated: boolean } }>().data;
+    expect(data.columns).toEqual(['Nummer', 'Hälfte mehr', 'Wort']);
+    expect(data.rows).toHaveLength(20);
+    expect(data.rows[2]).toEqual(['3', '4,5', 'Größe']);
+    expect(data.truncated).toBe(true);
+    const refused = await admin.post('/api/reports/preview', { sql: 'select pg_sleep(1)' });
+    expect(errorOf(refused).code).toBe('REPORT_SQL_FORBIDDEN');
+    const manager = await createUser(t.database.db, { permissions: [P.REPORTS_MANAGE] });
+    const client = await t.login(manager.login, manager.password);
+    expect((await client.post('/api/reports/preview', { sql: 'select 1' })).statusCode).toBe(403);
+  });
+});
+
 describe('import and export', () => {
   it('exports a definition and refuses it back while it exists; refuses invalid files', async () => {
     const exported = await admin.get(`/api/reports/${reportId}/export`);

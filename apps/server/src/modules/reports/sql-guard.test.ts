@@ -23,6 +23,11 @@ describe('checkReportSql', () => {
     expect(checked.pieces[2]).toBe('::int');
   });
 
+  it('counts positions in characters, not bytes (umlauts before a placeholder)', () => {
+    const checked = checkReportSql('select \'Größe\' as "Maß", :wert::text as "Wert"', ['wert']);
+    expect(checked.pieces).toEqual(['select \'Größe\' as "Maß", ', '::text as "Wert"']);
+  });
+
   it('marks recursive CTEs', () => {
     expect(
       checkReportSql(
