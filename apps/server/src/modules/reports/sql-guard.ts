@@ -370,9 +370,6 @@ function walk(node: unknown, state: WalkState): void {
           : statementName(key);
       throw new SqlRefusedError(forbidden, detail.trim());
     }
-    if (key === 'lockingClause' && Array.isArray(value) && value.length > 0) {
-      walk(value, state);
-    }
     if (key === 'intoClause' && value) throw new SqlRefusedError('SELECT_INTO', 'INTO');
     if (key === 'withClause' && (value as { recursive?: boolean }).recursive) state.recursive = true;
     if (key.endsWith('Stmt') && key !== 'SelectStmt')
