@@ -26,6 +26,7 @@ import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { rolesModule } from './modules/roles/roles.module.ts';
 import type { JobDefinition } from './modules/scheduler/job.ts';
 import { schedulerModule } from './modules/scheduler/scheduler.module.ts';
@@ -130,6 +131,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const organisation = organisationModule({ db: database.db, employees });
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
+  const reports = reportsModule({
+    db: database.db,
+    kind: database.kind,
+    settings: settings.service,
+    log: (message) => app.log.warn(message),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -142,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     mail,
     documents,
+    reports,
   ])
     await module.register(app);
   await employeeImportModule({

@@ -9,6 +9,7 @@ export * from '#modules/employees/employees.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
+export * from '#modules/reports/reports.table.ts';
 export * from '#modules/roles/roles.table.ts';
 export * from '#modules/scheduler/scheduler.table.ts';
 export * from '#modules/settings/settings.table.ts';

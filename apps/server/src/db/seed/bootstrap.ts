@@ -8,6 +8,7 @@ import { employees } from '#modules/employees/employees.table.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
+import { ensureBaseReports } from '#modules/reports/reports.base-data.ts';
 import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.table.ts';
 import { settings } from '#modules/settings/settings.table.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
@@ -67,6 +68,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     const portalId = main!.id;
     await ensureSystemActivitiesForAllPortals(tx);
     await ensureMailTemplates(tx);
+    await ensureBaseReports(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })

@@ -1,0 +1,245 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { ReportRows } from './report-runner.ts';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans (npm dejavu-fonts-ttf): renders German umlauts and ß; embedded in every PDF. */
+const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT = path.join(fontDir, 'DejaVuSans.ttf');
+const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+
+export type RenderInput = ReportRows & {
+  title: string;
+  companyName: string;
+  /** Filters shown on the PDF (hidden ones are left out by the caller). */
+  filters: { label: string; value: string }[];
+  printedAt: Date;
+};
+
+const TIME_ZONE = 'Europe/Berlin';
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+});
+
+/** dd.mm.yy HH:mm in Europe/Berlin (spec shell §5.2). */
+export function formatPrintDate(date: Date): string {
+  return dateTime.format(date).replace(',', '');
+}
+
+/** A cell as German text: dates dd.mm.yy (with HH:mm when there is a time), numbers with a comma. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const utcMidnight =
+      value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0;
+    return utcMidnight ? dateOnly.format(value) : formatPrintDate(value);
+  }
+  if (typeof value === 'number') return value.toLocaleString('de-DE', { maximumFractionDigits: 6 });
+  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export const CONTENT_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** PDF pages cost CPU of this process (about 40 pages/s): larger reports go to XLSX or CSV. */
+export const PDF_MAX_ROWS = 20_000;
+
+export async function renderReport(format: ReportFormat, input: RenderInput): Promise<Buffer> {
+  if (format === 'csv') return renderCsv(input);
+  if (format === 'xlsx') return renderXlsx(input);
+  return renderPdf(input);
+}
+
+/** A cell Excel would read as a formula (=, +, -, @, tab, CR) is prefixed with ' (CSV injection). */
+function csvSafe(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function renderCsv(input: RenderInput): Buffer {
+  const quote = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+  const lines = [input.columns.map((c) => quote(csvSafe(c))).join(';')];
+  for (const row of input.rows) {
+    lines.push(input.columns.map((c) => quote(csvSafe(cellText(row[c])))).join(';'));
+  }
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export async function renderXlsx(input: RenderInput): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Schutzwerk';
+  workbook.created = input.printedAt;
+  const sheet = workbook.addWorksheet(input.title.slice(0, 31).replace(/[[\]*?/\\:]/g, ' ') || 'Report');
+  sheet.columns = input.columns.map((c) => ({
+    header: c,
+    key: c,
+    width: Math.min(60, Math.max(10, c.length + 2)),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of input.rows) {
+    sheet.addRow(
+      input.columns.map((c) => {
+        const v = row[c];
+        if (v === null || v === undefined) return null;
+        if (v instanceof Date || typeof v === 'number' || typeof v === 'boolean') return v;
+        if (typeof v === 'object') return JSON.stringify(v);
+        const text = String(v);
+        return /^[=+\-@]/.test(text) ? `'${text}` : text;
+      }),
+    );
+  }
+  if (input.columns.length > 0) {
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * The PDF report template: company name, title, the filters used, print date (dd.mm.yy HH:mm, Europe/Berlin),
+ * "Seite x von y", and the table whose header row repeats on every page. A4, landscape above 5 columns.
+ */
+export async function renderPdf(input: RenderInput): Promise<Buffer> {
+  const landscape = input.columns.length > 5;
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margins: { top: 40, bottom: 50, left: 40, right: 40 },
+    bufferPages: true,
+    info: { Title: input.title, Author: input.companyName || 'Schutzwerk', Creator: 'Schutzwerk' },
+  });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const printed = formatPrintDate(input.printedAt);
+
+  // Header of the first page.
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(input.companyName || ' ', left, 40, { width: width / 2 });
+  doc
+    .font('regular')
+    .text(`Druckdatum: ${printed}`, left + width / 2, 40, { width: width / 2, align: 'right' });
+  doc.font('bold').fontSize(16).fillColor('#000000').text(input.title, left, 62, { width });
+  let y = doc.y + 4;
+  doc.font('regular').fontSize(9);
+  for (const filter of input.filters) {
+    doc.text(`${filter.label}: ${filter.value}`, left, y, { width });
+    y = doc.y + 1;
+  }
+  y += 8;
+
+  // Column widths from the lengths of header and the first rows' texts.
+  const fontSize = 8;
+  const cols = input.columns;
+  const sample = input.rows.slice(0, 200);
+  const weights = cols.map((c) => {
+    const lengths = sample.map((r) => cellText(r[c]).length);
+    const typical = lengths.length > 0 ? Math.max(...lengths) : 0;
+    return Math.min(40, Math.max(4, c.length, typical));
+  });
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const widths = weights.map((w) => (w / total) * width);
+  const rowHeight = fontSize + 6;
+
+  const drawHeader = () => {
+    doc.rect(left, y, width, rowHeight).fill('#e8eef5');
+    doc.fillColor('#000000').font('bold').fontSize(fontSize);
+    let x = left;
+    cols.forEach((c, i) => {
+      doc.text(c, x + 2, y + 3, {
+        width: (widths[i] ?? 0) - 4,
+        height: fontSize + 2,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      x += widths[i] ?? 0;
+    });
+    y += rowHeight;
+    doc.font('regular');
+  };
+
+  drawHeader();
+  for (let index = 0; index < input.rows.length; index++) {
+    // pdfkit works synchronously: give other requests of this process a turn every 250 rows.
+    if (index > 0 && index % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const row = input.rows[index] ?? {};
+    if (y + rowHeight > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      drawHeader();
+    }
+    if (index % 2 === 1) doc.rect(left, y, width, rowHeight).fill('#f6f6f6').fillColor('#000000');
+    let x = left;
+    cols.forEach((c, i) => {
+      doc.text(cellText(row[c]), x + 2, y + 3, {
+        width: (widths[i] ?? 0) - 4,
+        height: fontSize + 2,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      x += widths[i] ?? 0;
+    });
+    y += rowHeight;
+  }
+  if (input.rows.length === 0) {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text('Keine Datensätze gefunden.', left, y + 6, { width });
+  }
+
+  // Footer on every page: "Seite x von y".
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const footerY = doc.page.height - doc.page.margins.bottom + 15;
+    // Writing below the bottom margin would make pdfkit start a new page.
+    const savedBottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(8).fillColor('#555555');
+    doc.text(`${input.title} · ${printed}`, left, footerY, { width: width / 2, lineBreak: false });
+    doc.text(`Seite ${i + 1} von ${range.count}`, left + width / 2, footerY, {
+      width: width / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = savedBottom;
+  }
+  doc.end();
+  return done;
+}
+
+/** Pages of a rendered PDF (for the benchmark): counts the page objects. */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}

@@ -1,0 +1,255 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { AppError } from '#platform/errors.ts';
+import { type CheckedSql, SECRET_COLUMNS, SECRET_TABLES } from './sql-guard.ts';
+
+/** The database role reports run as: SELECT on the non-secret tables and columns only. */
+export const REPORT_ROLE = 'schutzwerk_report';
+/** At most this many rows, and this many bytes (JSON size of the rows), per report. */
+export const REPORT_MAX_ROWS = 100_000;
+export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * PGlite runs in this process' one thread and does not honour statement_timeout (measured, see the API test
+ * and decision 015: a runaway query is not cancelled and blocks every request of the process until it
+ * ends). There the planner's estimate is checked before running. Measured on PGlite (2 cores, busy
+ * machine): cost 200,000 ≈ 1.9 s, 810,000 ≈ 4.6 s, 2,250,000 ≈ 6.2 s for cross joins — about 150,000 cost
+ * units per second. The cap is the smaller of 300,000 (≈ 2 s) and 150,000 per second of the report's timeout.
+ */
+export const PGLITE_COST_PER_SECOND = 150_000;
+export const PGLITE_MAX_COST = 300_000;
+export function pgliteCostLimit(timeoutSeconds: number): number {
+  return Math.min(PGLITE_MAX_COST, PGLITE_COST_PER_SECOND * timeoutSeconds);
+}
+
+export type ReportRows = { columns: string[]; rows: Record<string, unknown>[] };
+
+export type ReportRunner = ReturnType<typeof createReportRunner>;
+
+type QueryResult<T> = { rows: T[]; fields?: { name: string; dataTypeID?: number }[] };
+
+/** int8 and numeric arrive as text from both drivers; reports want numbers (German display, typed XLSX cells). */
+const NUMERIC_TYPES = new Set([20, 1700]);
+function toNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : value;
+}
+/** Both drivers answer `{ rows, fields }`; the shared Db type does not say so. */
+async function run<T>(ex: { execute(query: SQL): Promise<unknown> }, query: SQL): Promise<QueryResult<T>> {
+  return (await ex.execute(query)) as QueryResult<T>;
+}
+
+type DbError = { code?: string; message?: string; cause?: unknown };
+
+function pgError(error: unknown): DbError | undefined {
+  let e = error as DbError | undefined;
+  for (let i = 0; i < 4 && e; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    e = e.cause as DbError | undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Runs checked report SQL: read-only transaction, statement_timeout from the definition, search_path
+ * public, as the role `schutzwerk_report`, filters bound as parameters, row and byte caps.
+ */
+export function createReportRunner(deps: {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  log?: (message: string) => void;
+}) {
+  let roleReady: Promise<boolean> | undefined;
+
+  /** Creates the role if needed and grants SELECT on the allowed tables and columns (idempotent). */
+  async function setUpRole(): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await deps.db.transaction(async (tx) => {
+          await tx.execute(
+            sql.raw(`do $$ begin
+              if not exists (select from pg_roles where rolname = '${REPORT_ROLE}') then
+                create role ${REPORT_ROLE} nologin;
+              end if;
+            end $$`),
+          );
+          await tx.execute(sql.raw(`revoke all on all tables in schema public from ${REPORT_ROLE}`));
+          await tx.execute(sql.raw(`grant usage on schema public to ${REPORT_ROLE}`));
+          const columns = await run<{ table_name: string; column_name: string }>(
+            tx,
+            sql`
+            select c.table_name, c.column_name from information_schema.columns c
+            join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+            where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+            order by c.table_name, c.ordinal_position`,
+          );
+          const byTable = new Map<string, string[]>();
+          for (const { table_name, column_name } of columns.rows) {
+            if (SECRET_TABLES.has(table_name) || table_name.startsWith('pg_')) continue;
+            if (SECRET_COLUMNS.has(column_name)) continue;
+            byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
+          }
+          for (const [table, cols] of byTable) {
+            const list = cols.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+            await tx.execute(
+              sql.raw(`grant select (${list}) on "${table.replaceAll('"', '""')}" to ${REPORT_ROLE}`),
+            );
+          }
+        });
+        // Proves that this connection may switch to the role (a non-superuser app user may not).
+        await deps.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local role ${REPORT_ROLE}`));
+        });
+        return true;
+      } catch (error) {
+        const code = pgError(error)?.code;
+        // Another process created the role or granted at the same moment: try again.
+        if ((code === '23505' || code === '42710' || code === 'XX000' || code === '40001') && attempt < 2)
+          continue;
+        deps.log?.(
+          `Reports: Die Datenbankrolle ${REPORT_ROLE} konnte nicht eingerichtet werden (${pgError(error)?.message ?? String(error)}); Reports laufen ohne eigene Rolle nur lesend.`,
+        );
+        return false;
+      }
+    }
+    return false;
+  }
+
+  function ensureRole(): Promise<boolean> {
+    roleReady ??= setUpRole();
+    return roleReady;
+  }
+
+  function statement(checked: CheckedSql, values: ReadonlyMap<string, string | null>): SQL {
+    const chunks: SQL[] = [];
+    checked.pieces.forEach((piece, i) => {
+      chunks.push(sql.raw(piece));
+      const field = checked.placeholders[i];
+      if (field !== undefined) chunks.push(sql`${values.get(field) ?? null}`);
+    });
+    return sql.join(chunks);
+  }
+
+  async function inReportTransaction<T>(
+    checked: CheckedSql,
+    timeoutSeconds: number,
+    work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+    query: SQL,
+  ): Promise<T> {
+    const useRole = await ensureRole();
+    if (deps.kind === 'pglite' && checked.recursive) {
+      throw new AppError('REPORT_TOO_EXPENSIVE', {
+        message:
+          'Rekursive Abfragen (WITH RECURSIVE) können in der eingebetteten Datenbank nicht abgebrochen werden und sind dort nicht erlaubt.',
+        details: { reason: 'RECURSIVE_ON_PGLITE' },
+      });
+    }
+    try {
+      return await deps.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('set transaction read only'));
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.round(timeoutSeconds * 1000)}`));
+        await tx.execute(sql.raw('set local search_path = public'));
+        if (useRole) await tx.execute(sql.raw(`set local role ${REPORT_ROLE}`));
+        if (deps.kind === 'pglite') {
+          const plan = await run<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(
+            tx,
+            sql`explain (format json) ${query}`,
+          );
+          const cost = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Total Cost'] ?? 0;
+          const limit = pgliteCostLimit(timeoutSeconds);
+          if (cost > limit) {
+            throw new AppError('REPORT_TOO_EXPENSIVE', {
+              details: { reason: 'COST', cost: Math.round(cost), limit },
+            });
+          }
+        }
+        return await work(tx);
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const e = pgError(error);
+      if (e?.code === '57014') {
+        throw new AppError('REPORT_TIMEOUT', { details: { timeoutSeconds }, cause: error });
+      }
+      if (e?.code === '42501') {
+        throw new AppError('REPORT_SQL_FORBIDDEN', {
+          message: 'Der Report greift auf geschützte Daten zu, die Reports nicht lesen dürfen.',
+          details: { reason: 'PRIVILEGE', detail: e.message },
+          cause: error,
+        });
+      }
+      if (e?.code === '25006') {
+        throw new AppError('REPORT_SQL_FORBIDDEN', {
+          message: 'Ein Report darf keine Daten ändern.',
+          details: { reason: 'READ_ONLY', detail: e.message },
+          cause: error,
+        });
+      }
+      if (e) {
+        throw new AppError('REPORT_SQL_FAILED', {
+          message: `Die SQL-Abfrage des Reports ist fehlgeschlagen: ${e.message ?? e.code}`,
+          details: { sqlState: e.code },
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    ensureRole,
+    /** The rows (at most REPORT_MAX_ROWS, else REPORT_TOO_LARGE). */
+    async rows(
+      checked: CheckedSql,
+      values: ReadonlyMap<string, string | null>,
+      timeoutSeconds: number,
+      maxRows = REPORT_MAX_ROWS,
+      /** Preview: answer the first `maxRows` rows instead of refusing more. */
+      truncate = false,
+    ): Promise<ReportRows & { truncated: boolean }> {
+      const query = sql`select * from (${statement(checked, values)}) as report_rows limit ${sql.raw(String(maxRows + 1))}`;
+      const result = await inReportTransaction(
+        checked,
+        timeoutSeconds,
+        (tx) => run<Record<string, unknown>>(tx, query),
+        query,
+      );
+      const rows = result.rows;
+      const truncated = rows.length > maxRows;
+      if (truncated && truncate) rows.length = maxRows;
+      else if (truncated) {
+        throw new AppError('REPORT_TOO_LARGE', {
+          message: `Der Report liefert mehr als ${maxRows.toLocaleString('de-DE')} Datensätze. Bitte schränken Sie die Filter ein.`,
+          details: { maxRows },
+        });
+      }
+      let bytes = 0;
+      for (const row of rows) {
+        bytes += JSON.stringify(row).length;
+        if (bytes > REPORT_MAX_BYTES) {
+          throw new AppError('REPORT_TOO_LARGE', { details: { maxBytes: REPORT_MAX_BYTES } });
+        }
+      }
+      const fields = result.fields;
+      const numeric = (fields ?? []).filter(
+        (f) => f.dataTypeID !== undefined && NUMERIC_TYPES.has(f.dataTypeID),
+      );
+      if (numeric.length > 0) {
+        for (const row of rows) for (const f of numeric) row[f.name] = toNumber(row[f.name]);
+      }
+      const columns = fields?.map((f) => f.name) ?? Object.keys(rows[0] ?? {});
+      return { columns: [...new Set(columns)], rows, truncated };
+    },
+    /** The number of records the report would produce (for the > 1000 warning). */
+    async count(checked: CheckedSql, values: ReadonlyMap<string, string | null>, timeoutSeconds: number) {
+      const query = sql`select count(*)::int as n from (${statement(checked, values)}) as report_rows`;
+      const result = await inReportTransaction(
+        checked,
+        timeoutSeconds,
+        (tx) => run<{ n: number }>(tx, query),
+        query,
+      );
+      return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+    },
+  };
+}

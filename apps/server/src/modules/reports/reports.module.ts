@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#db/client.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { createReportRunner } from './report-runner.ts';
+import { reportsRoutes } from './reports.routes.ts';
+import { createReportsService } from './reports.service.ts';
+
+/** Reports: definitions, the SQL guard, the read-only runner and PDF/XLSX/CSV output (decision 015). */
+export function reportsModule(deps: {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  settings: Pick<SettingsService, 'read'>;
+  log?: (message: string) => void;
+}) {
+  const runner = createReportRunner({ db: deps.db, kind: deps.kind, ...(deps.log ? { log: deps.log } : {}) });
+  const service = createReportsService({ db: deps.db, runner, settings: deps.settings });
+  return {
+    runner,
+    service,
+    register: (app: FastifyInstance) => app.register(reportsRoutes(service), { prefix: '/api' }),
+  };
+}

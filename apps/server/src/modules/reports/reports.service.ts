@@ -1,0 +1,509 @@
+import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
+import { P, permissionById, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import {
+  CHECKBOX_PREFIX,
+  type GenerateReport,
+  generateReportSchema,
+  HIDDEN_PREFIX,
+  type PreviewReport,
+  REPORT_ART,
+  REPORT_EXPORT_KIND,
+  REPORT_WARNING_TEXT,
+  REPORT_WARNING_THRESHOLD,
+  type Report,
+  type ReportFormat,
+  type ReportInput,
+  reportExportFileSchema,
+  reportInputSchema,
+} from '@schutzwerk/shared/reports/reports.schema.ts';
+import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import { countAll, planList, runList } from '#platform/list.ts';
+import { CONTENT_TYPES, cellText, formatPrintDate, PDF_MAX_ROWS, renderReport } from './report-render.ts';
+import type { ReportRunner } from './report-runner.ts';
+import { reportFilters, reports } from './reports.table.ts';
+import { checkReportSql, SqlRefusedError } from './sql-guard.ts';
+
+type ReportRow = typeof reports.$inferSelect;
+type FilterRow = typeof reportFilters.$inferSelect;
+
+/** Rows a test run answers. */
+export const PREVIEW_ROWS = 20;
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+/** Filter kinds (spec shell §3.3). */
+export function filterKind(content: string): 'hidden' | 'checkbox' | 'text' {
+  if (content.startsWith(HIDDEN_PREFIX)) return 'hidden';
+  if (content.startsWith(CHECKBOX_PREFIX)) return 'checkbox';
+  return 'text';
+}
+function checkboxDefault(content: string): string {
+  const v = content.slice(CHECKBOX_PREFIX.length).trim();
+  return v === '0' ? '0' : '1';
+}
+
+/** Validates SQL against the filters' fields; the typed refusal on the wire. */
+export function assertSqlAllowed(text: string, fields: readonly string[]) {
+  try {
+    return checkReportSql(text, fields);
+  } catch (error) {
+    if (error instanceof SqlRefusedError) {
+      throw new AppError('REPORT_SQL_FORBIDDEN', {
+        message: error.message,
+        details: { reason: error.refusal.reason, detail: error.refusal.detail },
+      });
+    }
+    throw error;
+  }
+}
+
+function toReport(row: ReportRow, filters: FilterRow[]): Report {
+  return {
+    id: row.id,
+    reportname: row.name,
+    controller: row.controller,
+    sql: row.sql,
+    timeoutSeconds: row.timeoutSeconds,
+    formats: row.formats as ReportFormat[],
+    rights: row.rights,
+    filters: filters.map((f) => ({
+      id: f.id,
+      field: f.field,
+      filtername: f.filtername,
+      filtercontent: f.filtercontent,
+    })),
+    version: row.version,
+  };
+}
+
+function fileSafeName(name: string): string {
+  const printable = [...name].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'Report';
+}
+
+export function createReportsService(deps: {
+  db: Db;
+  runner: ReportRunner;
+  settings: Pick<SettingsService, 'read'>;
+  now?: () => Date;
+}) {
+  const { db, runner } = deps;
+
+  async function load(ex: Executor, id: number): Promise<Report> {
+    const [row] = await ex.select().from(reports).where(eq(reports.id, id));
+    if (!row) throw new AppError('REPORT_NOT_FOUND');
+    const filters = await ex
+      .select()
+      .from(reportFilters)
+      .where(eq(reportFilters.reportId, id))
+      .orderBy(asc(reportFilters.position), asc(reportFilters.id));
+    return toReport(row, filters);
+  }
+
+  function validate(input: ReturnType<typeof reportInputSchema.parse>) {
+    const unknown = input.rights.filter((r) => !permissionById(r));
+    if (unknown.length > 0) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message: `Unbekannte Rechte: ${unknown.join(', ')}.`,
+        details: [{ path: ['body', 'rights'], message: 'Bitte wählen Sie Rechte aus der Liste.' }],
+      });
+    }
+    const fields = input.filters.map((f) => f.field.toLowerCase());
+    const dup = fields.find((f, i) => fields.indexOf(f) !== i);
+    if (dup) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message: `Der Filter „${dup}“ ist doppelt vorhanden.`,
+        details: [{ path: ['body', 'filters'], message: 'Jeder Parametername darf nur einmal vorkommen.' }],
+      });
+    }
+    assertSqlAllowed(
+      input.sql,
+      input.filters.map((f) => f.field),
+    );
+  }
+
+  async function nameTaken(ex: Executor, name: string, exceptId?: number) {
+    const [row] = await ex
+      .select({ id: reports.id })
+      .from(reports)
+      .where(sql`lower(${reports.name}) = lower(${name})`);
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  async function insert(ex: Executor, actor: Actor, input: ReturnType<typeof reportInputSchema.parse>) {
+    const [row] = await ex
+      .insert(reports)
+      .values({
+        name: input.reportname,
+        controller: input.controller,
+        sql: input.sql,
+        timeoutSeconds: input.timeoutSeconds,
+        formats: input.formats,
+        rights: input.rights,
+      })
+      .returning();
+    if (!row) throw new AppError('UNKNOWN');
+    if (input.filters.length > 0) {
+      await ex.insert(reportFilters).values(
+        input.filters.map((f, position) => ({
+          reportId: row.id,
+          ...f,
+          filtercontent: f.filtercontent ?? '',
+          position,
+        })),
+      );
+    }
+    await recordChange(ex, {
+      entity: 'report',
+      entityId: row.id,
+      state: LOG_STATE.CREATED,
+      actorId: actor.employeeId,
+    });
+    return row.id;
+  }
+
+  /** Resolves the values of the report's filters: hidden from the definition, others from the request. */
+  function filterValues(report: Report, raw: GenerateReport['Filter']) {
+    let given: Record<string, unknown> = {};
+    let parsed: unknown = raw;
+    if (typeof raw === 'string') {
+      try {
+        parsed = raw.trim() === '' ? {} : JSON.parse(raw);
+      } catch {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          message: 'Die Filterwerte sind kein gültiges JSON.',
+          details: [{ path: ['body', 'Filter'], message: 'Ungültiges JSON' }],
+        });
+      }
+    }
+    if (Array.isArray(parsed)) {
+      for (const item of parsed) {
+        const it = item as { field?: unknown; id?: unknown; value?: unknown };
+        const filter = report.filters.find((f) => f.field === it.field || f.id === Number(it.id));
+        if (filter) given[filter.field] = it.value;
+      }
+    } else if (parsed && typeof parsed === 'object') {
+      given = parsed as Record<string, unknown>;
+    }
+    const values = new Map<string, string | null>();
+    const shown: { label: string; value: string }[] = [];
+    for (const filter of report.filters) {
+      const kind = filterKind(filter.filtercontent);
+      if (kind === 'hidden') {
+        values.set(filter.field, filter.filtercontent.slice(HIDDEN_PREFIX.length));
+        continue;
+      }
+      const value = given[filter.field];
+      if (kind === 'checkbox') {
+        const on =
+          value === undefined || value === null
+            ? checkboxDefault(filter.filtercontent) === '1'
+            : value === true || value === 1 || value === '1' || value === 'true';
+        values.set(filter.field, on ? '1' : '0');
+        shown.push({ label: filter.filtername, value: on ? 'ja' : 'nein' });
+        continue;
+      }
+      const text =
+        value === undefined || value === null
+          ? filter.filtercontent
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+      values.set(filter.field, text.trim() === '' ? null : text);
+      shown.push({ label: filter.filtername, value: text.trim() === '' ? 'alle' : text });
+    }
+    return { values, shown };
+  }
+
+  async function runnable(actor: Actor, id: number): Promise<Report> {
+    const report = await load(db, id);
+    // Deny by default; "not yours" answers like "not found".
+    if (!actorHasAny(actor, ...report.rights)) throw new AppError('REPORT_NOT_FOUND');
+    return report;
+  }
+
+  return {
+    async list(query: ListQuery) {
+      const source = {
+        orderBy: { reportname: reports.name, controller: [reports.controller, reports.name] },
+        defaultOrderBy: 'reportname' as const,
+        tieBreaker: reports.id,
+        searchText: sql`${reports.name} || ' ' || ${reports.controller}`,
+      };
+      const plan = planList(source, query);
+      return runList(plan, {
+        rows: (p) =>
+          db
+            .select({
+              id: reports.id,
+              reportname: reports.name,
+              controller: reports.controller,
+              formats: reports.formats,
+              version: reports.version,
+            })
+            .from(reports)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset)
+            .then((rows) => rows.map((r) => ({ ...r, formats: r.formats as ReportFormat[] }))),
+        count: async (where) => (await db.select({ n: countAll }).from(reports).where(where))[0]?.n ?? 0,
+      });
+    },
+
+    get: (id: number) => load(db, id),
+
+    async create(actor: Actor, body: ReportInput) {
+      const input = reportInputSchema.parse(body);
+      if (!actorHasAny(actor, P.REPORTS_SQL))
+        throw new AppError('NO_PERMISSION', {
+          message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+        });
+      validate(input);
+      return db.transaction(async (tx) => {
+        if (await nameTaken(tx, input.reportname)) throw new AppError('REPORT_NAME_EXISTS');
+        return load(tx, await insert(tx, actor, input));
+      });
+    },
+
+    async update(actor: Actor, id: number, body: ReportInput & { version: number }) {
+      const input = reportInputSchema.parse(body);
+      validate(input);
+      return db.transaction(async (tx) => {
+        const before = await load(tx, id);
+        if (before.sql !== input.sql && !actorHasAny(actor, P.REPORTS_SQL)) {
+          throw new AppError('NO_PERMISSION', {
+            message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+          });
+        }
+        if (await nameTaken(tx, input.reportname, id)) throw new AppError('REPORT_NAME_EXISTS');
+        const [row] = await tx
+          .update(reports)
+          .set({
+            name: input.reportname,
+            controller: input.controller,
+            sql: input.sql,
+            timeoutSeconds: input.timeoutSeconds,
+            formats: input.formats,
+            rights: input.rights,
+            version: sql`${reports.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(reports.id, id), eq(reports.version, body.version)))
+          .returning({ id: reports.id });
+        if (!row) throw new AppError('CONFLICT');
+        await tx.delete(reportFilters).where(eq(reportFilters.reportId, id));
+        if (input.filters.length > 0) {
+          await tx.insert(reportFilters).values(
+            input.filters.map((f, position) => ({
+              reportId: id,
+              ...f,
+              filtercontent: f.filtercontent ?? '',
+              position,
+            })),
+          );
+        }
+        const after = await load(tx, id);
+        const changes = diffFields(
+          before as unknown as Record<string, unknown>,
+          after as unknown as Record<string, unknown>,
+          ['reportname', 'controller', 'sql', 'timeoutSeconds', 'formats', 'rights'],
+        );
+        await recordChange(tx, {
+          entity: 'report',
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes,
+        });
+        return after;
+      });
+    },
+
+    async remove(actor: Actor, id: number, version: number) {
+      await db.transaction(async (tx) => {
+        await load(tx, id);
+        const deleted = await tx
+          .delete(reports)
+          .where(and(eq(reports.id, id), eq(reports.version, version)))
+          .returning({ id: reports.id });
+        if (deleted.length === 0) throw new AppError('CONFLICT');
+        await recordChange(tx, {
+          entity: 'report',
+          entityId: id,
+          state: LOG_STATE.DELETED,
+          actorId: actor.employeeId,
+        });
+      });
+    },
+
+    /** Picker (spec shell §3.2 'reports'): only reports the actor may run, optionally of one controller. */
+    async picker(actor: Actor, query: ListQuery & { controller?: string | undefined }) {
+      const held = [...actor.permissions];
+      const mayAll = actor.permissions.has(SUPERUSER_ID);
+      const source = {
+        orderBy: { reportname: reports.name },
+        defaultOrderBy: 'reportname' as const,
+        tieBreaker: reports.id,
+        searchText: sql`${reports.name}`,
+      };
+      const plan = planList(source, query, [
+        query.controller ? sql`lower(${reports.controller}) = lower(${query.controller})` : undefined,
+        mayAll ? undefined : sql`${reports.rights} && ${`{${held.join(',')}}`}::integer[]`,
+      ]);
+      return runList(plan, {
+        rows: (p) =>
+          db
+            .select({ id: reports.id, reportname: reports.name, formats: reports.formats })
+            .from(reports)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset)
+            .then((rows) => rows.map((r) => ({ ...r, formats: r.formats as ReportFormat[] }))),
+        count: async (where) => (await db.select({ n: countAll }).from(reports).where(where))[0]?.n ?? 0,
+      });
+    },
+
+    /** Filters for the print dialog; hidden ones stay on the server (spec shell §3.3). */
+    async dialogFilters(actor: Actor, id: number) {
+      const report = await runnable(actor, id);
+      return report.filters
+        .filter((f) => filterKind(f.filtercontent) !== 'hidden')
+        .map((f) => {
+          const kind = filterKind(f.filtercontent) === 'checkbox' ? ('checkbox' as const) : ('text' as const);
+          return {
+            ...f,
+            kind,
+            defaultValue: kind === 'checkbox' ? checkboxDefault(f.filtercontent) : f.filtercontent,
+          };
+        });
+    },
+
+    /** How many records the report would produce, and the spec's warning above 1000. */
+    async count(actor: Actor, body: GenerateReport) {
+      const request = generateReportSchema.parse(body);
+      const report = await runnable(actor, request.ReportID);
+      const checked = assertSqlAllowed(
+        report.sql,
+        report.filters.map((f) => f.field),
+      );
+      const { values } = filterValues(report, request.Filter);
+      const count = await runner.count(checked, values, report.timeoutSeconds);
+      return { count, warning: count > REPORT_WARNING_THRESHOLD ? REPORT_WARNING_TEXT : null };
+    },
+
+    /** Runs the report and renders the file (spec shell §7 reports/generate). */
+    async generate(actor: Actor, body: GenerateReport) {
+      const request = generateReportSchema.parse(body);
+      const report = await runnable(actor, request.ReportID);
+      const format = REPORT_ART[request.Art] ?? 'pdf';
+      if (!report.formats.includes(format)) throw new AppError('REPORT_FORMAT_NOT_ALLOWED');
+      // Checked again on every run: the guard may have become stricter since the report was saved.
+      const checked = assertSqlAllowed(
+        report.sql,
+        report.filters.map((f) => f.field),
+      );
+      const { values, shown } = filterValues(report, request.Filter);
+      const data = await runner.rows(checked, values, report.timeoutSeconds);
+      if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
+        throw new AppError('REPORT_TOO_LARGE', {
+          message: `Ein PDF kann höchstens ${PDF_MAX_ROWS.toLocaleString('de-DE')} Datensätze enthalten (dieser Report: ${data.rows.length.toLocaleString('de-DE')}). Bitte schränken Sie die Filter ein oder wählen Sie XLSX oder CSV.`,
+          details: { maxRows: PDF_MAX_ROWS, rows: data.rows.length },
+        });
+      }
+      const printedAt = deps.now?.() ?? new Date();
+      const companyName = (await deps.settings.read(systemSettings)).companyName;
+      const file = await renderReport(format, {
+        ...data,
+        title: report.reportname,
+        companyName,
+        filters: shown,
+        printedAt,
+      });
+      const stamp = formatPrintDate(printedAt).replace(/[.: ]/g, (c) =>
+        c === ' ' ? '_' : c === ':' ? '' : '-',
+      );
+      return {
+        file,
+        fileName: `${fileSafeName(report.reportname)}_${stamp}.${format}`,
+        contentType: CONTENT_TYPES[format],
+        rows: data.rows.length,
+      };
+    },
+
+    /**
+     * Test run for the SQL editor (report manager): the first rows of unsaved SQL with the given filter
+     * values, as German display text. Same guard, role, timeout and caps as a real run.
+     */
+    async preview(actor: Actor, body: PreviewReport) {
+      if (!actorHasAny(actor, P.REPORTS_SQL)) {
+        throw new AppError('NO_PERMISSION', {
+          message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+        });
+      }
+      const filters = body.filters.map((f, i) => ({ ...f, id: -(i + 1) }));
+      const checked = assertSqlAllowed(
+        body.sql,
+        filters.map((f) => f.field),
+      );
+      const report = { filters } as unknown as Report;
+      const { values } = filterValues(report, body.values ?? {});
+      const data = await runner.rows(checked, values, body.timeoutSeconds, PREVIEW_ROWS, true);
+      return {
+        columns: data.columns,
+        rows: data.rows.map((r) => data.columns.map((c) => cellText(r[c]))),
+        truncated: data.truncated,
+      };
+    },
+
+    /** The definition as a file (import/export). */
+    async exportFile(id: number) {
+      const report = await load(db, id);
+      const { id: _id, version: _v, filters, ...rest } = report;
+      return {
+        fileName: `${fileSafeName(report.reportname)}.report.json`,
+        content: JSON.stringify(
+          {
+            kind: REPORT_EXPORT_KIND,
+            formatVersion: 1,
+            report: { ...rest, filters: filters.map(({ id: _fid, ...f }) => f) },
+          },
+          null,
+          2,
+        ),
+      };
+    },
+
+    async importFile(actor: Actor, content: string) {
+      let json: unknown;
+      try {
+        json = JSON.parse(content);
+      } catch {
+        throw new AppError('REPORT_FILE_INVALID');
+      }
+      const parsed = reportExportFileSchema.safeParse(json);
+      if (!parsed.success) {
+        throw new AppError('REPORT_FILE_INVALID', {
+          details: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
+        });
+      }
+      const input = reportInputSchema.parse(parsed.data.report);
+      validate(input);
+      return db.transaction(async (tx) => {
+        if (await nameTaken(tx, input.reportname)) {
+          throw new AppError('REPORT_EXISTS', {
+            message: `Der Report „${input.reportname}“ existiert bereits. Bitte benennen Sie ihn um oder löschen Sie den vorhandenen Report.`,
+          });
+        }
+        return load(tx, await insert(tx, actor, input));
+      });
+    },
+  };
+}
