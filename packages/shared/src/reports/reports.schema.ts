@@ -142,6 +142,23 @@ export const countReportResponseSchema = z.object({
   data: z.object({ count: z.number().int(), warning: z.string().nullable() }),
 });
 
+/** Test run of unsaved SQL (report manager's editor): the first 20 rows as display text. */
+export const previewReportSchema = z.object({
+  sql: reportInputSchema.shape.sql,
+  filters: z.array(reportFilterInputSchema).max(30).default([]),
+  /** Filter values { field: value }; missing ones use the filter's default. */
+  values: z.record(z.string(), z.unknown()).optional(),
+  timeoutSeconds: reportInputSchema.shape.timeoutSeconds.default(10),
+});
+export type PreviewReport = z.infer<typeof previewReportSchema>;
+export const previewReportResponseSchema = z.object({
+  data: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+    truncated: z.boolean(),
+  }),
+});
+
 /** The file format of an exported report definition. */
 export const REPORT_EXPORT_KIND = 'schutzwerk-report';
 export const reportExportFileSchema = z.object({

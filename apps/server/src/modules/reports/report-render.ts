@@ -60,6 +60,9 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
+/** PDF pages cost CPU of this process (about 40 pages/s): larger reports go to XLSX or CSV. */
+export const PDF_MAX_ROWS = 20_000;
+
 export async function renderReport(format: ReportFormat, input: RenderInput): Promise<Buffer> {
   if (format === 'csv') return renderCsv(input);
   if (format === 'xlsx') return renderXlsx(input);
@@ -114,7 +117,7 @@ export async function renderXlsx(input: RenderInput): Promise<Buffer> {
  * The PDF report template: company name, title, the filters used, print date (dd.mm.yy HH:mm, Europe/Berlin),
  * "Seite x von y", and the table whose header row repeats on every page. A4, landscape above 5 columns.
  */
-export function renderPdf(input: RenderInput): Promise<Buffer> {
+export async function renderPdf(input: RenderInput): Promise<Buffer> {
   const landscape = input.columns.length > 5;
   const doc = new PDFDocument({
     size: 'A4',
@@ -186,7 +189,10 @@ export function renderPdf(input: RenderInput): Promise<Buffer> {
   };
 
   drawHeader();
-  input.rows.forEach((row, index) => {
+  for (let index = 0; index < input.rows.length; index++) {
+    // pdfkit works synchronously: give other requests of this process a turn every 250 rows.
+    if (index > 0 && index % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const row = input.rows[index] ?? {};
     if (y + rowHeight > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
@@ -204,7 +210,7 @@ export function renderPdf(input: RenderInput): Promise<Buffer> {
       x += widths[i] ?? 0;
     });
     y += rowHeight;
-  });
+  }
   if (input.rows.length === 0) {
     doc
       .font('regular')

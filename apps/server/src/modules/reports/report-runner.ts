@@ -9,17 +9,31 @@ export const REPORT_ROLE = 'schutzwerk_report';
 export const REPORT_MAX_ROWS = 100_000;
 export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
 /**
- * PGlite runs in this process' one thread and does not honour statement_timeout (measured: a runaway query
- * is not cancelled and blocks every request until it ends — decision 015). There the planner's estimate
- * is checked before running; a plan above this cost (≈ a few seconds of PGlite work) is refused.
+ * PGlite runs in this process' one thread and does not honour statement_timeout (measured, see the API test
+ * and decision 015: a runaway query is not cancelled and blocks every request of the process until it
+ * ends). There the planner's estimate is checked before running. Measured on PGlite (2 cores, busy
+ * machine): cost 200,000 ≈ 1.9 s, 810,000 ≈ 4.6 s, 2,250,000 ≈ 6.2 s for cross joins — about 150,000 cost
+ * units per second. The cap is the smaller of 300,000 (≈ 2 s) and 150,000 per second of the report's timeout.
  */
-export const PGLITE_MAX_COST = 2_000_000;
+export const PGLITE_COST_PER_SECOND = 150_000;
+export const PGLITE_MAX_COST = 300_000;
+export function pgliteCostLimit(timeoutSeconds: number): number {
+  return Math.min(PGLITE_MAX_COST, PGLITE_COST_PER_SECOND * timeoutSeconds);
+}
 
 export type ReportRows = { columns: string[]; rows: Record<string, unknown>[] };
 
 export type ReportRunner = ReturnType<typeof createReportRunner>;
 
-type QueryResult<T> = { rows: T[]; fields?: { name: string }[] };
+type QueryResult<T> = { rows: T[]; fields?: { name: string; dataTypeID?: number }[] };
+
+/** int8 and numeric arrive as text from both drivers; reports want numbers (German display, typed XLSX cells). */
+const NUMERIC_TYPES = new Set([20, 1700]);
+function toNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : value;
+}
 /** Both drivers answer `{ rows, fields }`; the shared Db type does not say so. */
 async function run<T>(ex: { execute(query: SQL): Promise<unknown> }, query: SQL): Promise<QueryResult<T>> {
   return (await ex.execute(query)) as QueryResult<T>;
@@ -142,9 +156,10 @@ export function createReportRunner(deps: {
             sql`explain (format json) ${query}`,
           );
           const cost = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Total Cost'] ?? 0;
-          if (cost > PGLITE_MAX_COST) {
+          const limit = pgliteCostLimit(timeoutSeconds);
+          if (cost > limit) {
             throw new AppError('REPORT_TOO_EXPENSIVE', {
-              details: { reason: 'COST', cost: Math.round(cost), limit: PGLITE_MAX_COST },
+              details: { reason: 'COST', cost: Math.round(cost), limit },
             });
           }
         }
@@ -189,7 +204,9 @@ export function createReportRunner(deps: {
       values: ReadonlyMap<string, string | null>,
       timeoutSeconds: number,
       maxRows = REPORT_MAX_ROWS,
-    ): Promise<ReportRows> {
+      /** Preview: answer the first `maxRows` rows instead of refusing more. */
+      truncate = false,
+    ): Promise<ReportRows & { truncated: boolean }> {
       const query = sql`select * from (${statement(checked, values)}) as report_rows limit ${sql.raw(String(maxRows + 1))}`;
       const result = await inReportTransaction(
         checked,
@@ -198,7 +215,9 @@ export function createReportRunner(deps: {
         query,
       );
       const rows = result.rows;
-      if (rows.length > maxRows) {
+      const truncated = rows.length > maxRows;
+      if (truncated && truncate) rows.length = maxRows;
+      else if (truncated) {
         throw new AppError('REPORT_TOO_LARGE', {
           message: `Der Report liefert mehr als ${maxRows.toLocaleString('de-DE')} Datensätze. Bitte schränken Sie die Filter ein.`,
           details: { maxRows },
@@ -212,8 +231,14 @@ export function createReportRunner(deps: {
         }
       }
       const fields = result.fields;
+      const numeric = (fields ?? []).filter(
+        (f) => f.dataTypeID !== undefined && NUMERIC_TYPES.has(f.dataTypeID),
+      );
+      if (numeric.length > 0) {
+        for (const row of rows) for (const f of numeric) row[f.name] = toNumber(row[f.name]);
+      }
       const columns = fields?.map((f) => f.name) ?? Object.keys(rows[0] ?? {});
-      return { columns: [...new Set(columns)], rows };
+      return { columns: [...new Set(columns)], rows, truncated };
     },
     /** The number of records the report would produce (for the > 1000 warning). */
     async count(checked: CheckedSql, values: ReadonlyMap<string, string | null>, timeoutSeconds: number) {

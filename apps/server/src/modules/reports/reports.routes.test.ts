@@ -1,5 +1,6 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { REPORT_WARNING_TEXT } from '@schutzwerk/shared/reports/reports.schema.ts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +312,19 @@ describe('running reports', () => {
 });
 
 describe('runaway reports', () => {
+  it('PGlite does not honour statement_timeout (why the cost check exists)', async () => {
+    if (t.database.kind !== 'pglite') return;
+    const started = Date.now();
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local statement_timeout = 100'));
+      await tx.execute(
+        sql.raw('select count(*) from generate_series(1, 3000) a cross join generate_series(1, 3000) b'),
+      );
+    });
+    // Not cancelled after 100 ms: the query ran to its end (about 1–2 s here).
+    expect(Date.now() - started).toBeGreaterThan(300);
+  });
+
   it('stops a heavy cross join by timeout (PostgreSQL) or by the cost check (PGlite)', async () => {
     const created = await admin.post(
       '/api/reports',
@@ -362,6 +376,30 @@ describe('runaway reports', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(errorOf(res).code).toBe('REPORT_SQL_FORBIDDEN');
     expect((errorOf(res).details as { reason: string }).reason).toBe('PRIVILEGE');
+  });
+});
+
+describe('test run (preview)', () => {
+  it('answers the first 20 rows of unsaved SQL as text, with filter values, under the same guard', async () => {
+    const res = await admin.post('/api/reports/preview', {
+      sql: 'select n as "Nummer", n * 1.5 as "Hälfte mehr", :wort::text as "Wort" from generate_series(1, :bis::int) n',
+      filters: [
+        { field: 'bis', filtername: 'bis', filtercontent: '30' },
+        { field: 'wort', filtername: 'Wort', filtercontent: '' },
+      ],
+      values: { wort: 'Größe' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: { columns: string[]; rows: string[][]; truncated: boolean } }>().data;
+    expect(data.columns).toEqual(['Nummer', 'Hälfte mehr', 'Wort']);
+    expect(data.rows).toHaveLength(20);
+    expect(data.rows[2]).toEqual(['3', '4,5', 'Größe']);
+    expect(data.truncated).toBe(true);
+    const refused = await admin.post('/api/reports/preview', { sql: 'select pg_sleep(1)' });
+    expect(errorOf(refused).code).toBe('REPORT_SQL_FORBIDDEN');
+    const manager = await createUser(t.database.db, { permissions: [P.REPORTS_MANAGE] });
+    const client = await t.login(manager.login, manager.password);
+    expect((await client.post('/api/reports/preview', { sql: 'select 1' })).statusCode).toBe(403);
   });
 });
 

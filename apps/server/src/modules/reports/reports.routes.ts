@@ -8,6 +8,8 @@ import {
   countReportResponseSchema,
   generateReportSchema,
   getFiltersQuerySchema,
+  previewReportResponseSchema,
+  previewReportSchema,
   reportDialogFilterSchema,
   reportFilterInputSchema,
   reportInputSchema,
@@ -128,6 +130,14 @@ export function reportsRoutes(service: ReportsService): FastifyPluginAsyncZod {
         );
         return { data: { ok: true as const } };
       },
+    );
+    app.post(
+      '/reports/preview',
+      {
+        config: manage,
+        schema: { body: previewReportSchema, response: { 200: previewReportResponseSchema } },
+      },
+      async (request) => ({ data: await service.preview(requireActor(request), request.body) }),
     );
     app.post(
       '/reports/import',

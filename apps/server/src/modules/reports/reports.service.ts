@@ -5,6 +5,7 @@ import {
   type GenerateReport,
   generateReportSchema,
   HIDDEN_PREFIX,
+  type PreviewReport,
   REPORT_ART,
   REPORT_EXPORT_KIND,
   REPORT_WARNING_TEXT,
@@ -23,13 +24,16 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { countAll, planList, runList } from '#platform/list.ts';
-import { CONTENT_TYPES, formatPrintDate, renderReport } from './report-render.ts';
+import { CONTENT_TYPES, cellText, formatPrintDate, PDF_MAX_ROWS, renderReport } from './report-render.ts';
 import type { ReportRunner } from './report-runner.ts';
 import { reportFilters, reports } from './reports.table.ts';
 import { checkReportSql, SqlRefusedError } from './sql-guard.ts';
 
 type ReportRow = typeof reports.$inferSelect;
 type FilterRow = typeof reportFilters.$inferSelect;
+
+/** Rows a test run answers. */
+export const PREVIEW_ROWS = 20;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
@@ -408,6 +412,12 @@ export function createReportsService(deps: {
       );
       const { values, shown } = filterValues(report, request.Filter);
       const data = await runner.rows(checked, values, report.timeoutSeconds);
+      if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
+        throw new AppError('REPORT_TOO_LARGE', {
+          message: `Ein PDF kann höchstens ${PDF_MAX_ROWS.toLocaleString('de-DE')} Datensätze enthalten (dieser Report: ${data.rows.length.toLocaleString('de-DE')}). Bitte schränken Sie die Filter ein oder wählen Sie XLSX oder CSV.`,
+          details: { maxRows: PDF_MAX_ROWS, rows: data.rows.length },
+        });
+      }
       const printedAt = deps.now?.() ?? new Date();
       const companyName = (await deps.settings.read(systemSettings)).companyName;
       const file = await renderReport(format, {
@@ -425,6 +435,31 @@ export function createReportsService(deps: {
         fileName: `${fileSafeName(report.reportname)}_${stamp}.${format}`,
         contentType: CONTENT_TYPES[format],
         rows: data.rows.length,
+      };
+    },
+
+    /**
+     * Test run for the SQL editor (report manager): the first rows of unsaved SQL with the given filter
+     * values, as German display text. Same guard, role, timeout and caps as a real run.
+     */
+    async preview(actor: Actor, body: PreviewReport) {
+      if (!actorHasAny(actor, P.REPORTS_SQL)) {
+        throw new AppError('NO_PERMISSION', {
+          message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+        });
+      }
+      const filters = body.filters.map((f, i) => ({ ...f, id: -(i + 1) }));
+      const checked = assertSqlAllowed(
+        body.sql,
+        filters.map((f) => f.field),
+      );
+      const report = { filters } as unknown as Report;
+      const { values } = filterValues(report, body.values ?? {});
+      const data = await runner.rows(checked, values, body.timeoutSeconds, PREVIEW_ROWS, true);
+      return {
+        columns: data.columns,
+        rows: data.rows.map((r) => data.columns.map((c) => cellText(r[c]))),
+        truncated: data.truncated,
       };
     },
 

@@ -276,6 +276,9 @@ export function checkReportSql(sql: string, fields: readonly string[]): CheckedS
   } catch (error) {
     throw new SqlRefusedError('SYNTAX', error instanceof Error ? error.message : String(error));
   }
+  // The scanner's positions are byte offsets into the UTF-8 text (umlauts take two bytes).
+  const bytes = Buffer.from(sql, 'utf8');
+  const slice = (start: number, end?: number) => bytes.subarray(start, end).toString('utf8');
   const pieces: string[] = [];
   const placeholders: string[] = [];
   let last = 0;
@@ -287,13 +290,13 @@ export function checkReportSql(sql: string, fields: readonly string[]): CheckedS
     if (token.text === ':' && next && next.start === token.end && /^[A-Za-z_]\w*$/.test(next.text)) {
       const field = known.get(next.text.toLowerCase());
       if (!field) throw new SqlRefusedError('UNKNOWN_FILTER', next.text);
-      pieces.push(sql.slice(last, token.start));
+      pieces.push(slice(last, token.start));
       placeholders.push(field);
       last = next.end;
       i++;
     }
   }
-  pieces.push(sql.slice(last));
+  pieces.push(slice(last));
   // Parse with $n in the placeholders' places: the parser sees exactly what will run.
   const bound = pieces.reduce((acc, piece, i) => (i === 0 ? piece : `${acc}$${i}${piece}`), '');
   let tree: { stmts?: { stmt: Record<string, unknown> }[] };
