@@ -6,7 +6,7 @@ const can = (held: number[]) => (required: readonly number[]) => hasAnyPermissio
 
 describe('menu entries', () => {
   it('lists the fourteen entries of spec shell §2.3, then Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(15);
+    expect(MENU_ENTRIES).toHaveLength(16);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -20,7 +20,10 @@ describe('menu entries', () => {
       'activities',
       'roles',
     ]);
-    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
+    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual([
+      'roles',
+      'reportManager',
+    ]);
     expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
     // The mail settings are also tabs of the settings screen.
     expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual([
@@ -38,6 +41,7 @@ describe('menu entries', () => {
       'roles',
       'mailSettings',
       'taskSchedule',
+      'reportManager',
       'settings',
     ]);
   });

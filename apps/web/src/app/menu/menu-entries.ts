@@ -55,6 +55,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     available: false,
   },
   { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
+  // Not in the spec's menu table: the report manager exists in the spec's further screens (decision 015).
+  { key: 'reportManager', route: '/reports/manager', anyOf: [P.REPORTS_MANAGE], available: true },
   // Not in the spec's menu table, but the spec has a settings screen; it needs a way in (decision 014).
   { key: 'settings', route: '/settings', anyOf: settingsPageRights(), available: true },
 ];
