@@ -96,6 +96,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'reports/manager',
+                    handle: handle({ anyOf: [P.REPORTS_MANAGE] }),
+                    lazy: lazyPage(
+                      () => import('#features/reports/report-manager-page.tsx'),
+                      (m) => m.ReportManagerPage,
+                    ),
+                  },
+                  {
                     path: 'settings/:tab?',
                     handle: handle({ anyOf: settingsPageRights() }),
                     lazy: lazyPage(

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, onPasswordChangeRequired, onSessionEnded } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  apiDownload,
+  buildUrl,
+  onPasswordChangeRequired,
+  onSessionEnded,
+} from './api-client.ts';
 import { TOKEN_STORAGE_KEY } from './session-token.ts';
 
 class MemoryStorage {
@@ -131,5 +138,24 @@ describe('api client', () => {
       '/api/auth/csrf',
       '/api/auth/login_local',
     ]);
+  });
+
+  it('downloads a file with the name from content-filename, else from Content-Disposition', async () => {
+    answers.push(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-filename': encodeURIComponent('Mitarbeiterliste Köln.pdf') },
+      }),
+      new Response('a;b', {
+        status: 200,
+        headers: {
+          'content-disposition': `attachment; filename="x.csv"; filename*=UTF-8''Gr%C3%BC%C3%9Fe.csv`,
+        },
+      }),
+    );
+    const first = await apiDownload('reports/generate', { method: 'POST', body: {} });
+    expect(first.fileName).toBe('Mitarbeiterliste Köln.pdf');
+    expect(await first.blob.text()).toBe('%PDF-1.7');
+    expect((await apiDownload('x')).fileName).toBe('Grüße.csv');
   });
 });

@@ -193,6 +193,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A call that answers a file (reports, documents): the body as a Blob and the file name the server
+ * gives in the `content-filename` header (URL-encoded), else from Content-Disposition.
+ */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, options, true);
+  const encoded = response.headers.get('content-filename');
+  let fileName: string | null = null;
+  if (encoded) {
+    try {
+      fileName = decodeURIComponent(encoded);
+    } catch {
+      fileName = encoded;
+    }
+  } else {
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    fileName = star ? decodeURIComponent(star) : (plain ?? null);
+  }
+  return { blob: await response.blob(), fileName };
+}
+
+/** Hands a downloaded file to the browser under its name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>(path, { method: 'GET', query, signal }),

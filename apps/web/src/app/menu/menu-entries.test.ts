@@ -5,8 +5,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Dokumente and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(16);
+  it('lists the fourteen entries of spec shell §2.3, then Dokumente, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(17);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -20,7 +20,10 @@ describe('menu entries', () => {
       'activities',
       'roles',
     ]);
-    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual(['roles']);
+    expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual([
+      'roles',
+      'reportManager',
+    ]);
     expect(visibleMenuEntries(can([P.LOCATIONS])).map((e) => e.key)).toEqual(['locations']);
     // The mail settings are also tabs of the settings screen.
     expect(visibleMenuEntries(can([P.MAIL_SETTINGS])).map((e) => e.key)).toEqual([
@@ -39,6 +42,7 @@ describe('menu entries', () => {
       'mailSettings',
       'taskSchedule',
       'documents',
+      'reportManager',
       'settings',
     ]);
   });

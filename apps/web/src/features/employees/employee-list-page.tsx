@@ -26,6 +26,7 @@ import {
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { usePermissions } from '#features/auth/session.tsx';
+import { ReportPrintDialog } from '#features/reports/components/report-print-dialog.tsx';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { EMPLOYEE_LIST_SOURCE } from './api/employee-sources.ts';
@@ -79,6 +80,7 @@ export function EmployeeListPage() {
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [count, setCount] = useState<number | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
 
   // Without the right to see inactive employees there is nothing to switch: the server shows active ones only.
   const canShowInactive = canAny([P.EMPLOYEES_SHOW_INACTIVE]);
@@ -102,6 +104,8 @@ export function EmployeeListPage() {
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
     onAdd: canCreate ? () => setCreateOpen(true) : undefined,
     onUpload: canAny([P.EMPLOYEES_IMPORT]) ? () => void navigate('/employee/import') : undefined,
+    // Reports of this module ('employee'); the picker offers only those the user may run.
+    onPrint: () => setPrintOpen(true),
   });
 
   const type = filter.type ?? '';
@@ -245,6 +249,7 @@ export function EmployeeListPage() {
           }}
         />
       ) : null}
+      {printOpen ? <ReportPrintDialog controller="employee" onClose={() => setPrintOpen(false)} /> : null}
     </Box>
   );
 }
