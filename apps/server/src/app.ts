@@ -136,6 +136,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kind: database.kind,
     settings: settings.service,
     log: (message) => app.log.warn(message),
+    // The operator's logo for report PDFs, like custom.css: DATA_DIR/logo.png or DATA_DIR/logo.jpg.
+    logo: async () => {
+      for (const name of ['logo.png', 'logo.jpg']) {
+        const file = path.join(config.dataDir, name);
+        if (fs.existsSync(file)) return fs.promises.readFile(file);
+      }
+      return null;
+    },
   });
   for (const module of [
     healthModule(database),

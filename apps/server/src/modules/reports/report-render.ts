@@ -17,6 +17,8 @@ export type RenderInput = ReportRows & {
   /** Filters shown on the PDF (hidden ones are left out by the caller). */
   filters: { label: string; value: string }[];
   printedAt: Date;
+  /** The company logo (PNG or JPEG) for the PDF header; none = text only. */
+  logo?: Buffer | null;
 };
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -140,12 +142,21 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const printed = formatPrintDate(input.printedAt);
 
-  // Header of the first page.
+  // Header of the first page: logo (if any) and company name on the left, print date on the right.
+  let nameLeft = left;
+  if (input.logo) {
+    try {
+      doc.image(input.logo, left, 34, { fit: [110, 24] });
+      nameLeft = left + 118;
+    } catch {
+      // Not a PNG/JPEG pdfkit can read: the header stays text only.
+    }
+  }
   doc
     .font('bold')
     .fontSize(9)
     .fillColor('#555555')
-    .text(input.companyName || ' ', left, 40, { width: width / 2 });
+    .text(input.companyName || ' ', nameLeft, 40, { width: width / 2 - (nameLeft - left) });
   doc
     .font('regular')
     .text(`Druckdatum: ${printed}`, left + width / 2, 40, { width: width / 2, align: 'right' });

@@ -11,9 +11,15 @@ export function reportsModule(deps: {
   kind: 'pglite' | 'postgres';
   settings: Pick<SettingsService, 'read'>;
   log?: (message: string) => void;
+  logo?: () => Promise<Buffer | null>;
 }) {
   const runner = createReportRunner({ db: deps.db, kind: deps.kind, ...(deps.log ? { log: deps.log } : {}) });
-  const service = createReportsService({ db: deps.db, runner, settings: deps.settings });
+  const service = createReportsService({
+    db: deps.db,
+    runner,
+    settings: deps.settings,
+    ...(deps.logo ? { logo: deps.logo } : {}),
+  });
   return {
     runner,
     service,

@@ -92,6 +92,8 @@ export function createReportsService(deps: {
   runner: ReportRunner;
   settings: Pick<SettingsService, 'read'>;
   now?: () => Date;
+  /** The operator's logo for the PDF header (DATA_DIR/logo.png or .jpg), or null. */
+  logo?: () => Promise<Buffer | null>;
 }) {
   const { db, runner } = deps;
 
@@ -426,6 +428,7 @@ export function createReportsService(deps: {
         companyName,
         filters: shown,
         printedAt,
+        logo: format === 'pdf' ? ((await deps.logo?.()) ?? null) : null,
       });
       const stamp = formatPrintDate(printedAt).replace(/[.: ]/g, (c) =>
         c === ' ' ? '_' : c === ':' ? '' : '-',
