@@ -48,8 +48,11 @@ describe('Report-Manager', () => {
     await dialog.getByRole('combobox', { name: 'Rechte' }).fill('1700');
     await page.getByRole('option', { name: /^1700 – / }).click();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByRole('dialog', { name: `Report „${name}“ bearbeiten` }).waitFor();
-    await page.keyboard.press('Escape');
+    const saved = page.getByRole('dialog', { name: `Report „${name}“ bearbeiten` });
+    await saved.waitFor();
+    // 'Schließen', not Escape: Escape would first close the rights list if it still has the focus.
+    await saved.getByRole('button', { name: 'Schließen' }).click();
+    await saved.waitFor({ state: 'detached' });
     await waitUntil(async () => (await page.getByRole('gridcell', { name }).count()) === 1, 'listed');
 
     // Delete it again.
