@@ -77,6 +77,10 @@ describe('hazard bricks', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Gefährdungsbaustein wurde gespeichert.').waitFor();
     expect(await description.inputValue()).toBe('Hände zwischen Ober- und Unterwerkzeug');
+    // The other person's title survives (the form took it over on reload).
+    expect(await page.getByRole('textbox', { name: 'Titel' }).first().inputValue()).toBe(
+      `Quetschgefahr an der Exzenterpresse ${suffix}`,
+    );
     expect(await actions.getByRole('textbox', { name: 'Maßnahme' }).inputValue()).toBe(
       'Zweihandschaltung nachrüsten',
     );

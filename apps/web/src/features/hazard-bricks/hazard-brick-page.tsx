@@ -55,7 +55,7 @@ export function HazardBrickPage() {
 }
 
 type Pair = { a: string; b: string };
-type Draft = {
+export type Draft = {
   identifier: string;
   title: string;
   riskFrom: string;
@@ -79,6 +79,15 @@ function draftOf(b: HazardBrick): Draft {
     guidelines: b.guidelines.map((x) => ({ a: x.title, b: x.description })),
     verificationCodes: b.verificationCodes.map((x) => ({ a: x.code, b: x.description })),
   };
+}
+
+/** Each part of the form the user left unchanged (against `old`) takes the value of `fresh`. */
+export function rebaseDraft(current: Draft, old: Draft, fresh: Draft): Draft {
+  const result = { ...current } as Record<keyof Draft, unknown>;
+  for (const key of Object.keys(current) as (keyof Draft)[]) {
+    if (JSON.stringify(current[key]) === JSON.stringify(old[key])) result[key] = fresh[key];
+  }
+  return result as Draft;
 }
 
 function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
@@ -134,9 +143,13 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
     );
   };
 
-  /** Takes the latest server state as the base; the typed form stays and can be saved on top of it. */
+  /**
+   * Takes the latest server state as the base: parts the user did not touch follow the server, typed parts
+   * stay and can be saved on top of it.
+   */
   const reloadLatest = async () => {
     const fresh = await queryClient.fetchQuery({ ...hazardBrickQueryOptions(brick.id), staleTime: 0 });
+    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh)));
     setBase(fresh);
     setConflict(false);
     update.reset();
