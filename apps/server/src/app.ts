@@ -22,6 +22,7 @@ import { createPasswordPolicyService } from './modules/auth/password-policy.serv
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
+import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const organisation = organisationModule({ db: database.db, employees });
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
+  const hazardBricks = hazardBricksModule({ db: database.db });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -158,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     documents,
     reports,
+    hazardBricks,
   ])
     await module.register(app);
   await employeeImportModule({

@@ -668,6 +668,16 @@ export const errorCatalogue = {
     message:
       'Der Report existiert bereits. Bitte benennen Sie ihn um oder löschen Sie den vorhandenen Report.',
   },
+  // hazard bricks (issue 6, decision 017)
+  HAZARD_BRICK_IDENTIFIER_EXISTS: {
+    status: 409,
+    message: 'Diese Kennung ist bereits an einen anderen Gefährdungsbaustein vergeben.',
+  },
+  HAZARD_BRICK_IN_USE: {
+    status: 409,
+    message:
+      'Der Gefährdungsbaustein wird in Gefährdungsbeurteilungen verwendet und kann nicht gelöscht werden.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -206,6 +206,24 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'hazardbricks/list',
+                    handle: handle({ anyOf: [P.HAZARDBRICKS] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-bricks/hazard-bricks-list-page.tsx'),
+                      (m) => m.HazardBricksListPage,
+                    ),
+                  },
+                  { path: 'hazardbricks', element: <Navigate to="/hazardbricks/list" replace /> },
+                  { path: 'hazardbricks/edit', element: <Navigate to="/hazardbricks/list" replace /> },
+                  {
+                    path: 'hazardbricks/edit/:id',
+                    handle: handle({ anyOf: [P.HAZARDBRICKS] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-bricks/hazard-brick-page.tsx'),
+                      (m) => m.HazardBrickPage,
+                    ),
+                  },
+                  {
                     path: 'documents/list',
                     handle: handle({ anyOf: [P.DOCUMENTS] }),
                     lazy: lazyPage(

@@ -5,6 +5,7 @@ import {
   ensureSystemActivitiesForAllPortals,
 } from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { ensureBaseHazardBricks } from '#modules/hazard-bricks/hazard-bricks.base-data.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
@@ -69,6 +70,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     await ensureSystemActivitiesForAllPortals(tx);
     await ensureMailTemplates(tx);
     await ensureBaseReports(tx);
+    await ensureBaseHazardBricks(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })

@@ -39,6 +39,7 @@ describe('menu entries', () => {
       'locations',
       'activities',
       'roles',
+      'hazardBricks',
       'mailSettings',
       'taskSchedule',
       'documents',

@@ -46,7 +46,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     available: false,
   },
   { key: 'audits', route: '/audits/list', anyOf: [P.AUDIT_AUDITS], available: false },
-  { key: 'hazardBricks', route: '/hazardbricks/list', anyOf: [P.HAZARDBRICKS], available: false },
+  { key: 'hazardBricks', route: '/hazardbricks/list', anyOf: [P.HAZARDBRICKS], available: true },
   { key: 'mailSettings', route: '/mailsettings/settings', anyOf: [P.MAIL_SETTINGS], available: true },
   {
     key: 'hazardAnalysisStatus',

@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { HazardBrickRow } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import {
+  ScrollingList,
+  type ScrollingListColumn,
+  type SortDirection,
+} from '#components/scrolling-list/scrolling-list.tsx';
+import { usePermissions } from '#features/auth/session.tsx';
+import { formatNumber } from '#lib/format.ts';
+import { useListState } from '#lib/list-state.ts';
+import { HAZARD_BRICK_LIST_SOURCE } from './api/hazard-brick-api.ts';
+import { CreateHazardBrickDialog } from './components/create-hazard-brick-dialog.tsx';
+
+const ORDER_COLUMNS = ['identifier', 'title', 'riskFrom', 'riskTo'] as const;
+type OrderColumn = (typeof ORDER_COLUMNS)[number];
+type StoredFilter = { orderBy: OrderColumn; orderDirection: SortDirection };
+const DEFAULT_FILTER: StoredFilter = { orderBy: 'identifier', orderDirection: 'asc' };
+
+function isStoredFilter(value: unknown): value is StoredFilter {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (ORDER_COLUMNS as readonly unknown[]).includes(v.orderBy) &&
+    (v.orderDirection === 'asc' || v.orderDirection === 'desc')
+  );
+}
+
+/** /hazardbricks/list: the catalogue of hazard bricks with search; free bricks carry the FREI chip. */
+export function HazardBricksListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { canAny } = usePermissions();
+  const { pathname } = useLocation();
+  const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [count, setCount] = useState<number | null>(null);
+
+  useToolbar({
+    title: t('hazardBricks.listTitle'),
+    search: { value: search, onChange: setSearch },
+    sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
+    onAdd: canAny([P.HAZARDBRICKS_CREATE]) ? () => setCreateOpen(true) : undefined,
+  });
+
+  const onTotalChange = useCallback((total: number | null) => setCount(total), []);
+  const columns = useMemo<ScrollingListColumn<HazardBrickRow>[]>(
+    () => [
+      {
+        id: 'identifier',
+        header: t('hazardBricks.identifier'),
+        sortKey: 'identifier',
+        minWidth: 90,
+        grow: 0.5,
+        render: (r) => r.identifier,
+      },
+      {
+        id: 'title',
+        header: t('hazardBricks.title'),
+        sortKey: 'title',
+        minWidth: 240,
+        grow: 3,
+        render: (r) => r.title,
+      },
+      {
+        id: 'riskFrom',
+        header: t('hazardBricks.riskFrom'),
+        sortKey: 'riskFrom',
+        minWidth: 90,
+        grow: 0.5,
+        render: (r) => r.riskFrom,
+      },
+      {
+        id: 'riskTo',
+        header: t('hazardBricks.riskTo'),
+        sortKey: 'riskTo',
+        minWidth: 90,
+        grow: 0.5,
+        render: (r) => r.riskTo,
+      },
+      {
+        id: 'free',
+        header: '',
+        minWidth: 70,
+        grow: 0.4,
+        render: (r) =>
+          r.free ? <Chip size="small" color="info" label={t('hazardBricks.freeChip')} /> : null,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
+      <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
+        {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
+      </Typography>
+      <ScrollingList<HazardBrickRow>
+        source={HAZARD_BRICK_LIST_SOURCE}
+        label={t('hazardBricks.listTitle')}
+        columns={columns}
+        search={search}
+        orderBy={filter.orderBy}
+        orderDirection={filter.orderDirection}
+        onSortChange={(orderBy, orderDirection) =>
+          updateFilter({ orderBy: orderBy as OrderColumn, orderDirection })
+        }
+        onRowClick={(row) => navigate(`/hazardbricks/edit/${row.id}`)}
+        onTotalChange={onTotalChange}
+      />
+      <CreateHazardBrickDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(brick) => {
+          setCreateOpen(false);
+          notify(t('hazardBricks.created'));
+          void navigate(`/hazardbricks/edit/${brick.id}`);
+        }}
+      />
+    </Box>
+  );
+}
