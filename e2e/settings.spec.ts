@@ -23,6 +23,8 @@ describe('settings', () => {
     await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await page.waitForURL('**/settings/language');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
+    // The tabs come with the category list: wait for the last one before reading them all.
+    await tabs.getByRole('tab', { name: 'System' }).waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
       'Sprache',
       'Lizenz',
