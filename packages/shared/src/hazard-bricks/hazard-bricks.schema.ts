@@ -68,28 +68,22 @@ function brickRules(
       message: 'Das Risiko „bis“ darf nicht kleiner sein als das Risiko „von“.',
     });
   }
-  const seen = new Set<string>();
-  v.actions.forEach((a, i) => {
-    const key = a.identifier.toLowerCase();
-    if (seen.has(key))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['actions', i, 'identifier'],
-        message: 'Diese Kennung ist bereits vergeben.',
-      });
-    seen.add(key);
-  });
-  const codes = new Set<string>();
-  v.verificationCodes.forEach((c, i) => {
-    const key = c.code.toLowerCase();
-    if (codes.has(key))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['verificationCodes', i, 'code'],
-        message: 'Dieser Prüfcode ist bereits vergeben.',
-      });
-    codes.add(key);
-  });
+  flagDuplicates(
+    ctx,
+    v.actions,
+    (a) => a.identifier,
+    'actions',
+    'identifier',
+    'Diese Kennung ist bereits vergeben.',
+  );
+  flagDuplicates(
+    ctx,
+    v.verificationCodes,
+    (c) => c.code,
+    'verificationCodes',
+    'code',
+    'Dieser Prüfcode ist bereits vergeben.',
+  );
 }
 
 export const createHazardBrickSchema = z.object(brickFields).superRefine(brickRules);
@@ -154,3 +148,20 @@ export const hazardBrickCodeRowSchema = hazardBrickCodeSchema.extend({ brickId: 
 export type HazardBrickActionRow = z.infer<typeof hazardBrickActionRowSchema>;
 export type HazardBrickGuidelineRow = z.infer<typeof hazardBrickGuidelineRowSchema>;
 export type HazardBrickCodeRow = z.infer<typeof hazardBrickCodeRowSchema>;
+
+/** Marks every entry whose key (case-insensitive) already occurred earlier in the list. */
+function flagDuplicates<T>(
+  ctx: z.RefinementCtx,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  list: string,
+  field: string,
+  message: string,
+): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = keyOf(item).toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [list, i, field], message });
+    seen.add(key);
+  });
+}
