@@ -19,13 +19,21 @@ export const NOHL_PROBABILITIES = [
 ] as const;
 
 export const NOHL_SEVERITIES = [
-  { index: 1, label: 'leichte Verletzung', hint: 'leichte Verletzungen oder Erkrankungen (z. B. Prellungen)' },
+  {
+    index: 1,
+    label: 'leichte Verletzung',
+    hint: 'leichte Verletzungen oder Erkrankungen (z. B. Prellungen)',
+  },
   {
     index: 2,
     label: 'mittelschwere Verletzung',
     hint: 'mittelschwere Verletzungen oder Erkrankungen (z. B. einfache Knochenbrüche)',
   },
-  { index: 3, label: 'schwere Verletzung', hint: 'schwere Verletzungen oder Erkrankungen (z. B. Querschnittlähmung)' },
+  {
+    index: 3,
+    label: 'schwere Verletzung',
+    hint: 'schwere Verletzungen oder Erkrankungen (z. B. Querschnittlähmung)',
+  },
   {
     index: 4,
     label: 'tödliche Verletzung',
