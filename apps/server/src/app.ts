@@ -25,6 +25,7 @@ import { employeesModule } from './modules/employees/employees.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
+import { nohlCriteriaModule } from './modules/nohl-criteria/nohl-criteria.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
+  const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -161,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents,
     reports,
     hazardBricks,
+    nohlCriteria,
   ])
     await module.register(app);
   await employeeImportModule({

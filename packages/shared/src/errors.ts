@@ -678,6 +678,12 @@ export const errorCatalogue = {
     message:
       'Der Gefährdungsbaustein wird in Gefährdungsbeurteilungen verwendet und kann nicht gelöscht werden.',
   },
+  // NOHL classification criteria (issue 6, decision 018)
+  NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
+    status: 403,
+    message:
+      'Die Einstufungskriterien gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

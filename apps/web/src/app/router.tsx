@@ -1,4 +1,4 @@
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
@@ -221,6 +221,14 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('#features/hazard-bricks/hazard-brick-page.tsx'),
                       (m) => m.HazardBrickPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/status',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY }),
+                    lazy: lazyPage(
+                      () => import('#features/nohl-criteria/nohl-criteria-page.tsx'),
+                      (m) => m.NohlCriteriaPage,
                     ),
                   },
                   {
