@@ -22,6 +22,7 @@ import { createPasswordPolicyService } from './modules/auth/password-policy.serv
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
+import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
+  const factorMenus = factorMenusModule({ db: database.db });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -164,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reports,
     hazardBricks,
     nohlCriteria,
+    factorMenus,
   ])
     await module.register(app);
   await employeeImportModule({

@@ -232,6 +232,22 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'hazardanalysis/factormenus',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_FACTOR_MENU] }),
+                    lazy: lazyPage(
+                      () => import('#features/factor-menus/factor-menus-list-page.tsx'),
+                      (m) => m.FactorMenusListPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/factormenus/:id',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_FACTOR_MENU] }),
+                    lazy: lazyPage(
+                      () => import('#features/factor-menus/factor-menu-page.tsx'),
+                      (m) => m.FactorMenuPage,
+                    ),
+                  },
+                  {
                     path: 'documents/list',
                     handle: handle({ anyOf: [P.DOCUMENTS] }),
                     lazy: lazyPage(

@@ -5,6 +5,7 @@ import {
   ensureSystemActivitiesForAllPortals,
 } from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { ensureStandardFactorMenu } from '#modules/factor-menus/factor-menus.base-data.ts';
 import { ensureBaseHazardBricks } from '#modules/hazard-bricks/hazard-bricks.base-data.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
@@ -71,6 +72,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     await ensureMailTemplates(tx);
     await ensureBaseReports(tx);
     await ensureBaseHazardBricks(tx);
+    await ensureStandardFactorMenu(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })

@@ -5,8 +5,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Dokumente, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(17);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Dokumente, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(18);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -38,6 +38,7 @@ describe('menu entries', () => {
       'employees',
       'locations',
       'activities',
+      'factorMenus',
       'roles',
       'hazardBricks',
       'mailSettings',

@@ -31,6 +31,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.HAZARDANALYSIS_READONLY],
     available: false,
   },
+  // Not in the spec's menu table, but the spec has the "factor menu editor"; it needs a way in (decision 019).
+  {
+    key: 'factorMenus',
+    route: '/hazardanalysis/factormenus',
+    anyOf: [P.HAZARDANALYSIS_FACTOR_MENU],
+    available: true,
+  },
   { key: 'roles', route: '/role/list', anyOf: [P.ROLES_MANAGE], available: true },
   { key: 'checklists', route: '/checklists/list', anyOf: [P.AUDIT_CHECKLISTS], available: false },
   {
