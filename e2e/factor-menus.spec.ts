@@ -14,7 +14,7 @@ describe('factor menus', () => {
     await browser?.close();
   });
 
-  it('copies the read-only standard menu, edits it (register without factor refused), keeps the form on a stale save, activates, exports, re-imports (duplicate refused), deactivates and deletes', async () => {
+  it('copies the read-only standard menu, edits it (register without factor refused), activates, exports, re-imports (duplicate and empty file refused), deactivates and deletes', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Faktorenmenüs', exact: true }).click();
@@ -62,32 +62,6 @@ describe('factor menus', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
 
-    // Someone else saves meanwhile: this form keeps what was typed and offers the latest state.
-    const other = await newPage(browser);
-    await login(other.page, 'admin');
-    await other.page.goto(url);
-    const otherName = other.page.getByRole('textbox', { name: 'Name', exact: true });
-    await waitUntil(async () => (await otherName.inputValue()) === menuName, 'second page loaded');
-    await other.page
-      .getByRole('textbox', { name: 'Beschreibung' })
-      .fill('Gefährdungsfaktoren für Lager und Logistik');
-    await other.page.getByRole('button', { name: 'Speichern' }).click();
-    await other.page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
-    await other.context.close();
-
-    const factorTitle = added.getByRole('textbox', { name: 'Faktor', exact: true });
-    await factorTitle.fill('Gabelstaplerverkehr und Fußgänger im Lager');
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
-    expect(await factorTitle.inputValue()).toBe('Gabelstaplerverkehr und Fußgänger im Lager');
-    await page.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
-    expect(await page.getByRole('textbox', { name: 'Beschreibung' }).inputValue()).toBe(
-      'Gefährdungsfaktoren für Lager und Logistik',
-    );
-    expect(await factorTitle.inputValue()).toBe('Gabelstaplerverkehr und Fußgänger im Lager');
-
     // Activate, then export the file.
     await page.getByRole('button', { name: 'Aktivieren' }).click();
     await page.getByText('Das Faktorenmenü wurde aktiviert.').waitFor();
@@ -102,7 +76,7 @@ describe('factor menus', () => {
     expect(exported.menu.name).toBe(menuName);
     expect(exported.menu.registers.at(-1).factors[0]).toEqual({
       number: '',
-      title: 'Gabelstaplerverkehr und Fußgänger im Lager',
+      title: 'Gabelstaplerverkehr im Lager',
       legalBasis: 'BetrSichV; DGUV Vorschrift 68',
       source: 'Betriebsanweisung Lager',
     });
@@ -134,6 +108,57 @@ describe('factor menus', () => {
     await page.getByText('Das Faktorenmenü wurde gelöscht.').waitFor();
     await page.getByLabel('Suchen').fill(menuName);
     await waitUntil(async () => (await gridTotal(page, 'Faktorenmenüs')) === 0, 'menu is gone');
+    await context.close();
+  });
+
+  it('creates a menu from scratch and keeps the form on a stale save', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/hazardanalysis/factormenus');
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    await page.waitForURL(/\/hazardanalysis\/factormenus\/new$/);
+    const menuName = `Büro ${suffix}`;
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(menuName);
+    const added = page.getByRole('group', { name: 'Register 1', exact: true });
+    await added.getByRole('textbox', { name: 'Nr.' }).first().fill('1');
+    await added.getByRole('textbox', { name: 'Register', exact: true }).fill('Bildschirmarbeit');
+    await added
+      .getByRole('textbox', { name: 'Faktor', exact: true })
+      .fill('Blendung am Bildschirmarbeitsplatz');
+    await added.getByRole('textbox', { name: 'Rechtsgrundlage' }).fill('ArbStättV Anhang 6; ASR A3.4');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Das Faktorenmenü wurde angelegt.').waitFor();
+    await page.waitForURL(/\/hazardanalysis\/factormenus\/\d+$/);
+    const url = page.url();
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await waitUntil(async () => (await name.inputValue()) === menuName, 'the new menu is open');
+
+    // Someone else saves meanwhile: this form keeps what was typed and offers the latest state.
+    const other = await newPage(browser);
+    await login(other.page, 'admin');
+    await other.page.goto(url);
+    const otherName = other.page.getByRole('textbox', { name: 'Name', exact: true });
+    await waitUntil(async () => (await otherName.inputValue()) === menuName, 'second page loaded');
+    await other.page
+      .getByRole('textbox', { name: 'Beschreibung' })
+      .fill('Gefährdungsfaktoren für Büroarbeitsplätze');
+    await other.page.getByRole('button', { name: 'Speichern' }).click();
+    await other.page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
+    await other.context.close();
+
+    const factorTitle = added.getByRole('textbox', { name: 'Faktor', exact: true });
+    await factorTitle.fill('Blendung und Spiegelungen am Bildschirm');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
+    expect(await factorTitle.inputValue()).toBe('Blendung und Spiegelungen am Bildschirm');
+    await page.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Beschreibung' }).inputValue()).toBe(
+      'Gefährdungsfaktoren für Büroarbeitsplätze',
+    );
+    expect(await factorTitle.inputValue()).toBe('Blendung und Spiegelungen am Bildschirm');
+
     await context.close();
   });
 });
