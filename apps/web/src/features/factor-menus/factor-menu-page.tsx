@@ -22,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FactorDropdown, FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { type Dispatch, memo, type SetStateAction, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
@@ -176,17 +176,9 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
   const readOnly = base?.standard ?? false;
   const dirty = !same(payloadOf(draft), payloadOf(baseDraft));
   const saving = base ? update : create;
-  const errors = fieldErrors(saving.error);
+  const errors = useMemo(() => fieldErrors(saving.error), [saving.error]);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setRegister = (i: number, patch: Partial<RegisterDraft>) =>
-    setDraft((d) => ({ ...d, registers: d.registers.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
-  const setFactor = (i: number, k: number, patch: Partial<FactorDraft>) =>
-    setDraft((d) => ({
-      ...d,
-      registers: d.registers.map((r, j) =>
-        j === i ? { ...r, factors: r.factors.map((f, l) => (l === k ? { ...f, ...patch } : f)) } : r,
-      ),
-    }));
+  const ops = useMemo(() => registerOps(setDraft), []);
 
   const save = () => {
     if (saving.isPending || readOnly) return;
@@ -349,186 +341,17 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
           {errors.registers}
         </Alert>
       )}
-      {draft.registers.map((register, i) => {
-        const rErr = (field: string) => errors[`registers.${i}.${field}`];
-        const factorsError = rErr('factors');
-        return (
-          <Paper
-            key={register.key}
-            sx={{ p: 2 }}
-            data-testid="factor-menu-register"
-            aria-label={t('factorMenus.registerLabel', { n: i + 1 })}
-            role="group"
-          >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                size="small"
-                label={t('factorMenus.registerNumber')}
-                value={register.number}
-                onChange={(e) => setRegister(i, { number: e.target.value })}
-                error={Boolean(rErr('number'))}
-                helperText={rErr('number')}
-                disabled={readOnly}
-                sx={{ width: 90 }}
-              />
-              <TextField
-                size="small"
-                required
-                label={t('factorMenus.registerTitle')}
-                value={register.title}
-                onChange={(e) => setRegister(i, { title: e.target.value })}
-                error={Boolean(rErr('title'))}
-                helperText={rErr('title')}
-                disabled={readOnly}
-                sx={{ flex: 1 }}
-              />
-              {!readOnly && (
-                <>
-                  <IconButton
-                    aria-label={t('factorMenus.moveUp')}
-                    disabled={i === 0}
-                    onClick={() => set({ registers: move(draft.registers, i, i - 1) })}
-                  >
-                    <ArrowUpwardIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('factorMenus.moveDown')}
-                    disabled={i === draft.registers.length - 1}
-                    onClick={() => set({ registers: move(draft.registers, i, i + 1) })}
-                  >
-                    <ArrowDownwardIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('factorMenus.removeRegister')}
-                    onClick={() => set({ registers: draft.registers.filter((_, j) => j !== i) })}
-                  >
-                    <ClearIcon />
-                  </IconButton>
-                </>
-              )}
-            </Stack>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-              {(['offered', 'expanded', 'multiple'] as const).map((flag) => (
-                <FormControlLabel
-                  key={flag}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={register.dropdown[flag]}
-                      onChange={(e) =>
-                        setRegister(i, { dropdown: { ...register.dropdown, [flag]: e.target.checked } })
-                      }
-                      disabled={readOnly}
-                    />
-                  }
-                  label={t(`factorMenus.dropdown.${flag}`)}
-                />
-              ))}
-            </Stack>
-            <Typography variant="subtitle2" sx={{ mt: 1 }}>
-              {t('factorMenus.factors')}
-            </Typography>
-            {factorsError && (
-              <Alert severity="error" sx={{ my: 1 }}>
-                {factorsError}
-              </Alert>
-            )}
-            <Stack spacing={1.5} sx={{ mt: 1 }}>
-              {register.factors.map((factor, k) => {
-                const fErr = (field: string) => errors[`registers.${i}.factors.${k}.${field}`];
-                return (
-                  <Box
-                    key={factor.key}
-                    data-testid="factor-menu-factor"
-                    sx={{ display: 'grid', gridTemplateColumns: '90px 2fr 2fr 1.5fr auto', gap: 1 }}
-                  >
-                    <TextField
-                      size="small"
-                      label={t('factorMenus.factorNumber')}
-                      value={factor.number}
-                      onChange={(e) => setFactor(i, k, { number: e.target.value })}
-                      error={Boolean(fErr('number'))}
-                      helperText={fErr('number')}
-                      disabled={readOnly}
-                    />
-                    <TextField
-                      size="small"
-                      required
-                      multiline
-                      label={t('factorMenus.factorTitle')}
-                      value={factor.title}
-                      onChange={(e) => setFactor(i, k, { title: e.target.value })}
-                      error={Boolean(fErr('title'))}
-                      helperText={fErr('title')}
-                      disabled={readOnly}
-                    />
-                    <TextField
-                      size="small"
-                      multiline
-                      label={t('factorMenus.legalBasis')}
-                      value={factor.legalBasis}
-                      onChange={(e) => setFactor(i, k, { legalBasis: e.target.value })}
-                      error={Boolean(fErr('legalBasis'))}
-                      helperText={fErr('legalBasis')}
-                      disabled={readOnly}
-                    />
-                    <TextField
-                      size="small"
-                      multiline
-                      label={t('factorMenus.source')}
-                      value={factor.source}
-                      onChange={(e) => setFactor(i, k, { source: e.target.value })}
-                      error={Boolean(fErr('source'))}
-                      helperText={fErr('source')}
-                      disabled={readOnly}
-                    />
-                    {readOnly ? (
-                      <span />
-                    ) : (
-                      <Stack direction="row">
-                        <IconButton
-                          size="small"
-                          aria-label={t('factorMenus.moveUp')}
-                          disabled={k === 0}
-                          onClick={() => setRegister(i, { factors: move(register.factors, k, k - 1) })}
-                        >
-                          <ArrowUpwardIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={t('factorMenus.moveDown')}
-                          disabled={k === register.factors.length - 1}
-                          onClick={() => setRegister(i, { factors: move(register.factors, k, k + 1) })}
-                        >
-                          <ArrowDownwardIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={t('factorMenus.removeFactor')}
-                          onClick={() =>
-                            setRegister(i, { factors: register.factors.filter((_, l) => l !== k) })
-                          }
-                        >
-                          <ClearIcon fontSize="small" />
-                        </IconButton>
-                      </Stack>
-                    )}
-                  </Box>
-                );
-              })}
-            </Stack>
-            {!readOnly && (
-              <Button
-                sx={{ mt: 1 }}
-                startIcon={<AddIcon />}
-                onClick={() => setRegister(i, { factors: [...register.factors, emptyFactor()] })}
-              >
-                {t('factorMenus.addFactor')}
-              </Button>
-            )}
-          </Paper>
-        );
-      })}
+      {draft.registers.map((register, i) => (
+        <RegisterCard
+          key={register.key}
+          register={register}
+          index={i}
+          count={draft.registers.length}
+          readOnly={readOnly}
+          errors={errors}
+          ops={ops}
+        />
+      ))}
       {!readOnly && (
         <Box>
           <Button
@@ -584,3 +407,216 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
     });
   }
 }
+
+type Ops = ReturnType<typeof registerOps>;
+
+/** Edits of the register list; stable, so unchanged registers and factors do not re-render. */
+function registerOps(setDraft: Dispatch<SetStateAction<Draft>>) {
+  const registers = (fn: (list: RegisterDraft[]) => RegisterDraft[]) =>
+    setDraft((d) => ({ ...d, registers: fn(d.registers) }));
+  const register = (i: number, fn: (r: RegisterDraft) => RegisterDraft) =>
+    registers((list) => list.map((r, j) => (j === i ? fn(r) : r)));
+  const factors = (i: number, fn: (list: FactorDraft[]) => FactorDraft[]) =>
+    register(i, (r) => ({ ...r, factors: fn(r.factors) }));
+  return {
+    setRegister: (i: number, patch: Partial<RegisterDraft>) => register(i, (r) => ({ ...r, ...patch })),
+    moveRegister: (i: number, to: number) => registers((list) => move(list, i, to)),
+    removeRegister: (i: number) => registers((list) => list.filter((_, j) => j !== i)),
+    setFactor: (i: number, k: number, patch: Partial<FactorDraft>) =>
+      factors(i, (list) => list.map((f, l) => (l === k ? { ...f, ...patch } : f))),
+    moveFactor: (i: number, k: number, to: number) => factors(i, (list) => move(list, k, to)),
+    removeFactor: (i: number, k: number) => factors(i, (list) => list.filter((_, l) => l !== k)),
+    addFactor: (i: number) => factors(i, (list) => [...list, emptyFactor()]),
+  };
+}
+
+const RegisterCard = memo(function RegisterCard({
+  register,
+  index: i,
+  count,
+  readOnly,
+  errors,
+  ops,
+}: {
+  register: RegisterDraft;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  ops: Ops;
+}) {
+  const { t } = useTranslation();
+  const rErr = (field: string) => errors[`registers.${i}.${field}`];
+  const factorsError = rErr('factors');
+  return (
+    <Paper
+      sx={{ p: 2 }}
+      data-testid="factor-menu-register"
+      aria-label={t('factorMenus.registerLabel', { n: i + 1 })}
+      role="group"
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label={t('factorMenus.registerNumber')}
+          value={register.number}
+          onChange={(e) => ops.setRegister(i, { number: e.target.value })}
+          error={Boolean(rErr('number'))}
+          helperText={rErr('number')}
+          disabled={readOnly}
+          sx={{ width: 90 }}
+        />
+        <TextField
+          size="small"
+          required
+          label={t('factorMenus.registerTitle')}
+          value={register.title}
+          onChange={(e) => ops.setRegister(i, { title: e.target.value })}
+          error={Boolean(rErr('title'))}
+          helperText={rErr('title')}
+          disabled={readOnly}
+          sx={{ flex: 1 }}
+        />
+        {!readOnly && (
+          <>
+            <IconButton
+              aria-label={t('factorMenus.moveUp')}
+              disabled={i === 0}
+              onClick={() => ops.moveRegister(i, i - 1)}
+            >
+              <ArrowUpwardIcon />
+            </IconButton>
+            <IconButton
+              aria-label={t('factorMenus.moveDown')}
+              disabled={i === count - 1}
+              onClick={() => ops.moveRegister(i, i + 1)}
+            >
+              <ArrowDownwardIcon />
+            </IconButton>
+            <IconButton aria-label={t('factorMenus.removeRegister')} onClick={() => ops.removeRegister(i)}>
+              <ClearIcon />
+            </IconButton>
+          </>
+        )}
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+        {(['offered', 'expanded', 'multiple'] as const).map((flag) => (
+          <FormControlLabel
+            key={flag}
+            control={
+              <Checkbox
+                size="small"
+                checked={register.dropdown[flag]}
+                onChange={(e) =>
+                  ops.setRegister(i, { dropdown: { ...register.dropdown, [flag]: e.target.checked } })
+                }
+                disabled={readOnly}
+              />
+            }
+            label={t(`factorMenus.dropdown.${flag}`)}
+          />
+        ))}
+      </Stack>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {t('factorMenus.factors')}
+      </Typography>
+      {factorsError && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {factorsError}
+        </Alert>
+      )}
+      <Stack spacing={1.5} sx={{ mt: 1 }}>
+        {register.factors.map((factor, k) => (
+          <FactorRow
+            key={factor.key}
+            factor={factor}
+            register={i}
+            index={k}
+            count={register.factors.length}
+            readOnly={readOnly}
+            errors={errors}
+            ops={ops}
+          />
+        ))}
+      </Stack>
+      {!readOnly && (
+        <Button sx={{ mt: 1 }} startIcon={<AddIcon />} onClick={() => ops.addFactor(i)}>
+          {t('factorMenus.addFactor')}
+        </Button>
+      )}
+    </Paper>
+  );
+});
+
+const FactorRow = memo(function FactorRow({
+  factor,
+  register: i,
+  index: k,
+  count,
+  readOnly,
+  errors,
+  ops,
+}: {
+  factor: FactorDraft;
+  register: number;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  ops: Ops;
+}) {
+  const { t } = useTranslation();
+  const fErr = (field: string) => errors[`registers.${i}.factors.${k}.${field}`];
+  const field = (name: 'number' | 'title' | 'legalBasis' | 'source', label: string, required = false) => (
+    <TextField
+      size="small"
+      required={required}
+      label={label}
+      value={factor[name]}
+      onChange={(e) => ops.setFactor(i, k, { [name]: e.target.value })}
+      error={Boolean(fErr(name))}
+      helperText={fErr(name)}
+      disabled={readOnly}
+    />
+  );
+  return (
+    <Box
+      data-testid="factor-menu-factor"
+      sx={{ display: 'grid', gridTemplateColumns: '90px 2fr 2fr 1.5fr auto', gap: 1 }}
+    >
+      {field('number', t('factorMenus.factorNumber'))}
+      {field('title', t('factorMenus.factorTitle'), true)}
+      {field('legalBasis', t('factorMenus.legalBasis'))}
+      {field('source', t('factorMenus.source'))}
+      {readOnly ? (
+        <span />
+      ) : (
+        <Stack direction="row">
+          <IconButton
+            size="small"
+            aria-label={t('factorMenus.moveUp')}
+            disabled={k === 0}
+            onClick={() => ops.moveFactor(i, k, k - 1)}
+          >
+            <ArrowUpwardIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('factorMenus.moveDown')}
+            disabled={k === count - 1}
+            onClick={() => ops.moveFactor(i, k, k + 1)}
+          >
+            <ArrowDownwardIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('factorMenus.removeFactor')}
+            onClick={() => ops.removeFactor(i, k)}
+          >
+            <ClearIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      )}
+    </Box>
+  );
+});
