@@ -41,6 +41,7 @@ describe('menu entries', () => {
       'roles',
       'hazardBricks',
       'mailSettings',
+      'hazardAnalysisStatus',
       'taskSchedule',
       'documents',
       'reportManager',
