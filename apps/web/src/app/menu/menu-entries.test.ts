@@ -42,6 +42,7 @@ describe('menu entries', () => {
       'roles',
       'hazardBricks',
       'mailSettings',
+      'hazardAnalysisStatus',
       'taskSchedule',
       'documents',
       'reportManager',
