@@ -70,6 +70,34 @@ describe('actions and tasks', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('überfällig');
     expect(await row.textContent()).toContain('Wagner, Michael');
+
+    // A stale save (someone else saved meanwhile) keeps the dialog content; after loading the latest state
+    // the untouched fields take the other person's values and the save goes through.
+    const other = await newPage(browser);
+    await login(other.page, 'admin');
+    await other.page.goto('/actions/list');
+    await listRows(other.page, 'Maßnahmen').filter({ hasText: title }).click();
+    await row.click();
+    const mine = admin.page.getByRole('dialog', { name: 'Maßnahme bearbeiten' });
+    const theirs = other.page.getByRole('dialog', { name: 'Maßnahme bearbeiten' });
+    await theirs.getByRole('textbox', { name: 'Bezeichnung' }).fill(`${title} (geprüft)`);
+    await theirs.getByRole('button', { name: 'Speichern' }).click();
+    await other.page.getByText('Die Maßnahme wurde gespeichert.').waitFor();
+    await other.context.close();
+    const description = mine.getByRole('textbox', { name: 'Beschreibung' });
+    await description.fill('Seitenschutz und Auffangnetz');
+    await mine.getByRole('button', { name: 'Speichern' }).click();
+    await mine.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
+    expect(await description.inputValue()).toBe('Seitenschutz und Auffangnetz');
+    await mine.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
+    const designation = mine.getByRole('textbox', { name: 'Bezeichnung' });
+    await waitUntil(
+      async () => (await designation.inputValue()) === `${title} (geprüft)`,
+      'the untouched designation takes the saved value',
+    );
+    expect(await description.inputValue()).toBe('Seitenschutz und Auffangnetz');
+    await mine.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.getByText('Die Maßnahme wurde gespeichert.').waitFor();
     await admin.context.close();
 
     // sifa sees the task, highlighted as overdue, and reports a problem

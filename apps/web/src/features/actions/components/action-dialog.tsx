@@ -30,6 +30,7 @@ import {
   type ImmediateFlag,
   type Person,
 } from '@schutzwerk/shared/actions/actions.schema.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
@@ -40,7 +41,7 @@ import {
 } from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
-import { useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
+import { actionKeys, useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
 import { PeopleField } from './people-field.tsx';
 
 type Props = {
@@ -162,17 +163,44 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const mutation = action ? update : create;
+  const queryClient = useQueryClient();
+  /** After a 409: load the current version; the draft stays, so the next save applies the user's input on it. */
+  const reloadLatest = async () => {
+    if (!action) return;
+    await queryClient.invalidateQueries({ queryKey: actionKeys.detail(action.id) });
+    update.reset();
+    remove.reset();
+  };
+
+  // What the draft was based on: after 'Aktuellen Stand laden' the fields the user did not touch take the
+  // other person's values, the touched ones keep the user's input.
+  const [base, setBase] = useState<Draft>(EMPTY);
 
   // A new dialog session starts from the action (or empty); a failed save keeps the draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening or switching the action.
   useEffect(() => {
     if (!open) return;
     setDraft(draftOf(action));
+    setBase(draftOf(action));
     setLocalErrors({});
     create.reset();
     update.reset();
     remove.reset();
   }, [open, action?.id]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebases only when a newer version arrives.
+  useEffect(() => {
+    if (!open || !action) return;
+    const fresh = draftOf(action);
+    if (JSON.stringify(fresh) === JSON.stringify(base)) return;
+    setDraft((current) => {
+      const merged = { ...current } as Record<keyof Draft, unknown>;
+      for (const key of Object.keys(fresh) as (keyof Draft)[])
+        if (JSON.stringify(current[key]) === JSON.stringify(base[key])) merged[key] = fresh[key];
+      return merged as Draft;
+    });
+    setBase(fresh);
+  }, [action?.version]);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const serverErrors = fieldErrors(mutation.error ?? remove.error);
@@ -419,7 +447,17 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
             />
           )}
           {generalError && Object.keys(serverErrors).length === 0 && (
-            <Alert severity="error" role="alert">
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                conflict ? (
+                  <Button color="inherit" size="small" onClick={() => void reloadLatest()}>
+                    {t('actions.reloadLatest')}
+                  </Button>
+                ) : undefined
+              }
+            >
               {conflict ? t('actions.conflict') : errorMessage(generalError, t)}
             </Alert>
           )}
