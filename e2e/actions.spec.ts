@@ -106,6 +106,11 @@ describe('actions and tasks', () => {
     await openTasks(sifa.page);
     const task = listRows(sifa.page, 'Meine Aufgaben').filter({ hasText: title });
     await task.waitFor();
+    // the demo company's overdue task is there as well
+    const demo = listRows(sifa.page, 'Meine Aufgaben').filter({
+      hasText: 'Fluchtwegkennzeichnung in Halle 1 erneuern',
+    });
+    expect(await demo.textContent()).toContain('überfällig');
     expect(await task.textContent()).toContain('überfällig');
     await task.getByRole('button', { name: 'Problem melden' }).click();
     const report = sifa.page.getByRole('dialog', { name: 'Problem melden' });

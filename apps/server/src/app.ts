@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
   const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

@@ -506,3 +506,23 @@ describe('public task functions and reminders', () => {
     expect((await sendTaskReminders(db, dayAfter, settings)).mailed).toBe(0);
   });
 });
+
+describe('employee deletion', () => {
+  it('refuses deleting an employee who is responsible for or executes an action', async () => {
+    const person = await user([]);
+    const a = await create({ executorId: person.id });
+    const version = async () =>
+      (
+        await queryRows<{ version: number }>(
+          t.database.db,
+          sql`select version from employees where id = ${person.id}`,
+        )
+      )[0]!.version;
+    const refused = await admin.delete(`/api/employee/${person.id}?version=${await version()}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toContain('führt sie aus');
+    await update(a, { executorId: executor.id });
+    const ok = await admin.delete(`/api/employee/${person.id}?version=${await version()}`);
+    expect(ok.statusCode, ok.body).toBe(204);
+  });
+});
