@@ -206,11 +206,11 @@ export async function sendTaskReminders(
   });
 }
 
-/** The scheduled job 'Fällige Aufgaben erinnern' (daily 06:30 Berlin time; at most one mail per task and day). */
+/** The scheduled job 'Erinnerungen an fällige Aufgaben senden' (daily 06:30 Berlin time; at most one mail per task and day). */
 export function taskReminderJob(settings: Pick<SettingsService, 'read'>): JobDefinition {
   return {
     key: 'task-reminders',
-    name: 'Fällige Aufgaben erinnern',
+    name: 'Erinnerungen an fällige Aufgaben senden',
     description:
       'Schickt den zuständigen Personen eine E-Mail zu offenen Aufgaben, die heute fällig oder überfällig sind (höchstens eine pro Aufgabe und Tag).',
     defaultSchedule: { kind: 'cron', cron: '30 6 * * *' },
