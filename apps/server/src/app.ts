@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { actionsModule } from './modules/actions/actions.module.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
@@ -137,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
+  const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -167,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     nohlCriteria,
     factorMenus,
+    actions,
   ])
     await module.register(app);
   await employeeImportModule({
@@ -175,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordPolicy,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
-  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...(options.jobs ?? [])];
+  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
   await schedulerModule({
     db: database.db,
     jobs,

@@ -9,6 +9,7 @@ import { NotFoundRoute } from './errors/not-found-page.tsx';
 import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
 import { LoginLayout } from './layout/login-layout.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
+import { menuPermissions } from './menu/menu-entries.ts';
 import type { RouteHandle } from './permission-gate.tsx';
 import { PermissionGate } from './permission-gate.tsx';
 
@@ -247,6 +248,23 @@ export const routes: RouteObject[] = [
                       (m) => m.FactorMenuPage,
                     ),
                   },
+                  {
+                    path: 'tasks',
+                    handle: handle({ anyOf: menuPermissions('/tasks') }),
+                    lazy: lazyPage(
+                      () => import('#features/actions/tasks-page.tsx'),
+                      (m) => m.TasksPage,
+                    ),
+                  },
+                  {
+                    path: 'actions/list',
+                    handle: handle({ anyOf: menuPermissions('/actions/list') }),
+                    lazy: lazyPage(
+                      () => import('#features/actions/actions-list-page.tsx'),
+                      (m) => m.ActionsListPage,
+                    ),
+                  },
+                  { path: 'actions', element: <Navigate to="/actions/list" replace /> },
                   {
                     path: 'documents/list',
                     handle: handle({ anyOf: [P.DOCUMENTS] }),

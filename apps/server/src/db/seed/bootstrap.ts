@@ -1,5 +1,6 @@
 import { rolePresets, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import { seedDemoActions } from '#modules/actions/actions.demo.ts';
 import {
   ensureSystemActivities,
   ensureSystemActivitiesForAllPortals,
@@ -311,6 +312,7 @@ export async function seedDemoData(
       select id, ${roleIds.mitarbeiter} from employees where portal_id = ${portalId} and login_name is null
       on conflict do nothing`);
     await seedDemoActivities(tx, portalId, accountIds);
+    await seedDemoActions(tx, portalId, accountIds);
 
     // A customer portal with its own staff, to show that lists are scoped by portal.
     const [customer] = await tx
