@@ -22,6 +22,7 @@ import { createPasswordPolicyService } from './modules/auth/password-policy.serv
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
+import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
+  const hazardAnalysis = hazardAnalysisModule({ db: database.db, organisation, hazardBricks });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -161,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents,
     reports,
     hazardBricks,
+    hazardAnalysis,
   ])
     await module.register(app);
   await employeeImportModule({

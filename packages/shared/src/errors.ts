@@ -678,6 +678,33 @@ export const errorCatalogue = {
     message:
       'Der Gefährdungsbaustein wird in Gefährdungsbeurteilungen verwendet und kann nicht gelöscht werden.',
   },
+  // hazard assessments (issue 6, decision 021)
+  HAZARD_ANALYSIS_INACTIVE: {
+    status: 409,
+    message:
+      'Die Gefährdungsbeurteilung ist inaktiv und kann nicht geändert werden. Bitte aktivieren Sie sie zuerst.',
+  },
+  HAZARD_ANALYSIS_ALREADY_RELEASED: {
+    status: 409,
+    message: 'Dieser Stand der Gefährdungsbeurteilung ist bereits freigegeben.',
+  },
+  HAZARD_ANALYSIS_TEMPLATE_NO_RELEASE: {
+    status: 400,
+    message: 'Eine Vorlage wird nicht freigegeben. Legen Sie aus ihr eine Gefährdungsbeurteilung an.',
+  },
+  HAZARD_ANALYSIS_NO_HAZARDS: {
+    status: 400,
+    message: 'Eine Gefährdungsbeurteilung ohne Gefährdungen kann nicht freigegeben werden.',
+  },
+  HAZARD_ANALYSIS_INCOMPLETE: {
+    status: 400,
+    message: 'Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein.',
+  },
+  HAZARD_INHERITED: {
+    status: 409,
+    message:
+      'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
+  },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -6,6 +6,7 @@ export * from '#modules/documents/documents.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';
 export * from '#modules/employees/employees.table.ts';
+export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
