@@ -73,7 +73,7 @@ describe('hazard bricks', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
     expect(await description.inputValue()).toBe('Hände zwischen Ober- und Unterwerkzeug');
-    await page.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).click();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Gefährdungsbaustein wurde gespeichert.').waitFor();
     expect(await description.inputValue()).toBe('Hände zwischen Ober- und Unterwerkzeug');

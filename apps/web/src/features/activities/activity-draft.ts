@@ -1,5 +1,6 @@
 import type { Activity } from '@schutzwerk/shared/activities/activity.schema.ts';
 import { normalizeDesignations } from '@schutzwerk/shared/activities/activity-tree.ts';
+import { rebaseDraft as rebase } from '#lib/draft-rebase.ts';
 
 /** What the edit form holds: designations as text, one per line. */
 export type ActivityDraft = { name: string; description: string; designations: string };
@@ -34,7 +35,5 @@ export function rebaseDraft(
   oldBase: ActivityDraft,
   newBase: ActivityDraft,
 ): ActivityDraft {
-  const pick = <K extends keyof ActivityDraft>(key: K) =>
-    draft[key] !== oldBase[key] ? draft[key] : newBase[key];
-  return { name: pick('name'), description: pick('description'), designations: pick('designations') };
+  return rebase(draft, oldBase, newBase);
 }

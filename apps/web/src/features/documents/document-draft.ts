@@ -1,5 +1,6 @@
 import type { Document, UpdateDocument } from '@schutzwerk/shared/documents/documents.schema.ts';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
 
 /** The form's state of a document record (dates as yyyy-mm-dd, '' for none). */
 export type DocumentDraft = {
@@ -64,9 +65,9 @@ export function updateFromDraft(draft: DocumentDraft, version: number): UpdateDo
   };
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+/** The responsible person is compared by id (the picker's label may differ). */
+export const responsibleById = (field: string, value: unknown): unknown =>
+  field === 'responsible' ? ((value as { id: number } | null)?.id ?? null) : value;
 
 /**
  * 'Neu laden' after a conflict: the fields the user changed keep the user's value, every other field takes
@@ -77,11 +78,8 @@ export function rebaseDocumentDraft(
   oldBase: DocumentDraft,
   fresh: DocumentDraft,
 ): DocumentDraft {
-  const out = { ...fresh } as Record<keyof DocumentDraft, unknown>;
-  for (const key of Object.keys(current) as (keyof DocumentDraft)[]) {
-    const mine = key === 'responsible' ? (current.responsible?.id ?? null) : current[key];
-    const before = key === 'responsible' ? (oldBase.responsible?.id ?? null) : oldBase[key];
-    if (!sameValue(mine, before)) out[key] = current[key];
-  }
-  return out as DocumentDraft;
+  return rebaseDraft(current, oldBase, fresh, {
+    comparable: (field, value) =>
+      field === 'responsible' ? ((value as { id: number } | null)?.id ?? null) : value,
+  });
 }

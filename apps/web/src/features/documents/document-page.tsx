@@ -8,11 +8,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -34,17 +29,19 @@ import {
 } from '@schutzwerk/shared/documents/documents.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { usePermissions } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDate, formatDateTime, formatNumber } from '#lib/format.ts';
 import { useDeleteDocument } from './api/delete-document.ts';
 import { useDocumentAction } from './api/document-actions.ts';
@@ -53,10 +50,9 @@ import { documentQueryOptions, useDocument } from './api/get-document.ts';
 import { useUpdateDocument } from './api/update-document.ts';
 import { UploadDialog } from './components/upload-dialog.tsx';
 import {
-  type DocumentDraft,
   draftFromDocument,
   isDocumentDraftDirty,
-  rebaseDocumentDraft,
+  responsibleById,
   updateFromDraft,
 } from './document-draft.ts';
 
@@ -96,10 +92,14 @@ function DocumentEditor({ doc }: { doc: Document }) {
   const update = useUpdateDocument(doc.id);
   const action = useDocumentAction(doc.id);
   const remove = useDeleteDocument(doc.id);
-  const [base, setBase] = useState<Document>(doc);
-  const baseDraft = useMemo(() => draftFromDocument(base), [base]);
-  const [draft, setDraft] = useState<DocumentDraft>(baseDraft);
-  const [conflict, setConflict] = useState(false);
+  const record = useVersionedDraft({
+    record: doc,
+    draftOf: draftFromDocument,
+    fetchLatest: () => queryClient.fetchQuery({ ...documentQueryOptions(doc.id), staleTime: 0 }),
+    isDirty: isDocumentDraftDirty,
+    rebase: { comparable: responsibleById },
+  });
+  const { base, draft, set, dirty, conflict, adopt } = record;
   const [uploadOpen, setUploadOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -108,37 +108,22 @@ function DocumentEditor({ doc }: { doc: Document }) {
   const canEdit = canAny([P.DOCUMENTS_EDIT]) && (!base.isTemplate || canAny([P.DOCUMENTS_TEMPLATES]));
   const canUpload =
     canAny([P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]) && (!base.isTemplate || canAny([P.DOCUMENTS_TEMPLATES]));
-  const dirty = isDocumentDraftDirty(draft, baseDraft);
   const errors = fieldErrors(update.error);
-  const set = (patch: Partial<DocumentDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  /** Takes a newer server state; the form follows when it has no unsaved edits. */
-  const adopt = (fresh: Document) => {
-    setBase(fresh);
-    if (!dirty) setDraft(draftFromDocument(fresh));
-  };
 
   const save = () => {
     if (update.isPending) return;
     dismissNotification();
     update.mutate(updateFromDraft(draft, base.version), {
       onSuccess: (saved) => {
-        setBase(saved);
-        setDraft(draftFromDocument(saved));
-        setConflict(false);
+        record.saved(saved);
         notify(t('documents.saved'));
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-      },
+      onError: record.saveFailed,
     });
   };
 
   const reloadLatest = async () => {
-    const fresh = await queryClient.fetchQuery({ ...documentQueryOptions(doc.id), staleTime: 0 });
-    setDraft((current) => rebaseDocumentDraft(current, draftFromDocument(base), draftFromDocument(fresh)));
-    setBase(fresh);
-    setConflict(false);
+    await record.reloadLatest();
     update.reset();
   };
 
@@ -176,18 +161,7 @@ function DocumentEditor({ doc }: { doc: Document }) {
     update.error && !conflict && Object.keys(errors).length === 0 ? errorMessage(update.error, t) : null;
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-      {conflict && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reloadLatest()}>
-              {t('documents.reload')}
-            </Button>
-          }
-        >
-          {t('documents.conflict')}
-        </Alert>
-      )}
+      {conflict && <ConflictAlert message={t('documents.conflict')} onReload={reloadLatest} />}
       {saveError && <Alert severity="error">{saveError}</Alert>}
       {actionError && (
         <Alert severity="error" role="alert" onClose={() => setActionError(null)}>
@@ -448,32 +422,25 @@ function DocumentEditor({ doc }: { doc: Document }) {
           notify(t('documents.uploaded'));
         }}
       />
-      <Dialog open={deleteOpen} onClose={() => setDeleteOpen(false)}>
-        <DialogTitle>{t('documents.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('documents.deleteText', { label: base.label })}</DialogContentText>
-          {remove.error && <Alert severity="error">{errorMessage(remove.error, t)}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleteOpen(false)}>{t('documents.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() =>
-              remove.mutate(base.version, {
-                onSuccess: () => {
-                  leaving.current = true;
-                  setDeleteOpen(false);
-                  notify(t('documents.deleted'));
-                  void navigate('/documents/list', { replace: true });
-                },
-              })
-            }
-          >
-            {t('documents.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleteOpen}
+        title={t('documents.deleteTitle')}
+        text={t('documents.deleteText', { label: base.label })}
+        confirmLabel={t('documents.delete')}
+        error={remove.error}
+        pending={remove.isPending}
+        onClose={() => setDeleteOpen(false)}
+        onConfirm={() =>
+          remove.mutate(base.version, {
+            onSuccess: () => {
+              leaving.current = true;
+              setDeleteOpen(false);
+              notify(t('documents.deleted'));
+              void navigate('/documents/list', { replace: true });
+            },
+          })
+        }
+      />
       {unsavedDialog}
     </Stack>
   );

@@ -6,6 +6,7 @@ import {
   PROGRESS_BAR_TYPES,
   type UpdateEmployee,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
 
 /**
  * The employee form: what the record page lets the user change, as the inputs hold it (text, dates as
@@ -182,10 +183,9 @@ export function rebaseForm(
   oldBase: EmployeeFormValues,
   newBase: EmployeeFormValues,
 ): EmployeeFormValues {
-  const mine = new Set(changedFields(current, oldBase));
-  const result = { ...newBase } as Record<EmployeeFormField, string | boolean>;
-  for (const field of mine) result[field] = current[field];
-  return result as EmployeeFormValues;
+  return rebaseDraft(current, oldBase, newBase, {
+    comparable: (field, value) => comparable(field as EmployeeFormField, value as string | boolean),
+  });
 }
 
 /** The parsed form (wire types: text or null, ISO dates or null, booleans). */

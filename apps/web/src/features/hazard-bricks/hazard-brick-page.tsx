@@ -4,11 +4,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -19,16 +14,18 @@ import Typography from '@mui/material/Typography';
 import type { HazardBrick } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import {
   hazardBrickQueryOptions,
   useDeleteHazardBrick,
@@ -81,15 +78,6 @@ function draftOf(b: HazardBrick): Draft {
   };
 }
 
-/** Each part of the form the user left unchanged (against `old`) takes the value of `fresh`. */
-export function rebaseDraft(current: Draft, old: Draft, fresh: Draft): Draft {
-  const result = { ...current } as Record<keyof Draft, unknown>;
-  for (const key of Object.keys(current) as (keyof Draft)[]) {
-    if (JSON.stringify(current[key]) === JSON.stringify(old[key])) result[key] = fresh[key];
-  }
-  return result as Draft;
-}
-
 function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -99,19 +87,19 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
   const { canAny } = usePermissions();
   const update = useUpdateHazardBrick(brick.id);
   const remove = useDeleteHazardBrick(brick.id);
-  const [base, setBase] = useState<HazardBrick>(brick);
-  const baseDraft = useMemo(() => draftOf(base), [base]);
-  const [draft, setDraft] = useState<Draft>(baseDraft);
-  const [conflict, setConflict] = useState(false);
+  const record = useVersionedDraft({
+    record: brick,
+    draftOf,
+    fetchLatest: () => queryClient.fetchQuery({ ...hazardBrickQueryOptions(brick.id), staleTime: 0 }),
+  });
+  const { base, draft, set, dirty, conflict } = record;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const leaving = useRef(false);
 
   const canEdit = canAny([P.HAZARDBRICKS_EDIT]);
   const canActions = canAny([P.HAZARDBRICKS_ACTIONS]);
   const canCodes = canAny([P.HAZARDBRICKS_VERIFICATION_CODES]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(baseDraft);
   const errors = fieldErrors(update.error);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const save = () => {
     if (update.isPending) return;
@@ -131,27 +119,16 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
       },
       {
         onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(draftOf(saved));
-          setConflict(false);
+          record.saved(saved);
           notify(t('hazardBricks.saved'));
         },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-        },
+        onError: record.saveFailed,
       },
     );
   };
 
-  /**
-   * Takes the latest server state as the base: parts the user did not touch follow the server, typed parts
-   * stay and can be saved on top of it.
-   */
   const reloadLatest = async () => {
-    const fresh = await queryClient.fetchQuery({ ...hazardBrickQueryOptions(brick.id), staleTime: 0 });
-    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh)));
-    setBase(fresh);
-    setConflict(false);
+    await record.reloadLatest();
     update.reset();
   };
 
@@ -235,18 +212,7 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-      {conflict && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reloadLatest()}>
-              {t('hazardBricks.reload')}
-            </Button>
-          }
-        >
-          {t('hazardBricks.conflict')}
-        </Alert>
-      )}
+      {conflict && <ConflictAlert message={t('hazardBricks.conflict')} onReload={reloadLatest} />}
       {saveError && <Alert severity="error">{saveError}</Alert>}
       <Paper sx={{ p: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
@@ -344,34 +310,25 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
         t('hazardBricks.addCode'),
         canCodes,
       )}
-      <Dialog open={deleteOpen} onClose={() => setDeleteOpen(false)}>
-        <DialogTitle>{t('hazardBricks.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('hazardBricks.deleteText', { name: `${base.identifier} ${base.title}` })}
-          </DialogContentText>
-          {remove.error && <Alert severity="error">{errorMessage(remove.error, t)}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleteOpen(false)}>{t('hazardBricks.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() =>
-              remove.mutate(base.version, {
-                onSuccess: () => {
-                  leaving.current = true;
-                  setDeleteOpen(false);
-                  notify(t('hazardBricks.deleted'));
-                  void navigate('/hazardbricks/list', { replace: true });
-                },
-              })
-            }
-          >
-            {t('hazardBricks.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleteOpen}
+        title={t('hazardBricks.deleteTitle')}
+        text={t('hazardBricks.deleteText', { name: `${base.identifier} ${base.title}` })}
+        confirmLabel={t('hazardBricks.delete')}
+        error={remove.error}
+        pending={remove.isPending}
+        onClose={() => setDeleteOpen(false)}
+        onConfirm={() =>
+          remove.mutate(base.version, {
+            onSuccess: () => {
+              leaving.current = true;
+              setDeleteOpen(false);
+              notify(t('hazardBricks.deleted'));
+              void navigate('/hazardbricks/list', { replace: true });
+            },
+          })
+        }
+      />
       {unsavedDialog}
     </Stack>
   );

@@ -7,6 +7,7 @@ import {
   ESCALATION_LEVELS,
   updateLocationSchema,
 } from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
 
 /** What the location form edits: texts as typed (empty = none), the lists as shown. */
 export type LocationDraft = {
@@ -121,12 +122,5 @@ export function rebaseLocationDraft(
   oldBase: LocationDraft,
   newBase: LocationDraft,
 ): LocationDraft {
-  const pick = <K extends keyof LocationDraft>(key: K): LocationDraft[K] =>
-    JSON.stringify(draft[key]) !== JSON.stringify(oldBase[key]) ? draft[key] : newBase[key];
-  const next = { ...newBase };
-  for (const key of TEXT_FIELDS) next[key] = pick(key);
-  next.escalationLevels = pick('escalationLevels');
-  next.responsibilities = pick('responsibilities');
-  next.designations = pick('designations');
-  return next;
+  return rebaseDraft(draft, oldBase, newBase);
 }

@@ -1,4 +1,5 @@
 import type { Role } from '@schutzwerk/shared/roles/role.schema.ts';
+import { rebaseDraft as rebase } from '#lib/draft-rebase.ts';
 
 /** What the role editor lets the user change. */
 export type RoleDraft = { name: string; description: string; permissions: readonly number[] };
@@ -28,16 +29,6 @@ export function isDraftDirty(draft: RoleDraft, base: RoleDraft): boolean {
  * every permission the user changed keeps the user's value; what the user left alone takes the new value.
  */
 export function rebaseDraft(draft: RoleDraft, oldBase: RoleDraft, newBase: RoleDraft): RoleDraft {
-  const oldSet = new Set(oldBase.permissions);
-  const mine = new Set(draft.permissions);
-  const result = new Set(newBase.permissions);
-  for (const id of new Set([...oldSet, ...mine])) {
-    if (oldSet.has(id) && !mine.has(id)) result.delete(id);
-    if (!oldSet.has(id) && mine.has(id)) result.add(id);
-  }
-  return {
-    name: draft.name !== oldBase.name ? draft.name : newBase.name,
-    description: draft.description !== oldBase.description ? draft.description : newBase.description,
-    permissions: sorted(result),
-  };
+  const next = rebase(draft, oldBase, newBase, { arraysAsSets: true });
+  return { ...next, permissions: sorted(next.permissions) };
 }

@@ -1,4 +1,5 @@
 import type { SettingsCategory } from '@schutzwerk/shared/settings/settings.schema.ts';
+import { rebaseDraft as rebase } from '#lib/draft-rebase.ts';
 
 export type Draft = Record<string, unknown>;
 
@@ -15,19 +16,7 @@ export function changedFields(draft: Draft, base: Draft): string[] {
  * not touch it.
  */
 export function rebaseDraft(draft: Draft, oldBase: Draft, freshBase: Draft): Draft {
-  const next = { ...freshBase };
-  for (const field of changedFields(draft, oldBase)) {
-    const [mine, old, fresh] = [draft[field], oldBase[field], freshBase[field]];
-    // A list is a set: apply the user's additions and removals to the newest list.
-    if (Array.isArray(mine) && Array.isArray(old) && Array.isArray(fresh)) {
-      const removed = old.filter((item) => !mine.includes(item));
-      const added = mine.filter((item) => !old.includes(item) && !fresh.includes(item));
-      next[field] = [...fresh.filter((item) => !removed.includes(item)), ...added];
-    } else {
-      next[field] = mine;
-    }
-  }
-  return next;
+  return rebase(draft, oldBase, freshBase, { arraysAsSets: true });
 }
 
 /**

@@ -34,6 +34,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError, saveBlob } from '#lib/api-client.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
 import {
   createReport,
   deleteReport,
@@ -91,21 +92,6 @@ function payloadOf(draft: Draft) {
     timeoutSeconds: Number(draft.timeoutSeconds),
     filters: draft.filters.map(({ uid: _uid, ...filter }) => filter),
   };
-}
-
-/** JSON of a draft value without the form-only row keys. */
-function comparable(value: unknown): string {
-  return JSON.stringify(value, (k, v) => (k === 'uid' ? undefined : v));
-}
-
-/** After a conflict: the newest stored report, with the fields this user changed put back on top. */
-function rebase(draft: Draft, oldBase: Draft, fresh: Draft): Draft {
-  const next = { ...fresh };
-  for (const key of Object.keys(draft) as (keyof Draft)[]) {
-    if (comparable(draft[key]) !== comparable(oldBase[key]))
-      (next as Record<string, unknown>)[key] = draft[key];
-  }
-  return next;
 }
 
 /**
@@ -207,7 +193,7 @@ export function ReportEditorDialog({
       queryFn: () => getReport(base.id),
       staleTime: 0,
     });
-    setDraft((current) => rebase(current, draftOf(base), draftOf(fresh)));
+    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh)));
     setBase(fresh);
     setConflict(false);
     save.reset();

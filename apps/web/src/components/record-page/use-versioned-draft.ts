@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { isApiError } from '#lib/api-client.ts';
+import { type RebaseOptions, rebaseDraft, sameDraftValue } from '#lib/draft-rebase.ts';
+
+type Options<T, D> = {
+  record: T;
+  /** The form state of a stored record. A stable (module-level) function. */
+  draftOf: (record: T) => D;
+  /** The newest stored record, bypassing the cache (for 'Neu laden' after a conflict). */
+  fetchLatest: () => Promise<T>;
+  rebase?: RebaseOptions;
+  /** Whether the draft differs from the stored record; default: any field differs. */
+  isDirty?: (draft: D, base: D) => boolean;
+};
+
+/**
+ * The editing state of a versioned record (optimistic locking, decision 004): the stored record the form
+ * is based on, the draft, dirty, and the conflict after a stale save (409 CONFLICT) — the draft stays;
+ * `reloadLatest` rebases it on the newest stored record so the next save succeeds without losing anything.
+ */
+export function useVersionedDraft<T, D extends object>({
+  record,
+  draftOf,
+  fetchLatest,
+  rebase,
+  isDirty,
+}: Options<T, D>) {
+  const [base, setBase] = useState<T>(record);
+  const baseDraft = useMemo(() => draftOf(base), [base, draftOf]);
+  const [draft, setDraft] = useState<D>(baseDraft);
+  const [conflict, setConflict] = useState(false);
+  const dirty = isDirty ? isDirty(draft, baseDraft) : !sameDraftValue(draft, baseDraft);
+
+  return {
+    base,
+    draft,
+    setDraft,
+    dirty,
+    conflict,
+    set: (patch: Partial<D>) => setDraft((d) => ({ ...d, ...patch })),
+    /** A save succeeded: the form shows the stored state. */
+    saved: (fresh: T) => {
+      setBase(fresh);
+      setDraft(draftOf(fresh));
+      setConflict(false);
+    },
+    /** A newer state from another action (upload, release …); the form follows when it has no edits. */
+    adopt: (fresh: T) => {
+      setBase(fresh);
+      if (!dirty) setDraft(draftOf(fresh));
+    },
+    /** To call from a save's onError: a stale version shows the conflict, the draft stays. */
+    saveFailed: (error: unknown) => {
+      if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+    },
+    reloadLatest: async () => {
+      const fresh = await fetchLatest();
+      setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh), rebase));
+      setBase(fresh);
+      setConflict(false);
+    },
+  };
+}
