@@ -1,4 +1,4 @@
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
@@ -221,6 +221,40 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('#features/hazard-bricks/hazard-brick-page.tsx'),
                       (m) => m.HazardBrickPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/list',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSIS_LIST }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-list-page.tsx'),
+                      (m) => m.HazardAnalysisListPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/draft',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-list-page.tsx'),
+                      (m) => m.HazardAnalysisDraftListPage,
+                    ),
+                  },
+                  { path: 'hazardanalysis', element: <Navigate to="/hazardanalysis/list" replace /> },
+                  { path: 'hazardanalysis/ref', element: <Navigate to="/hazardanalysis/list" replace /> },
+                  {
+                    path: 'hazardanalysis/ref/:id',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSIS_LIST }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-ref-page.tsx'),
+                      (m) => m.HazardAnalysisRefPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/:id',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-page.tsx'),
+                      (m) => m.HazardAnalysisPage,
                     ),
                   },
                   {
