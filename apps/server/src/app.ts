@@ -26,6 +26,7 @@ import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
+import { nohlCriteriaModule } from './modules/nohl-criteria/nohl-criteria.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
@@ -134,7 +135,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
-  const hazardAnalysis = hazardAnalysisModule({ db: database.db, organisation, hazardBricks });
+  const nohlCriteria = nohlCriteriaModule({ db: database.db });
+  const hazardAnalysis = hazardAnalysisModule({
+    db: database.db,
+    organisation,
+    hazardBricks,
+    criteria: (ex) => nohlCriteria.service.read(ex),
+  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -164,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reports,
     hazardBricks,
     hazardAnalysis,
+    nohlCriteria,
   ])
     await module.register(app);
   await employeeImportModule({

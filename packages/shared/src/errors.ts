@@ -700,10 +700,21 @@ export const errorCatalogue = {
     status: 400,
     message: 'Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein.',
   },
+  HAZARD_ANALYSIS_INHERITANCE_INVALID: {
+    status: 409,
+    message:
+      'Die Vererbung ist so nicht möglich: Eine Gefährdungsbeurteilung erbt von höchstens einer Vorlage, und eine Vorlage erbt nicht selbst.',
+  },
   HAZARD_INHERITED: {
     status: 409,
     message:
       'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
+  },
+  // NOHL classification criteria (issue 6, decision 018)
+  NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
+    status: 403,
+    message:
+      'Die Einstufungskriterien gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
   },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 

@@ -258,6 +258,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'hazardanalysis/status',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY }),
+                    lazy: lazyPage(
+                      () => import('#features/nohl-criteria/nohl-criteria-page.tsx'),
+                      (m) => m.NohlCriteriaPage,
+                    ),
+                  },
+                  {
                     path: 'documents/list',
                     handle: handle({ anyOf: [P.DOCUMENTS] }),
                     lazy: lazyPage(

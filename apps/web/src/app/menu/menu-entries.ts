@@ -52,7 +52,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'hazardAnalysisStatus',
     route: '/hazardanalysis/status',
     anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
-    available: false,
+    available: true,
   },
   { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
   // Not in the spec's menu table (its routes are not shown), but the spec has the screen "Documents management
