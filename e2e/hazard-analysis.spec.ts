@@ -86,6 +86,19 @@ describe('hazard assessments', () => {
     expect(await hazards.getByRole('row').count()).toBe(4);
     await hazards.getByText('Ungeschützt bewegte Maschinenteile').waitFor();
 
+    // Inheritance: the template's hazards come in as inherited copies; ending it makes them own hazards.
+    const inheritance = page.getByTestId('inheritance');
+    await inheritance.getByText('Keine Vererbung.').waitFor();
+    await inheritance.getByRole('button', { name: 'Vorlage vererben' }).click();
+    await pick(page.getByRole('dialog', { name: 'Vorlage wählen' }), suffix, `Vorlage Abfüllplatz ${suffix}`);
+    await inheritance
+      .getByText(`Erbt die Gefährdungen der Vorlage „Vorlage Abfüllplatz ${suffix}“`, { exact: false })
+      .waitFor();
+    await page.getByTestId('hazard-row-4').getByText('geerbt').waitFor();
+    await inheritance.getByRole('button', { name: 'Vererbung aufheben' }).click();
+    await inheritance.getByText('Keine Vererbung.').waitFor();
+    expect(await hazards.getByText('geerbt').count()).toBe(0);
+
     // Rate the first hazard in the clickable NOHL grid; a missing responsible is refused.
     await page.getByTestId('hazard-row-0').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
