@@ -24,6 +24,7 @@ import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
+import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -140,6 +141,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const factorMenus = factorMenusModule({ db: database.db });
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
+  const hazardAnalysis = hazardAnalysisModule({
+    db: database.db,
+    organisation,
+    hazardBricks,
+    criteria: (ex) => nohlCriteria.service.read(ex),
+  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -168,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents,
     reports,
     hazardBricks,
+    hazardAnalysis,
     nohlCriteria,
     factorMenus,
     actions,

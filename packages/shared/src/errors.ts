@@ -692,6 +692,38 @@ export const errorCatalogue = {
     message:
       'Gefährdungsbausteine mit diesen Kennungen gibt es bereits. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.',
   },
+  // hazard assessments (issue 6, decision 021)
+  HAZARD_ANALYSIS_INACTIVE: {
+    status: 409,
+    message:
+      'Die Gefährdungsbeurteilung ist inaktiv und kann nicht geändert werden. Bitte aktivieren Sie sie zuerst.',
+  },
+  HAZARD_ANALYSIS_ALREADY_RELEASED: {
+    status: 409,
+    message: 'Dieser Stand der Gefährdungsbeurteilung ist bereits freigegeben.',
+  },
+  HAZARD_ANALYSIS_TEMPLATE_NO_RELEASE: {
+    status: 400,
+    message: 'Eine Vorlage wird nicht freigegeben. Legen Sie aus ihr eine Gefährdungsbeurteilung an.',
+  },
+  HAZARD_ANALYSIS_NO_HAZARDS: {
+    status: 400,
+    message: 'Eine Gefährdungsbeurteilung ohne Gefährdungen kann nicht freigegeben werden.',
+  },
+  HAZARD_ANALYSIS_INCOMPLETE: {
+    status: 400,
+    message: 'Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein.',
+  },
+  HAZARD_ANALYSIS_INHERITANCE_INVALID: {
+    status: 409,
+    message:
+      'Die Vererbung ist so nicht möglich: Eine Gefährdungsbeurteilung erbt von höchstens einer Vorlage, und eine Vorlage erbt nicht selbst.',
+  },
+  HAZARD_INHERITED: {
+    status: 409,
+    message:
+      'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
+  },
   // NOHL classification criteria (issue 6, decision 018)
   NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
     status: 403,

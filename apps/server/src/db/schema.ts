@@ -8,6 +8,7 @@ export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';
 export * from '#modules/employees/employees.table.ts';
 export * from '#modules/factor-menus/factor-menus.table.ts';
+export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';

@@ -225,6 +225,40 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'hazardanalysis/list',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSIS_LIST }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-list-page.tsx'),
+                      (m) => m.HazardAnalysisListPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/draft',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-list-page.tsx'),
+                      (m) => m.HazardAnalysisDraftListPage,
+                    ),
+                  },
+                  { path: 'hazardanalysis', element: <Navigate to="/hazardanalysis/list" replace /> },
+                  { path: 'hazardanalysis/ref', element: <Navigate to="/hazardanalysis/list" replace /> },
+                  {
+                    path: 'hazardanalysis/ref/:id',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSIS_LIST }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-ref-page.tsx'),
+                      (m) => m.HazardAnalysisRefPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/:id',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_READONLY] }),
+                    lazy: lazyPage(
+                      () => import('#features/hazard-analysis/hazard-analysis-page.tsx'),
+                      (m) => m.HazardAnalysisPage,
+                    ),
+                  },
+                  {
                     path: 'hazardanalysis/status',
                     handle: handle({ anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY }),
                     lazy: lazyPage(

@@ -20,6 +20,10 @@ describe('menu entries', () => {
       'activities',
       'roles',
     ]);
+    // Readers of released assessments only get the list, not the templates.
+    expect(visibleMenuEntries(can([P.HAZARDANALYSIS_READONLY_RELEASED])).map((e) => e.key)).toEqual([
+      'hazardAnalysis',
+    ]);
     expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual([
       'roles',
       'reportManager',
@@ -40,6 +44,8 @@ describe('menu entries', () => {
       'employees',
       'locations',
       'activities',
+      'hazardAnalysis',
+      'hazardAnalysisDrafts',
       'factorMenus',
       'roles',
       'hazardBricks',

@@ -23,13 +23,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'hazardAnalysis',
     route: '/hazardanalysis/list',
     anyOf: COMPOSITE.HAZARDANALYSIS_LIST,
-    available: false,
+    available: true,
   },
   {
     key: 'hazardAnalysisDrafts',
     route: '/hazardanalysis/draft',
     anyOf: [P.HAZARDANALYSIS_READONLY],
-    available: false,
+    available: true,
   },
   // Not in the spec's menu table, but the spec has the "factor menu editor"; it needs a way in (decision 019).
   {

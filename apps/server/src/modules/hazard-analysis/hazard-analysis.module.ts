@@ -1,0 +1,37 @@
+import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Executor } from '#db/client.ts';
+import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/hazard-bricks.service.ts';
+import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
+import { createHazardAnalysisService, type HazardAnalysisHooks } from './hazard-analysis.service.ts';
+
+/**
+ * Hazard assessments (decision 021). Other modules push into `hooks`: `deletionGuards` (links that refuse a
+ * deletion with FOREIGN_ENTRY), `onActivate` / `onInactivate` (e.g. the actions module's task effects).
+ * Registers a guard on the hazard bricks so a brick in use cannot be deleted.
+ */
+export function hazardAnalysisModule(deps: {
+  db: Db;
+  organisation: { repository: OrganisationRepository };
+  hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
+  criteria?: (ex: Executor) => Promise<NohlCriteria>;
+}) {
+  const repository = createHazardAnalysisRepository(deps.db);
+  const hooks: HazardAnalysisHooks = { deletionGuards: [], onActivate: [], onInactivate: [] };
+  const service = createHazardAnalysisService({
+    db: deps.db,
+    repository,
+    organisation: deps.organisation.repository,
+    hooks,
+    ...(deps.criteria ? { criteria: deps.criteria } : {}),
+  });
+  deps.hazardBricks.deletionGuards.push(service.brickDeletionGuard);
+  return {
+    repository,
+    service,
+    hooks,
+    register: (app: FastifyInstance) => app.register(hazardAnalysisRoutes(service), { prefix: '/api' }),
+  };
+}

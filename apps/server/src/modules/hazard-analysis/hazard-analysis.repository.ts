@@ -1,0 +1,300 @@
+import type {
+  HazardAnalysisDraftRow,
+  HazardAnalysisRow,
+  HazardAnalysisStatusFilter,
+  HazardAnalysisVersionRow,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import { activities } from '#modules/activities/activities.table.ts';
+import { employees } from '#modules/employees/employees.table.ts';
+import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
+import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
+
+export type AnalysisRecord = typeof hazardAnalyses.$inferSelect;
+export type AnalysisInsert = typeof hazardAnalyses.$inferInsert;
+export type HazardRecord = typeof hazardAnalysisHazards.$inferSelect;
+export type HazardInsert = typeof hazardAnalysisHazards.$inferInsert;
+
+const latestVersionId = sql<
+  number | null
+>`(select v.id from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses.id} order by v.version_number desc limit 1)`;
+
+const listSource: ListSource = {
+  orderBy: {
+    bezeichnung: sql`lower(${hazardAnalyses.bezeichnung})`,
+    location: sql`lower(${locations.name})`,
+    releaseDate: hazardAnalyses.releaseDate,
+    nextCheckDate: hazardAnalyses.nextCheckDate,
+    versionNumber: hazardAnalyses.versionNumber,
+  },
+  defaultOrderBy: 'bezeichnung',
+  tieBreaker: hazardAnalyses.id,
+  searchText: sql`${hazardAnalyses.bezeichnung}`,
+};
+
+/** Data access of the hazard assessments; methods that write take an Executor. */
+export function createHazardAnalysisRepository(db: Db) {
+  return {
+    async findById(ex: Executor, id: number, lock?: 'update'): Promise<AnalysisRecord | undefined> {
+      const q = ex.select().from(hazardAnalyses).where(eq(hazardAnalyses.id, id));
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    async insert(ex: Executor, values: AnalysisInsert): Promise<AnalysisRecord> {
+      const [row] = await ex.insert(hazardAnalyses).values(values).returning();
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    },
+
+    /** Sets fields and raises the version (the caller checked the version under a row lock). */
+    async bump(ex: Executor, id: number, patch: Partial<AnalysisInsert> = {}) {
+      await ex
+        .update(hazardAnalyses)
+        .set({ ...patch, version: sql`${hazardAnalyses.version} + 1`, updatedAt: new Date() })
+        .where(eq(hazardAnalyses.id, id));
+    },
+
+    async deleteAnalysis(ex: Executor, id: number) {
+      await ex.delete(hazardAnalyses).where(eq(hazardAnalyses.id, id));
+    },
+
+    /** Names of the header references. */
+    async names(ex: Executor, row: Pick<AnalysisRecord, 'locationId' | 'departmentId' | 'activityId'>) {
+      const one = async (
+        table: typeof locations | typeof departments | typeof activities,
+        id: number | null,
+      ) => {
+        if (id === null) return null;
+        const [r] = await ex.select({ id: table.id, name: table.name }).from(table).where(eq(table.id, id));
+        return r ?? null;
+      };
+      return {
+        location: await one(locations, row.locationId),
+        department: await one(departments, row.departmentId),
+        activity: await one(activities, row.activityId),
+      };
+    },
+
+    async portalOf(ex: Executor, table: 'location' | 'department' | 'activity' | 'employee', id: number) {
+      const t = { location: locations, department: departments, activity: activities, employee: employees }[
+        table
+      ];
+      const [r] = await ex.select({ portalId: t.portalId }).from(t).where(eq(t.id, id));
+      return r?.portalId ?? null;
+    },
+
+    async employee(ex: Executor, id: number) {
+      const [r] = await ex
+        .select({
+          id: employees.id,
+          portalId: employees.portalId,
+          lastName: employees.lastName,
+          firstName: employees.firstName,
+          personnelNumber: employees.personnelNumber,
+        })
+        .from(employees)
+        .where(eq(employees.id, id));
+      return r ?? null;
+    },
+
+    async hazards(ex: Executor, analysisId: number) {
+      return ex
+        .select({
+          hazard: hazardAnalysisHazards,
+          brickIdentifier: hazardBricks.identifier,
+          brickFree: hazardBricks.free,
+          riskFrom: hazardBricks.riskFrom,
+          riskTo: hazardBricks.riskTo,
+          lastName: employees.lastName,
+          firstName: employees.firstName,
+          personnelNumber: employees.personnelNumber,
+        })
+        .from(hazardAnalysisHazards)
+        .leftJoin(hazardBricks, eq(hazardBricks.id, hazardAnalysisHazards.brickId))
+        .leftJoin(employees, eq(employees.id, hazardAnalysisHazards.responsibleId))
+        .where(eq(hazardAnalysisHazards.analysisId, analysisId))
+        .orderBy(asc(hazardAnalysisHazards.position), asc(hazardAnalysisHazards.id));
+    },
+
+    async hazard(ex: Executor, analysisId: number, hazardId: number): Promise<HazardRecord | undefined> {
+      const [r] = await ex
+        .select()
+        .from(hazardAnalysisHazards)
+        .where(and(eq(hazardAnalysisHazards.id, hazardId), eq(hazardAnalysisHazards.analysisId, analysisId)));
+      return r;
+    },
+
+    async insertHazards(ex: Executor, rows: HazardInsert[]): Promise<HazardRecord[]> {
+      if (rows.length === 0) return [];
+      return ex.insert(hazardAnalysisHazards).values(rows).returning();
+    },
+
+    async updateHazard(ex: Executor, hazardId: number, patch: Partial<HazardInsert>) {
+      await ex.update(hazardAnalysisHazards).set(patch).where(eq(hazardAnalysisHazards.id, hazardId));
+    },
+
+    async deleteHazard(ex: Executor, hazardId: number) {
+      await ex.delete(hazardAnalysisHazards).where(eq(hazardAnalysisHazards.id, hazardId));
+    },
+
+    async nextPosition(ex: Executor, analysisId: number): Promise<number> {
+      const [r] = await ex
+        .select({ n: sql<number>`cast(coalesce(max(${hazardAnalysisHazards.position}), -1) + 1 as integer)` })
+        .from(hazardAnalysisHazards)
+        .where(eq(hazardAnalysisHazards.analysisId, analysisId));
+      return r?.n ?? 0;
+    },
+
+    async bricks(ex: Executor, ids: number[]) {
+      if (ids.length === 0) return [];
+      return ex
+        .select({ id: hazardBricks.id, title: hazardBricks.title, free: hazardBricks.free })
+        .from(hazardBricks)
+        .where(inArray(hazardBricks.id, ids));
+    },
+
+    async countVersions(ex: Executor, analysisId: number): Promise<number> {
+      const [r] = await ex
+        .select({ n: countAll })
+        .from(hazardAnalysisVersions)
+        .where(eq(hazardAnalysisVersions.analysisId, analysisId));
+      return r?.n ?? 0;
+    },
+
+    async countInheritors(ex: Executor, analysisId: number): Promise<number> {
+      const [r] = await ex
+        .select({ n: countAll })
+        .from(hazardAnalyses)
+        .where(eq(hazardAnalyses.inheritanceTemplateId, analysisId));
+      return r?.n ?? 0;
+    },
+
+    async usesBrick(ex: Executor, brickId: number): Promise<number> {
+      const [r] = await ex
+        .select({ n: sql<number>`cast(count(distinct ${hazardAnalysisHazards.analysisId}) as integer)` })
+        .from(hazardAnalysisHazards)
+        .where(eq(hazardAnalysisHazards.brickId, brickId));
+      return r?.n ?? 0;
+    },
+
+    async insertVersion(ex: Executor, values: typeof hazardAnalysisVersions.$inferInsert) {
+      const [r] = await ex.insert(hazardAnalysisVersions).values(values).returning();
+      if (!r) throw new Error('insert returned nothing');
+      return r;
+    },
+
+    async version(ex: Executor, versionId: number) {
+      const [r] = await ex
+        .select()
+        .from(hazardAnalysisVersions)
+        .where(eq(hazardAnalysisVersions.id, versionId));
+      return r;
+    },
+
+    async versions(ex: Executor, analysisId: number): Promise<HazardAnalysisVersionRow[]> {
+      const rows = await ex
+        .select({
+          id: hazardAnalysisVersions.id,
+          versionNumber: hazardAnalysisVersions.versionNumber,
+          releaseDate: hazardAnalysisVersions.releaseDate,
+          nextCheckDate: hazardAnalysisVersions.nextCheckDate,
+          responsibleName: hazardAnalysisVersions.responsibleName,
+          releasedAt: hazardAnalysisVersions.releasedAt,
+        })
+        .from(hazardAnalysisVersions)
+        .where(eq(hazardAnalysisVersions.analysisId, analysisId))
+        .orderBy(desc(hazardAnalysisVersions.versionNumber));
+      return rows.map((r) => ({ ...r, releasedAt: r.releasedAt.toISOString() }));
+    },
+
+    /** The list of assessments (or templates) the `visible` condition admits. */
+    async list(query: ListQuery, visible: SQL, status: HazardAnalysisStatusFilter) {
+      const filters: (SQL | undefined)[] = [visible];
+      if (status === 'active') filters.push(eq(hazardAnalyses.active, true));
+      if (status === 'inactive') filters.push(eq(hazardAnalyses.active, false));
+      if (status === 'released') filters.push(sql`${latestVersionId} is not null`);
+      const plan = planList(listSource, query, filters);
+      const from = () =>
+        db
+          .select({
+            id: hazardAnalyses.id,
+            bezeichnung: hazardAnalyses.bezeichnung,
+            locationName: locations.name,
+            departmentName: departments.name,
+            activityName: activities.name,
+            active: hazardAnalyses.active,
+            released: hazardAnalyses.released,
+            versionNumber: hazardAnalyses.versionNumber,
+            latestVersionId,
+            releaseDate: hazardAnalyses.releaseDate,
+            nextCheckDate: hazardAnalyses.nextCheckDate,
+            hazardCount: sql<number>`(select cast(count(*) as integer) from hazard_analysis_hazards h where h.analysis_id = ${hazardAnalyses.id})`,
+          })
+          .from(hazardAnalyses)
+          .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+          .leftJoin(departments, eq(departments.id, hazardAnalyses.departmentId))
+          .leftJoin(activities, eq(activities.id, hazardAnalyses.activityId));
+      return runList<HazardAnalysisRow>(plan, {
+        rows: (p) =>
+          from()
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        count: async (where) => {
+          const [row] = await db
+            .select({ n: countAll })
+            .from(hazardAnalyses)
+            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+            .where(where);
+          return row?.n ?? 0;
+        },
+      });
+    },
+
+    /** All ids the condition admits (DataTable for printing), capped. */
+    async ids(query: ListQuery, visible: SQL, cap: number) {
+      const plan = planList(listSource, { ...query, limit: cap, offset: 0 }, [visible]);
+      return db
+        .select({
+          id: hazardAnalyses.id,
+          route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
+        })
+        .from(hazardAnalyses)
+        .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(cap);
+    },
+
+    async draftPicker(query: ListQuery, visible: SQL) {
+      const plan = planList(listSource, query, [visible]);
+      return runList<HazardAnalysisDraftRow>(plan, {
+        rows: (p) =>
+          db
+            .select({ id: hazardAnalyses.id, bezeichnung: hazardAnalyses.bezeichnung })
+            .from(hazardAnalyses)
+            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        count: async (where) => {
+          const [row] = await db
+            .select({ n: countAll })
+            .from(hazardAnalyses)
+            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+            .where(where);
+          return row?.n ?? 0;
+        },
+      });
+    },
+  };
+}
+
+export type HazardAnalysisRepository = ReturnType<typeof createHazardAnalysisRepository>;

@@ -1,0 +1,718 @@
+import type {
+  HazardAnalysis,
+  HazardAnalysisRow,
+  HazardAnalysisVersion,
+  HazardAnalysisVersionRow,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
+import { employees } from '#modules/employees/employees.table.ts';
+import { createOrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { createUser, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
+import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { createHazardAnalysisService } from './hazard-analysis.service.ts';
+import { hazardAnalyses } from './hazard-analysis.table.ts';
+
+let t: TestApp;
+let admin: ApiClient;
+let adminId: number;
+let loc: Record<string, number>;
+let bricks: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  adminId = await employeeIdByLogin(t.database.db, 'admin');
+  const rows = await queryRows<{ id: number; name: string }>(
+    t.database.db,
+    sql`select l.id, l.name from locations l join portals p on p.id = l.portal_id where p.is_main`,
+  );
+  loc = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  const b = await queryRows<{ id: number; identifier: string }>(
+    t.database.db,
+    sql`select id, identifier from hazard_bricks`,
+  );
+  bricks = Object.fromEntries(b.map((r) => [r.identifier, r.id]));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const data = (res: { json: <T>() => T }) => res.json<{ data: HazardAnalysis }>().data;
+const rows = (res: { json: <T>() => T }) =>
+  res.json<{ data: { rows: HazardAnalysisRow[]; filteredCount: number } }>().data;
+
+async function create(body: Record<string, unknown>, client: ApiClient = admin): Promise<HazardAnalysis> {
+  const res = await client.post('/api/hazardanalysis', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return data(res);
+}
+
+const header = (a: HazardAnalysis) => ({
+  version: a.version,
+  bezeichnung: a.bezeichnung,
+  locationId: a.location?.id ?? null,
+  departmentId: a.department?.id ?? null,
+  activityId: a.activity?.id ?? null,
+  attachSetting: a.attachSetting,
+});
+
+async function release(a: HazardAnalysis, client: ApiClient = admin) {
+  const res = await client.post(`/api/hazardanalysis/${a.id}/release`, {
+    version: a.version,
+    releaseDate: '2026-11-24',
+    nextCheckDate: '2027-11-24',
+    responsibleId: adminId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return data(res);
+}
+
+/** A user with the given rights whose own location is `location`. */
+async function userAt(location: string | null, permissions: number[]) {
+  const user = await createUser(t.database.db, { permissions });
+  if (location) {
+    await t.database.db
+      .update(employees)
+      .set({ locationId: loc[location]! })
+      .where(eq(employees.id, user.id));
+  }
+  return t.login(user.login, user.password);
+}
+
+describe('create and hazards', () => {
+  it('creates an assessment with hazards from bricks; a brick gives title and risk hint', async () => {
+    const a = await create({
+      bezeichnung: 'Abfülllinie 1',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01'], bricks['F-01']],
+      responsibleId: adminId,
+      attachSetting: 3,
+    });
+    expect(a).toMatchObject({
+      bezeichnung: 'Abfülllinie 1',
+      versionNumber: 1,
+      active: true,
+      attachSetting: 3,
+    });
+    expect(a.location?.name).toBe('Halle 1 – Abfüllung');
+    expect(a.hazards.map((h) => h.title)[0]).toBe('Ungeschützt bewegte Maschinenteile');
+    expect(a.hazards[0]!.riskHint).not.toBeNull();
+    expect(a.hazards[1]!.brickFree).toBe(true);
+    expect(a.hazards[0]!.responsible?.id).toBe(adminId);
+    const log = await queryRows<{ state: number }>(
+      t.database.db,
+      sql`select state from change_log where entity = 'hazard_analysis' and entity_id = ${String(a.id)}`,
+    );
+    expect(log).toHaveLength(1);
+  });
+
+  it('requires a location for assessments and a responsible person for hazards (German messages)', async () => {
+    const noLocation = await admin.post('/api/hazardanalysis', { bezeichnung: 'Ohne Ort' });
+    expect(noLocation.statusCode).toBe(400);
+    expect(errorOf(noLocation).message).toBe('Bitte wählen Sie einen Ort.');
+    const noResponsible = await admin.post('/api/hazardanalysis', {
+      bezeichnung: 'X',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['M-01']],
+    });
+    expect(noResponsible.statusCode).toBe(400);
+    expect(errorOf(noResponsible).message).toBe(
+      'Für eine Gefährdung ist eine verantwortliche Person erforderlich.',
+    );
+    const a = await create({
+      bezeichnung: 'Tanklager',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['B-01']],
+      responsibleId: adminId,
+    });
+    const h = a.hazards[0]!;
+    const res = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      version: a.version,
+      title: h.title,
+      cause: 'Lösemitteldämpfe',
+      protectionGoal: 'Keine Zündquellen',
+      comment: '',
+      responsibleId: null,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(res).details)).toContain(
+      'Für eine Gefährdung ist eine verantwortliche Person erforderlich.',
+    );
+    const add = await admin.post(`/api/hazardanalysis/${a.id}/hazards`, {
+      version: a.version,
+      brickIds: [bricks['E-01']],
+    });
+    expect(add.statusCode).toBe(400);
+  });
+
+  it('edits, rates (validated with the NOHL schema), reorders and removes hazards; stale version → 409', async () => {
+    let a = await create({
+      bezeichnung: 'Reaktor R1',
+      locationId: loc['Halle 2 – Synthese'],
+      brickIds: [bricks['G-01'], bricks['T-01'], bricks['P-01']],
+      responsibleId: adminId,
+    });
+    const [h1, h2, h3] = a.hazards;
+    const edit = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h1!.id}`, {
+      version: a.version,
+      title: h1!.title,
+      cause: 'Offenes Umfüllen',
+      protectionGoal: 'Kein Hautkontakt',
+      comment: 'Prüfen',
+      responsibleId: adminId,
+      ratingBefore: { probability: 3, severity: 3 },
+      ratingAfter: { probability: 1, severity: 3 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const stale = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h1!.id}`, {
+      version: a.version,
+      title: 'x',
+      responsibleId: adminId,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    a = data(edit);
+    expect(a.hazards[0]).toMatchObject({
+      cause: 'Offenes Umfüllen',
+      ratingBefore: { probability: 3, severity: 3 },
+      ratingAfter: { probability: 1, severity: 3 },
+    });
+    const bad = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h2!.id}/rating`, {
+      version: a.version,
+      ratingBefore: { probability: 5, severity: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const rate = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h2!.id}/rating`, {
+      version: a.version,
+      ratingBefore: { probability: 4, severity: 2 },
+      ratingAfter: null,
+    });
+    expect(rate.statusCode).toBe(200);
+    a = data(rate);
+    expect(a.hazards[1]!.ratingBefore).toEqual({ probability: 4, severity: 2 });
+    const order = await admin.put(`/api/hazardanalysis/${a.id}/hazards/order`, {
+      version: a.version,
+      hazardIds: [h3!.id, h1!.id, h2!.id],
+    });
+    expect(order.statusCode).toBe(200);
+    a = data(order);
+    expect(a.hazards.map((h) => h.id)).toEqual([h3!.id, h1!.id, h2!.id]);
+    const remove = await admin.delete(`/api/hazardanalysis/${a.id}/hazards/${h3!.id}?version=${a.version}`);
+    expect(remove.statusCode).toBe(200);
+    expect(data(remove).hazards.map((h) => h.id)).toEqual([h1!.id, h2!.id]);
+  });
+
+  it('header update with version; 409 when stale', async () => {
+    const a = await create({ bezeichnung: 'Leitstand', locationId: loc['Halle 1 – Abfüllung'] });
+    const ok = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), bezeichnung: 'Leitstand 104' });
+    expect(ok.statusCode).toBe(200);
+    expect(data(ok).bezeichnung).toBe('Leitstand 104');
+    const stale = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), bezeichnung: 'Alt' });
+    expect(stale.statusCode).toBe(409);
+  });
+});
+
+describe('templates', () => {
+  it('creates an assessment from a template (hazards copied) and lists templates in pickerDraft', async () => {
+    const tpl = await create({
+      bezeichnung: 'Vorlage Bildschirmarbeitsplatz',
+      isTemplate: true,
+      brickIds: [bricks['A-01'], bricks['PS-01']],
+      responsibleId: adminId,
+    });
+    expect(tpl.isTemplate).toBe(true);
+    const picker = (await admin.get('/api/hazardanalysis/pickerDraft?search=Bildschirm')).json<{
+      data: { rows: { id: number; bezeichnung: string }[] };
+    }>().data;
+    expect(picker.rows).toEqual([{ id: tpl.id, bezeichnung: 'Vorlage Bildschirmarbeitsplatz' }]);
+    const a = await create({
+      bezeichnung: 'Büro Verwaltung',
+      locationId: loc['Werk Köln-Niehl'],
+      templateId: tpl.id,
+      brickIds: [bricks['E-01']],
+      responsibleId: adminId,
+    });
+    expect(a.hazards.map((h) => h.brickId)).toEqual([bricks['A-01'], bricks['PS-01'], bricks['E-01']]);
+    const drafts = rows(await admin.get('/api/hazardanalysis/drafts'));
+    expect(drafts.rows.map((r) => r.id)).toContain(tpl.id);
+    expect(rows(await admin.get('/api/hazardanalysis?limit=100')).rows.map((r) => r.id)).not.toContain(
+      tpl.id,
+    );
+    const release = await admin.post(`/api/hazardanalysis/${tpl.id}/release`, {
+      version: tpl.version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+      responsibleId: adminId,
+    });
+    expect(errorOf(release).code).toBe('HAZARD_ANALYSIS_TEMPLATE_NO_RELEASE');
+  });
+
+  it('templates need HAZARDANALYSIS_DRAFTS to change', async () => {
+    const tpl = await create({ bezeichnung: 'Vorlage Lager', isTemplate: true });
+    const editor = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_EDIT]);
+    const res = await editor.put(`/api/hazardanalysis/${tpl.id}`, header(tpl));
+    expect(res.statusCode).toBe(403);
+    const creator = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_ADD]);
+    expect(
+      (await creator.post('/api/hazardanalysis', { bezeichnung: 'V', isTemplate: true })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('release and versions', () => {
+  it('release freezes a version; an edit starts a new working version; the old one stays readable', async () => {
+    let a = await create({
+      bezeichnung: 'Tankwagen-Abfüllung',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['B-02']],
+      responsibleId: adminId,
+    });
+    const h = a.hazards[0]!;
+    a = data(
+      await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}/rating`, {
+        version: a.version,
+        ratingBefore: { probability: 3, severity: 4 },
+        ratingAfter: { probability: 1, severity: 4 },
+      }),
+    );
+    const missing = await admin.post(`/api/hazardanalysis/${a.id}/release`, { version: a.version });
+    expect(missing.statusCode).toBe(400);
+    const badDates = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: a.version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2026-11-01',
+      responsibleId: adminId,
+    });
+    expect(JSON.stringify(errorOf(badDates).details)).toContain('Die nächste Prüfung muss nach dem Datum');
+    a = await release(a);
+    expect(a.release).toMatchObject({
+      released: true,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+    });
+    expect(a.versionNumber).toBe(1);
+    const again = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: a.version,
+      releaseDate: '2026-11-25',
+      nextCheckDate: '2027-11-25',
+      responsibleId: adminId,
+    });
+    expect(errorOf(again).code).toBe('HAZARD_ANALYSIS_ALREADY_RELEASED');
+
+    // Edit after release: needs HAZARDANALYSIS_VERSION.
+    const noVersionRight = await userAt('Tanklager Nord', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_HAZARDS,
+    ]);
+    const refused = await noVersionRight.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}/rating`, {
+      version: a.version,
+      ratingBefore: { probability: 2, severity: 4 },
+      ratingAfter: { probability: 1, severity: 4 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toContain('neue Version');
+
+    const edited = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}/rating`, {
+      version: a.version,
+      ratingBefore: { probability: 2, severity: 4 },
+      ratingAfter: { probability: 1, severity: 4 },
+    });
+    expect(edited.statusCode).toBe(200);
+    a = data(edited);
+    expect(a.versionNumber).toBe(2);
+    expect(a.release.released).toBe(false);
+
+    const versions = (await admin.get(`/api/hazardanalysis/${a.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    expect(versions).toHaveLength(1);
+    const ref = (await admin.get(`/api/hazardanalysis/ref/${versions[0]!.id}`)).json<{
+      data: HazardAnalysisVersion;
+    }>().data;
+    expect(ref).toMatchObject({ versionNumber: 1, bezeichnung: 'Tankwagen-Abfüllung', analysisId: a.id });
+    expect(ref.hazards[0]).toMatchObject({
+      ratingBefore: { probability: 3, severity: 4 },
+      scoreBefore: 6,
+      bandBefore: 'red',
+      scoreAfter: 4,
+      bandAfter: 'yellow',
+    });
+
+    a = await release(a);
+    expect(a.versionNumber).toBe(2);
+    const v2 = (await admin.get(`/api/hazardanalysis/${a.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    expect(v2.map((v) => v.versionNumber)).toEqual([2, 1]);
+  });
+
+  it('free bricks need cause and protection goal before release; no hazards → refused', async () => {
+    const empty = await create({ bezeichnung: 'Leer', locationId: loc['Tanklager Nord'] });
+    expect(
+      errorOf(
+        await admin.post(`/api/hazardanalysis/${empty.id}/release`, {
+          version: empty.version,
+          releaseDate: '2026-11-24',
+          nextCheckDate: '2027-11-24',
+          responsibleId: adminId,
+        }),
+      ).code,
+    ).toBe('HAZARD_ANALYSIS_NO_HAZARDS');
+    const a = await create({
+      bezeichnung: 'Frei',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['F-01']],
+      responsibleId: adminId,
+    });
+    const res = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: a.version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+      responsibleId: adminId,
+    });
+    expect(errorOf(res).code).toBe('HAZARD_ANALYSIS_INCOMPLETE');
+    expect(errorOf(res).message).toContain('Ursache und Schutzziel');
+  });
+});
+
+describe('rights and location scope', () => {
+  it('READONLY sees its own locations only; READONLY_RELEASED sees released ones only; others 404', async () => {
+    const koeln = await create({
+      bezeichnung: 'Scope Köln Halle 1',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-02']],
+      responsibleId: adminId,
+    });
+    const lev = await create({ bezeichnung: 'Scope Leverkusen', locationId: loc['Werk Leverkusen'] });
+    const released = await release(
+      await create({
+        bezeichnung: 'Scope Köln freigegeben',
+        locationId: loc['Halle 1 – Abfüllung'],
+        brickIds: [bricks['M-03']],
+        responsibleId: adminId,
+      }),
+    );
+
+    // Own location Werk Köln-Niehl covers its sub-locations (Halle 1 …), not Leverkusen.
+    const reader = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY]);
+    const seen = rows(await reader.get('/api/hazardanalysis?search=Scope')).rows.map((r) => r.id);
+    expect(seen).toEqual(expect.arrayContaining([koeln.id, released.id]));
+    expect(seen).not.toContain(lev.id);
+    expect((await reader.get(`/api/hazardanalysis/${koeln.id}`)).statusCode).toBe(200);
+    const foreign = await reader.get(`/api/hazardanalysis/${lev.id}`);
+    const missing = await reader.get('/api/hazardanalysis/999999');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+
+    // A user without a location sees nothing (deny by default); ALL_LOCATIONS sees everything.
+    const nowhere = await userAt(null, [P.HAZARDANALYSIS_READONLY]);
+    expect(rows(await nowhere.get('/api/hazardanalysis?search=Scope')).filteredCount).toBe(0);
+    const all = await userAt(null, [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_ALL_LOCATIONS]);
+    expect(rows(await all.get('/api/hazardanalysis?search=Scope')).rows.map((r) => r.id)).toContain(lev.id);
+
+    // Released only: the released one, its versions and reference view; no working copy.
+    const releasedOnly = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY_RELEASED]);
+    const list = rows(await releasedOnly.get('/api/hazardanalysis?search=Scope')).rows;
+    expect(list.map((r) => r.id)).toEqual([released.id]);
+    expect(list[0]!.latestVersionId).not.toBeNull();
+    expect((await releasedOnly.get(`/api/hazardanalysis/${released.id}`)).statusCode).toBe(403);
+    const ref = await releasedOnly.get(`/api/hazardanalysis/ref/${list[0]!.latestVersionId}`);
+    expect(ref.statusCode).toBe(200);
+    expect(ref.json<{ data: HazardAnalysisVersion }>().data.workingCopyReadable).toBe(false);
+    expect((await releasedOnly.get('/api/hazardanalysis/drafts')).statusCode).toBe(403);
+
+    // Filters: released / inactive.
+    const releasedFilter = rows(await admin.get('/api/hazardanalysis?search=Scope&status=released')).rows;
+    expect(releasedFilter.map((r) => r.id)).toEqual([released.id]);
+
+    // Creating at a foreign location is refused.
+    const adder = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_ADD]);
+    const outside = await adder.post('/api/hazardanalysis', {
+      bezeichnung: 'Fremd',
+      locationId: loc['Werk Leverkusen'],
+    });
+    expect(outside.statusCode).toBe(403);
+    expect(
+      (await adder.post('/api/hazardanalysis', { bezeichnung: 'Eigen', locationId: loc['Tanklager Nord'] }))
+        .statusCode,
+    ).toBe(201);
+
+    // DataTable answers the ids of the visible assessments (printing).
+    const table = await reader.post('/api/hazardanalysis/DataTable', {
+      search: 'Scope',
+      offset: 0,
+      limit: 0,
+      filter: '',
+    });
+    expect(table.statusCode).toBe(200);
+    const ids = table.json<{ data: { rows: { id: number }[] } }>().data.rows.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([koeln.id, released.id]));
+    expect(ids).not.toContain(lev.id);
+  });
+
+  it('each write needs its right', async () => {
+    const a = await create({
+      bezeichnung: 'Rechte',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    const reader = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_EDIT]);
+    expect(
+      (
+        await reader.post(`/api/hazardanalysis/${a.id}/hazards`, {
+          version: a.version,
+          brickIds: [bricks['M-02']],
+          responsibleId: adminId,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await reader.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`)).statusCode).toBe(403);
+    expect(
+      (
+        await reader.post(`/api/hazardanalysis/${a.id}/active`, {
+          version: a.version,
+          active: false,
+          comment: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await reader.put(`/api/hazardanalysis/${a.id}`, header(a))).statusCode).toBe(200);
+  });
+});
+
+describe('deletion, activation and the brick guard', () => {
+  it('deletes an unused assessment; refuses with VERSION_FOUND, ROUTE_FOUND, FOREIGN_ENTRY', async () => {
+    const plain = await create({ bezeichnung: 'Löschbar', locationId: loc['Tanklager Nord'] });
+    expect(
+      (await admin.delete(`/api/hazardanalysis/${plain.id}?version=${plain.version + 1}`)).statusCode,
+    ).toBe(409);
+    expect((await admin.delete(`/api/hazardanalysis/${plain.id}?version=${plain.version}`)).statusCode).toBe(
+      204,
+    );
+    const gone = await admin.delete(`/api/hazardanalysis/${plain.id}?version=${plain.version}`);
+    expect(errorOf(gone).code).toBe('NOT_FOUND');
+
+    const versioned = await release(
+      await create({
+        bezeichnung: 'Versioniert',
+        locationId: loc['Tanklager Nord'],
+        brickIds: [bricks['M-01']],
+        responsibleId: adminId,
+      }),
+    );
+    const v = await admin.delete(`/api/hazardanalysis/${versioned.id}?version=${versioned.version}`);
+    expect(v.statusCode).toBe(409);
+    expect(errorOf(v)).toMatchObject({ code: 'VERSION_FOUND' });
+    expect(errorOf(v).message).toContain('inaktiv');
+
+    const routed = await create({ bezeichnung: 'Mit Fragebogen', locationId: loc['Tanklager Nord'] });
+    await t.database.db
+      .update(hazardAnalyses)
+      .set({ checklistRouteId: 7 })
+      .where(eq(hazardAnalyses.id, routed.id));
+    expect(
+      errorOf(await admin.delete(`/api/hazardanalysis/${routed.id}?version=${routed.version}`)).code,
+    ).toBe('ROUTE_FOUND');
+
+    const tpl = await create({ bezeichnung: 'Vererbungsvorlage', isTemplate: true });
+    const child = await create({ bezeichnung: 'Erbe', locationId: loc['Tanklager Nord'] });
+    await t.database.db
+      .update(hazardAnalyses)
+      .set({ inheritanceTemplateId: tpl.id })
+      .where(eq(hazardAnalyses.id, child.id));
+    const inherit = await admin.delete(`/api/hazardanalysis/${tpl.id}?version=${tpl.version}`);
+    expect(errorOf(inherit).code).toBe('FOREIGN_ENTRY');
+    expect(errorOf(inherit).message).toContain('Vorlage einer Vererbung');
+
+    // Another module's guard (e.g. actions) refuses with its own reason; the hooks run in the transaction.
+    const guarded = await create({ bezeichnung: 'Mit Maßnahmen', locationId: loc['Tanklager Nord'] });
+    const events: string[] = [];
+    const service = createHazardAnalysisService({
+      db: t.database.db,
+      repository: createHazardAnalysisRepository(t.database.db),
+      organisation: createOrganisationRepository(t.database.db),
+      hooks: {
+        deletionGuards: [async (_ex, id) => (id === guarded.id ? 'Es sind 2 Maßnahmen verknüpft.' : null)],
+        onActivate: [async (_ex, e) => void events.push(`on:${e.analysisId}`)],
+        onInactivate: [async (_ex, e) => void events.push(`off:${e.analysisId}:${e.comment}`)],
+      },
+    });
+    const actor = {
+      employeeId: adminId,
+      portalId: await mainPortalId(t.database.db),
+      portalName: '',
+      isMainPortal: true,
+      permissions: new Set([12]),
+      viaSso: false,
+      sessionHash: '',
+    };
+    await expect(service.remove(actor, guarded.id, guarded.version)).rejects.toMatchObject({
+      code: 'FOREIGN_ENTRY',
+      message: 'Es sind 2 Maßnahmen verknüpft.',
+    });
+    const off = await service.setActive(actor, guarded.id, {
+      version: guarded.version,
+      active: false,
+      comment: 'Umbau',
+    });
+    await service.setActive(actor, guarded.id, { version: off.version, active: true });
+    expect(events).toEqual([`off:${guarded.id}:Umbau`, `on:${guarded.id}`]);
+  });
+
+  it('inactivate needs a comment; an inactive assessment is read-only; activate again', async () => {
+    let a = await create({
+      bezeichnung: 'Aktivierung',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    const noComment = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: a.version,
+      active: false,
+    });
+    expect(JSON.stringify(errorOf(noComment).details)).toContain('Kommentar');
+    const off = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: a.version,
+      active: false,
+      comment: 'Anlage stillgelegt',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    a = data(off);
+    expect(a).toMatchObject({ active: false, inactiveComment: 'Anlage stillgelegt' });
+    expect(errorOf(await admin.put(`/api/hazardanalysis/${a.id}`, header(a))).code).toBe(
+      'HAZARD_ANALYSIS_INACTIVE',
+    );
+    expect(
+      rows(await admin.get('/api/hazardanalysis?search=Aktivierung&status=inactive')).filteredCount,
+    ).toBe(1);
+    expect(rows(await admin.get('/api/hazardanalysis?search=Aktivierung&status=active')).filteredCount).toBe(
+      0,
+    );
+    const on = await admin.post(`/api/hazardanalysis/${a.id}/active`, { version: a.version, active: true });
+    expect(data(on)).toMatchObject({ active: true, inactiveComment: '' });
+  });
+
+  it('a hazard brick used by an assessment cannot be deleted', async () => {
+    const brick = await admin.post('/api/hazardbricks', {
+      identifier: 'X-GUARD',
+      title: 'Guard-Baustein',
+      riskFrom: 1,
+      riskTo: 3,
+    });
+    const brickId = brick.json<{ data: { id: number; version: number } }>().data.id;
+    await create({
+      bezeichnung: 'Nutzt Baustein',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [brickId],
+      responsibleId: adminId,
+    });
+    const res = await admin.delete(`/api/hazardbricks/${brickId}?version=1`);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({ code: 'HAZARD_BRICK_IN_USE' });
+    expect(errorOf(res).message).toContain('1 Gefährdungsbeurteilung');
+  });
+});
+
+describe('inheritance', () => {
+  it('a template passes its hazards; texts stay in sync; ratings are own; ending makes them own', async () => {
+    const tpl = await create({
+      bezeichnung: 'Vorlage Gabelstapler',
+      isTemplate: true,
+      brickIds: [bricks['M-02'], bricks['A-02']],
+      responsibleId: adminId,
+    });
+    let a = await create({ bezeichnung: 'Lager Nord Stapler', locationId: loc['Tanklager Nord'] });
+
+    const noRight = await userAt('Tanklager Nord', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_EDIT]);
+    expect(
+      (
+        await noRight.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+          version: a.version,
+          templateId: tpl.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const inherit = await admin.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+      version: a.version,
+      templateId: tpl.id,
+    });
+    expect(inherit.statusCode, inherit.body).toBe(200);
+    a = data(inherit);
+    expect(a.inheritanceTemplate).toEqual({ id: tpl.id, name: 'Vorlage Gabelstapler' });
+    expect(a.hazards.map((h) => [h.inherited, h.masterHazardId])).toEqual(
+      tpl.hazards.map((h) => [true, h.id]),
+    );
+    const twice = await admin.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+      version: a.version,
+      templateId: tpl.id,
+    });
+    expect(errorOf(twice).code).toBe('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+
+    // The inheriting assessment cannot change inherited texts, but rates and comments on its own.
+    const copy = a.hazards[0]!;
+    const textEdit = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${copy.id}`, {
+      version: a.version,
+      title: 'Anders',
+      responsibleId: adminId,
+    });
+    expect(errorOf(textEdit).code).toBe('HAZARD_INHERITED');
+    const own = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${copy.id}`, {
+      version: a.version,
+      title: copy.title,
+      cause: copy.cause,
+      protectionGoal: copy.protectionGoal,
+      comment: 'Staplerverkehr nur Frühschicht',
+      responsibleId: adminId,
+      ratingBefore: { probability: 2, severity: 3 },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    a = data(own);
+    expect(
+      errorOf(await admin.delete(`/api/hazardanalysis/${a.id}/hazards/${copy.id}?version=${a.version}`)).code,
+    ).toBe('HAZARD_INHERITED');
+
+    // The template's hazard changes: the copy follows, the inheriting assessment's version rises.
+    const master = tpl.hazards[0]!;
+    const edited = await admin.put(`/api/hazardanalysis/${tpl.id}/hazards/${master.id}`, {
+      version: tpl.version,
+      title: master.title,
+      cause: 'Rückwärtsfahrt ohne Sicht',
+      protectionGoal: 'Niemand im Fahrweg',
+      responsibleId: adminId,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(after.version).toBeGreaterThan(a.version);
+    expect(after.hazards[0]).toMatchObject({
+      cause: 'Rückwärtsfahrt ohne Sicht',
+      protectionGoal: 'Niemand im Fahrweg',
+      comment: 'Staplerverkehr nur Frühschicht',
+      ratingBefore: { probability: 2, severity: 3 },
+    });
+
+    // The template cannot be deleted while it is inherited.
+    const tplNow = data(await admin.get(`/api/hazardanalysis/${tpl.id}`));
+    expect(errorOf(await admin.delete(`/api/hazardanalysis/${tpl.id}?version=${tplNow.version}`)).code).toBe(
+      'FOREIGN_ENTRY',
+    );
+
+    // Ending the inheritance turns the hazards into own ones.
+    const end = await admin.delete(`/api/hazardanalysis/${after.id}/inheritance?version=${after.version}`);
+    expect(end.statusCode, end.body).toBe(200);
+    a = data(end);
+    expect(a.inheritanceTemplate).toBeNull();
+    expect(a.hazards.every((h) => !h.inherited && h.masterHazardId === null)).toBe(true);
+    const free = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${a.hazards[0]!.id}`, {
+      version: a.version,
+      title: 'Stapler im Lager Nord',
+      responsibleId: adminId,
+    });
+    expect(free.statusCode).toBe(200);
+  });
+});

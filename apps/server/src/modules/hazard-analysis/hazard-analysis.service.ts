@@ -1,0 +1,896 @@
+import type {
+  AddHazards,
+  CreateHazardAnalysis,
+  FrozenHazard,
+  Hazard,
+  HazardAnalysis,
+  HazardAnalysisListQuery,
+  HazardAnalysisVersion,
+  InheritHazardAnalysis,
+  RateHazard,
+  ReleaseHazardAnalysis,
+  ReorderHazards,
+  SetHazardAnalysisActive,
+  UpdateHazard,
+  UpdateHazardAnalysis,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import {
+  addHazardsSchema,
+  createHazardAnalysisSchema,
+  dataTableQuerySchema,
+  hazardAnalysisListQuerySchema,
+  inheritSchema,
+  RESPONSIBLE_REQUIRED,
+  rateHazardSchema,
+  releaseHazardAnalysisSchema,
+  reorderHazardsSchema,
+  setActiveSchema,
+  updateHazardAnalysisSchema,
+  updateHazardSchema,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import {
+  DEFAULT_NOHL_CRITERIA,
+  type NohlCriteria,
+  type NohlRating,
+  nohlClassify,
+} from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import { type ListQueryInput, listQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { visibleScope } from '@schutzwerk/shared/organisation/tree.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import type { AnalysisRecord, HazardAnalysisRepository, HazardRecord } from './hazard-analysis.repository.ts';
+import { hazardAnalyses, hazardAnalysisHazards } from './hazard-analysis.table.ts';
+
+/**
+ * A check other modules plug in (actions, substances, objects, topics, operating instructions, checklists):
+ * returns a German reason when the assessment is linked to their entries and must not be deleted.
+ */
+export type HazardAnalysisDeletionGuard = (ex: Executor, analysisId: number) => Promise<string | null>;
+
+/** Runs inside the (in)activation transaction, e.g. the actions module recreating or deleting tasks. */
+export type HazardAnalysisActiveHook = (
+  ex: Executor,
+  event: { analysisId: number; actorId: number; comment: string },
+) => Promise<void>;
+
+export type HazardAnalysisHooks = {
+  deletionGuards: HazardAnalysisDeletionGuard[];
+  onActivate: HazardAnalysisActiveHook[];
+  onInactivate: HazardAnalysisActiveHook[];
+};
+
+type Deps = {
+  db: Db;
+  repository: HazardAnalysisRepository;
+  organisation: Pick<OrganisationRepository, 'treeRows' | 'anchors'>;
+  hooks: HazardAnalysisHooks;
+  /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
+  criteria?: (ex: Executor) => Promise<NohlCriteria>;
+};
+
+const ENTITY = 'hazard_analysis';
+const HEADER_FIELDS = ['bezeichnung', 'locationId', 'departmentId', 'activityId', 'attachSetting'] as const;
+const DATATABLE_CAP = 10_000;
+
+const ratingOf = (p: number | null, s: number | null): NohlRating | null =>
+  p === null || s === null ? null : { probability: p, severity: s };
+
+const personName = (e: { lastName: string | null; firstName: string | null } | null) =>
+  e?.lastName ? `${e.lastName}, ${e.firstName ?? ''}`.trim() : '';
+
+/**
+ * Rules of the hazard assessments (decision 021): portal scope, location rights (deny by default; "not
+ * found" and "not yours" answer alike), optimistic locking on the assessment's version (every write, hazards
+ * included, raises it), release into frozen versions, a new working version on the first edit after a
+ * release, the deletion results of the spec and activation with hooks.
+ */
+export function createHazardAnalysisService({
+  db,
+  repository,
+  organisation,
+  hooks,
+  criteria = async () => DEFAULT_NOHL_CRITERIA,
+}: Deps) {
+  /** Location ids the actor may see assessments of, or 'all'. */
+  async function locationScope(ex: Executor, actor: Actor): Promise<number[] | 'all'> {
+    if (actorHasAny(actor, P.HAZARDANALYSIS_ALL_LOCATIONS)) return 'all';
+    const rows = await organisation.treeRows('location', actor.portalId, ex);
+    const anchors = await organisation.anchors('location', actor.employeeId, ex);
+    return [...visibleScope(rows, anchors, false).inScope];
+  }
+
+  const canReadWorking = (actor: Actor) => actorHasAny(actor, P.HAZARDANALYSIS_READONLY);
+
+  /** The SQL condition of what the actor may see: portal, templates or location scope, released only. */
+  async function visibleCondition(ex: Executor, actor: Actor, templates: boolean): Promise<SQL> {
+    const conditions: SQL[] = [
+      eq(hazardAnalyses.portalId, actor.portalId),
+      eq(hazardAnalyses.isTemplate, templates),
+    ];
+    if (templates) {
+      if (!canReadWorking(actor)) conditions.push(sql`false`);
+      return and(...conditions) as SQL;
+    }
+    const scope = await locationScope(ex, actor);
+    if (scope !== 'all') {
+      conditions.push(scope.length === 0 ? sql`false` : inArray(hazardAnalyses.locationId, scope));
+    }
+    if (!canReadWorking(actor)) {
+      conditions.push(
+        sql`exists (select 1 from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses.id})`,
+      );
+    }
+    return and(...conditions) as SQL;
+  }
+
+  /** Whether the actor may see this assessment at all (working copy or released versions). */
+  async function mayRead(ex: Executor, actor: Actor, row: AnalysisRecord, working: boolean) {
+    if (row.portalId !== actor.portalId) return false;
+    if (row.isTemplate) return canReadWorking(actor);
+    if (working && !canReadWorking(actor)) return false;
+    const scope = await locationScope(ex, actor);
+    return scope === 'all' || (row.locationId !== null && scope.includes(row.locationId));
+  }
+
+  async function loadReadable(ex: Executor, actor: Actor, id: number, lock?: 'update') {
+    const row = await repository.findById(ex, id, lock);
+    if (!row || !(await mayRead(ex, actor, row, true))) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function present(ex: Executor, row: AnalysisRecord): Promise<HazardAnalysis> {
+    const names = await repository.names(ex, row);
+    const hazards = await repository.hazards(ex, row.id);
+    const responsible = row.releaseResponsibleId
+      ? await repository.employee(ex, row.releaseResponsibleId)
+      : null;
+    const template = row.inheritanceTemplateId
+      ? await repository.findById(ex, row.inheritanceTemplateId)
+      : undefined;
+    return {
+      id: row.id,
+      bezeichnung: row.bezeichnung,
+      isTemplate: row.isTemplate,
+      ...names,
+      attachSetting: row.attachSetting,
+      active: row.active,
+      inactiveComment: row.inactiveComment,
+      versionNumber: row.versionNumber,
+      release: {
+        released: row.released,
+        releaseDate: row.releaseDate,
+        nextCheckDate: row.nextCheckDate,
+        responsible: responsible
+          ? {
+              id: responsible.id,
+              lastName: responsible.lastName,
+              firstName: responsible.firstName,
+              personnelNumber: responsible.personnelNumber,
+            }
+          : null,
+        releasedAt: row.releasedAt?.toISOString() ?? null,
+      },
+      inheritanceTemplate: template ? { id: template.id, name: template.bezeichnung } : null,
+      factorMenuId: row.factorMenuId,
+      checklistRouteId: row.checklistRouteId,
+      version: row.version,
+      hazards: hazards.map(
+        (h): Hazard => ({
+          id: h.hazard.id,
+          position: h.hazard.position,
+          brickId: h.hazard.brickId,
+          brickIdentifier: h.brickIdentifier,
+          brickFree: h.brickFree ?? false,
+          riskHint: h.riskFrom !== null && h.riskTo !== null ? { from: h.riskFrom, to: h.riskTo } : null,
+          title: h.hazard.title,
+          cause: h.hazard.cause,
+          protectionGoal: h.hazard.protectionGoal,
+          comment: h.hazard.comment,
+          responsible:
+            h.lastName !== null
+              ? {
+                  id: h.hazard.responsibleId,
+                  lastName: h.lastName,
+                  firstName: h.firstName ?? '',
+                  personnelNumber: h.personnelNumber ?? '',
+                }
+              : null,
+          ratingBefore: ratingOf(h.hazard.probabilityBefore, h.hazard.severityBefore),
+          ratingAfter: ratingOf(h.hazard.probabilityAfter, h.hazard.severityAfter),
+          inherited: h.hazard.inherited,
+          masterHazardId: h.hazard.masterHazardId,
+          factorId: h.hazard.factorId,
+        }),
+      ),
+    };
+  }
+
+  /** A reference must exist in the actor's portal (deny by default). */
+  async function assertRef(
+    ex: Executor,
+    actor: Actor,
+    kind: 'location' | 'department' | 'activity' | 'employee',
+    id: number | null,
+    field: string,
+  ) {
+    if (id === null) return;
+    const portalId = await repository.portalOf(ex, kind, id);
+    if (portalId !== actor.portalId) {
+      const message =
+        kind === 'employee' ? 'Diese Person gibt es nicht.' : 'Dieser Eintrag ist nicht (mehr) vorhanden.';
+      throw new AppError('INPUT_VALIDATION_ERROR', { message, details: [{ path: [field], message }] });
+    }
+  }
+
+  /** Location rules of a header: assessments need a location inside the actor's scope; templates may omit it. */
+  async function assertHeader(
+    ex: Executor,
+    actor: Actor,
+    isTemplate: boolean,
+    h: { locationId: number | null; departmentId: number | null; activityId: number | null },
+  ) {
+    if (!isTemplate && h.locationId === null) {
+      const message = 'Bitte wählen Sie einen Ort.';
+      throw new AppError('INPUT_VALIDATION_ERROR', { message, details: [{ path: ['locationId'], message }] });
+    }
+    await assertRef(ex, actor, 'location', h.locationId, 'locationId');
+    await assertRef(ex, actor, 'department', h.departmentId, 'departmentId');
+    await assertRef(ex, actor, 'activity', h.activityId, 'activityId');
+    if (!isTemplate && h.locationId !== null) {
+      const scope = await locationScope(ex, actor);
+      if (scope !== 'all' && !scope.includes(h.locationId)) {
+        const message = 'Für diesen Ort fehlen Ihnen die Rechte.';
+        throw new AppError('NO_PERMISSION', { message, details: [{ path: ['locationId'], message }] });
+      }
+    }
+  }
+
+  /**
+   * Opens a write: lock, visibility, version (409), active, the right for the part (templates: _DRAFTS),
+   * and — on a released assessment — the start of a new working version (needs _VERSION).
+   */
+  async function beginWrite(
+    tx: Executor,
+    actor: Actor,
+    id: number,
+    version: number,
+    right: number | number[],
+  ): Promise<AnalysisRecord> {
+    const row = await loadReadable(tx, actor, id, 'update');
+    const rights = row.isTemplate ? [P.HAZARDANALYSIS_DRAFTS] : [right].flat();
+    if (!actorHasAny(actor, ...rights)) throw new AppError('NO_PERMISSION');
+    if (row.version !== version) throw new AppError('CONFLICT');
+    if (!row.active) throw new AppError('HAZARD_ANALYSIS_INACTIVE');
+    if (row.released) {
+      if (!actorHasAny(actor, P.HAZARDANALYSIS_VERSION)) {
+        throw new AppError('NO_PERMISSION', {
+          message:
+            'Die Gefährdungsbeurteilung ist freigegeben. Für eine Änderung wird eine neue Version angelegt; dafür fehlt Ihnen das Recht „Neue Versionen von Gefährdungsbeurteilungen erstellen“.',
+        });
+      }
+      // The released state stays readable as its frozen version; the working copy becomes version + 1.
+      await tx
+        .update(hazardAnalyses)
+        .set({ released: false, versionNumber: row.versionNumber + 1 })
+        .where(eq(hazardAnalyses.id, id));
+      await recordChange(tx, {
+        entity: ENTITY,
+        entityId: id,
+        state: LOG_STATE.CHANGED,
+        actorId: actor.employeeId,
+        changes: { versionNumber: { from: row.versionNumber, to: row.versionNumber + 1 } },
+      });
+      return { ...row, released: false, versionNumber: row.versionNumber + 1 };
+    }
+    return row;
+  }
+
+  async function finish(
+    tx: Executor,
+    actor: Actor,
+    id: number,
+    changes: Record<string, unknown>,
+    patch: Partial<AnalysisRecord> = {},
+  ) {
+    await repository.bump(tx, id, patch);
+    await recordChange(tx, {
+      entity: ENTITY,
+      entityId: id,
+      state: LOG_STATE.CHANGED,
+      actorId: actor.employeeId,
+      changes: changes as never,
+    });
+    const row = await repository.findById(tx, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return present(tx, row);
+  }
+
+  async function hazardsFromBricks(
+    tx: Executor,
+    analysisId: number,
+    brickIds: number[],
+    responsibleId: number,
+  ) {
+    const bricks = await repository.bricks(tx, brickIds);
+    const byId = new Map(bricks.map((b) => [b.id, b]));
+    let position = await repository.nextPosition(tx, analysisId);
+    const rows = brickIds.map((brickId) => {
+      const brick = byId.get(brickId);
+      if (!brick) {
+        const message = 'Der Gefährdungsbaustein ist nicht (mehr) vorhanden.';
+        throw new AppError('INPUT_VALIDATION_ERROR', { message, details: [{ path: ['brickIds'], message }] });
+      }
+      return { analysisId, position: position++, brickId, title: brick.title, responsibleId };
+    });
+    return repository.insertHazards(tx, rows);
+  }
+
+  async function loadHazard(tx: Executor, analysisId: number, hazardId: number): Promise<HazardRecord> {
+    const hazard = await repository.hazard(tx, analysisId, hazardId);
+    if (!hazard) throw new AppError('NOT_FOUND');
+    return hazard;
+  }
+
+  function assertNotInherited(hazard: HazardRecord) {
+    if (hazard.inherited) {
+      throw new AppError('HAZARD_INHERITED', {});
+    }
+  }
+
+  const ratingColumns = (before: NohlRating | null, after: NohlRating | null) => ({
+    probabilityBefore: before?.probability ?? null,
+    severityBefore: before?.severity ?? null,
+    probabilityAfter: after?.probability ?? null,
+    severityAfter: after?.severity ?? null,
+  });
+
+  return {
+    async list(actor: Actor, raw: HazardAnalysisListQuery, templates = false) {
+      const query = hazardAnalysisListQuerySchema.parse(raw);
+      return repository.list(query, await visibleCondition(db, actor, templates), query.status);
+    },
+
+    async dataTable(actor: Actor, raw: unknown) {
+      const query = dataTableQuerySchema.parse(raw);
+      const cap = query.limit === 0 ? DATATABLE_CAP : Math.min(query.limit, DATATABLE_CAP);
+      const rows = await repository.ids(
+        { ...query, limit: Math.min(cap, 100) },
+        await visibleCondition(db, actor, false),
+        cap,
+      );
+      return { rows: rows.map((r) => ({ id: r.id, checklist_collectiontree_route: r.route })) };
+    },
+
+    async draftPicker(actor: Actor, raw: ListQueryInput) {
+      const query = listQuerySchema.parse(raw);
+      return repository.draftPicker(
+        query,
+        and(await visibleCondition(db, actor, true), eq(hazardAnalyses.active, true)) as SQL,
+      );
+    },
+
+    async get(actor: Actor, id: number) {
+      return present(db, await loadReadable(db, actor, id));
+    },
+
+    async create(actor: Actor, raw: CreateHazardAnalysis): Promise<HazardAnalysis> {
+      const input = createHazardAnalysisSchema.parse(raw);
+      if (!actorHasAny(actor, input.isTemplate ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_ADD))
+        throw new AppError('NO_PERMISSION');
+      if (input.brickIds.length > 0 && input.responsibleId === null) {
+        throw new AppError('INPUT_VALIDATION_ERROR', {
+          message: RESPONSIBLE_REQUIRED,
+          details: [{ path: ['responsibleId'], message: RESPONSIBLE_REQUIRED }],
+        });
+      }
+      return db.transaction(async (tx) => {
+        await assertHeader(tx, actor, input.isTemplate, input);
+        await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
+        let template: AnalysisRecord | undefined;
+        if (input.templateId !== null) {
+          template = await repository.findById(tx, input.templateId);
+          if (!template?.isTemplate || !(await mayRead(tx, actor, template, true))) {
+            const message = 'Die Vorlage ist nicht (mehr) vorhanden.';
+            throw new AppError('INPUT_VALIDATION_ERROR', {
+              message,
+              details: [{ path: ['templateId'], message }],
+            });
+          }
+        }
+        const row = await repository.insert(tx, {
+          portalId: actor.portalId,
+          bezeichnung: input.bezeichnung,
+          isTemplate: input.isTemplate,
+          locationId: input.locationId,
+          departmentId: input.departmentId ?? template?.departmentId ?? null,
+          activityId: input.activityId ?? template?.activityId ?? null,
+          attachSetting: input.attachSetting || template?.attachSetting || 0,
+          factorMenuId: template?.factorMenuId ?? null,
+        });
+        if (template) {
+          const source = await repository.hazards(tx, template.id);
+          await repository.insertHazards(
+            tx,
+            source.map(({ hazard: h }, position) => ({
+              analysisId: row.id,
+              position,
+              brickId: h.brickId,
+              title: h.title,
+              cause: h.cause,
+              protectionGoal: h.protectionGoal,
+              comment: h.comment,
+              responsibleId: input.responsibleId ?? h.responsibleId,
+              probabilityBefore: h.probabilityBefore,
+              severityBefore: h.severityBefore,
+              probabilityAfter: h.probabilityAfter,
+              severityAfter: h.severityAfter,
+              factorId: h.factorId,
+            })),
+          );
+        }
+        if (input.brickIds.length > 0) {
+          await hazardsFromBricks(tx, row.id, input.brickIds, input.responsibleId as number);
+        }
+        await recordChange(tx, {
+          entity: ENTITY,
+          entityId: row.id,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: diffFields({} as Record<string, unknown>, { ...input, templateId: input.templateId }, [
+            ...HEADER_FIELDS,
+            'isTemplate',
+            'templateId',
+          ]),
+        });
+        return present(tx, row);
+      });
+    },
+
+    async update(actor: Actor, id: number, raw: UpdateHazardAnalysis): Promise<HazardAnalysis> {
+      const input = updateHazardAnalysisSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_EDIT);
+        await assertHeader(tx, actor, row.isTemplate, input);
+        const fields = {
+          bezeichnung: input.bezeichnung,
+          locationId: input.locationId,
+          departmentId: input.departmentId,
+          activityId: input.activityId,
+          attachSetting: input.attachSetting,
+        };
+        const changes = diffFields(row as unknown as Record<string, unknown>, fields, HEADER_FIELDS);
+        return finish(tx, actor, id, changes, fields);
+      });
+    },
+
+    async addHazards(actor: Actor, id: number, raw: AddHazards): Promise<HazardAnalysis> {
+      const input = addHazardsSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
+        await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
+        const added = await hazardsFromBricks(tx, id, input.brickIds, input.responsibleId);
+        return finish(tx, actor, id, { hazards: { from: null, to: added.map((h) => h.title) } });
+      });
+    },
+
+    async updateHazard(actor: Actor, id: number, hazardId: number, raw: UpdateHazard) {
+      const input = updateHazardSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
+        const hazard = await loadHazard(tx, id, hazardId);
+        await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
+        const texts = {
+          title: input.title,
+          cause: input.cause,
+          protectionGoal: input.protectionGoal,
+          comment: input.comment,
+        };
+        if (hazard.inherited) {
+          // Inherited hazards take their texts from the template; only responsible, comment and ratings are own.
+          const changed = (['title', 'cause', 'protectionGoal'] as const).filter(
+            (k) => texts[k] !== hazard[k],
+          );
+          if (changed.length > 0) assertNotInherited(hazard);
+        }
+        const patch = {
+          ...texts,
+          responsibleId: input.responsibleId,
+          ...ratingColumns(input.ratingBefore, input.ratingAfter),
+        };
+        const changes = diffFields(hazard as unknown as Record<string, unknown>, patch, [
+          'title',
+          'cause',
+          'protectionGoal',
+          'comment',
+          'responsibleId',
+          'probabilityBefore',
+          'severityBefore',
+          'probabilityAfter',
+          'severityAfter',
+        ]);
+        await repository.updateHazard(tx, hazardId, patch);
+        await syncInheritors(tx, hazardId);
+        return finish(tx, actor, id, { [`hazard:${hazardId}`]: { from: null, to: changes } });
+      });
+    },
+
+    async rateHazard(actor: Actor, id: number, hazardId: number, raw: RateHazard) {
+      const input = rateHazardSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        await beginWrite(tx, actor, id, input.version, [
+          P.HAZARDANALYSIS_HAZARDS,
+          P.HAZARDANALYSIS_RISK_MATRIX,
+        ]);
+        const hazard = await loadHazard(tx, id, hazardId);
+        const patch = ratingColumns(input.ratingBefore, input.ratingAfter);
+        await repository.updateHazard(tx, hazardId, patch);
+        return finish(tx, actor, id, {
+          [`hazard:${hazardId}:rating`]: {
+            from: [
+              hazard.probabilityBefore,
+              hazard.severityBefore,
+              hazard.probabilityAfter,
+              hazard.severityAfter,
+            ],
+            to: [patch.probabilityBefore, patch.severityBefore, patch.probabilityAfter, patch.severityAfter],
+          },
+        });
+      });
+    },
+
+    async removeHazard(actor: Actor, id: number, hazardId: number, version: number) {
+      return db.transaction(async (tx) => {
+        await beginWrite(tx, actor, id, version, P.HAZARDANALYSIS_HAZARDS);
+        const hazard = await loadHazard(tx, id, hazardId);
+        if (hazard.inherited) {
+          throw new AppError('HAZARD_INHERITED', {
+            message:
+              'Eine geerbte Gefährdung kann nicht einzeln entfernt werden. Heben Sie die Vererbung auf, um sie zu bearbeiten.',
+          });
+        }
+        // Copies inherited from this (template) hazard become own hazards of their assessments.
+        const copies = await tx
+          .update(hazardAnalysisHazards)
+          .set({ inherited: false, masterHazardId: null })
+          .where(eq(hazardAnalysisHazards.masterHazardId, hazardId))
+          .returning({ analysisId: hazardAnalysisHazards.analysisId });
+        await touchInheritors(tx, [...new Set(copies.map((c) => c.analysisId))]);
+        await repository.deleteHazard(tx, hazardId);
+        return finish(tx, actor, id, { hazards: { from: hazard.title, to: null } });
+      });
+    },
+
+    async reorderHazards(actor: Actor, id: number, raw: ReorderHazards) {
+      const input = reorderHazardsSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
+        const current = (await repository.hazards(tx, id)).map((h) => h.hazard.id);
+        const same =
+          current.length === input.hazardIds.length &&
+          [...current].sort((a, b) => a - b).join() === [...input.hazardIds].sort((a, b) => a - b).join();
+        if (!same) throw new AppError('CONFLICT');
+        for (const [position, hazardId] of input.hazardIds.entries()) {
+          await repository.updateHazard(tx, hazardId, { position });
+        }
+        return finish(tx, actor, id, { hazardOrder: { from: current, to: input.hazardIds } });
+      });
+    },
+
+    /** Release: freezes a snapshot as version `versionNumber` (needs _RELEASE; free hazards must be complete). */
+    async release(actor: Actor, id: number, raw: ReleaseHazardAnalysis): Promise<HazardAnalysis> {
+      const input = releaseHazardAnalysisSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const row = await loadReadable(tx, actor, id, 'update');
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_RELEASE)) throw new AppError('NO_PERMISSION');
+        if (row.version !== input.version) throw new AppError('CONFLICT');
+        if (row.isTemplate) throw new AppError('HAZARD_ANALYSIS_TEMPLATE_NO_RELEASE');
+        if (!row.active) throw new AppError('HAZARD_ANALYSIS_INACTIVE');
+        if (row.released) throw new AppError('HAZARD_ANALYSIS_ALREADY_RELEASED');
+        const responsible = await repository.employee(tx, input.responsibleId);
+        if (!responsible || responsible.portalId !== actor.portalId) {
+          const message = 'Diese Person gibt es nicht.';
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message,
+            details: [{ path: ['responsibleId'], message }],
+          });
+        }
+        const analysis = await present(tx, row);
+        if (analysis.hazards.length === 0) throw new AppError('HAZARD_ANALYSIS_NO_HAZARDS');
+        const incomplete = analysis.hazards.filter(
+          (h) => h.brickFree && (h.cause === '' || h.protectionGoal === ''),
+        );
+        if (incomplete.length > 0) {
+          throw new AppError('HAZARD_ANALYSIS_INCOMPLETE', {
+            message: `Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein: ${incomplete.map((h) => h.title).join(', ')}.`,
+          });
+        }
+        const current = await criteria(tx);
+        const hazards: FrozenHazard[] = analysis.hazards.map((h) => {
+          const before = nohlClassify(current, h.ratingBefore);
+          const after = nohlClassify(current, h.ratingAfter);
+          return {
+            position: h.position,
+            title: h.title,
+            brickIdentifier: h.brickIdentifier,
+            cause: h.cause,
+            protectionGoal: h.protectionGoal,
+            comment: h.comment,
+            responsibleName: personName(h.responsible),
+            inherited: h.inherited,
+            ratingBefore: h.ratingBefore,
+            scoreBefore: before?.score ?? null,
+            bandBefore: before?.band ?? null,
+            ratingAfter: h.ratingAfter,
+            scoreAfter: after?.score ?? null,
+            bandAfter: after?.band ?? null,
+          };
+        });
+        const releasedAt = new Date();
+        await repository.insertVersion(tx, {
+          analysisId: id,
+          versionNumber: row.versionNumber,
+          releaseDate: input.releaseDate,
+          nextCheckDate: input.nextCheckDate,
+          responsibleId: responsible.id,
+          responsibleName: personName(responsible),
+          releasedBy: actor.employeeId,
+          releasedAt,
+          snapshot: {
+            bezeichnung: analysis.bezeichnung,
+            locationName: analysis.location?.name ?? null,
+            departmentName: analysis.department?.name ?? null,
+            activityName: analysis.activity?.name ?? null,
+            attachSetting: analysis.attachSetting,
+            criteria: current,
+            hazards,
+          },
+        });
+        await repository.bump(tx, id, {
+          released: true,
+          releaseDate: input.releaseDate,
+          nextCheckDate: input.nextCheckDate,
+          releaseResponsibleId: responsible.id,
+          releasedAt,
+        });
+        await recordChange(tx, {
+          entity: ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: {
+            release: {
+              from: null,
+              to: {
+                versionNumber: row.versionNumber,
+                releaseDate: input.releaseDate,
+                nextCheckDate: input.nextCheckDate,
+                responsibleId: responsible.id,
+              },
+            },
+          },
+        });
+        const after = await repository.findById(tx, id);
+        return present(tx, after as AnalysisRecord);
+      });
+    },
+
+    async versions(actor: Actor, id: number) {
+      const row = await repository.findById(db, id);
+      if (!row || !(await mayRead(db, actor, row, false))) throw new AppError('NOT_FOUND');
+      return repository.versions(db, id);
+    },
+
+    /** A frozen version (reference view /hazardanalysis/ref/{versionId}). */
+    async getVersion(actor: Actor, versionId: number): Promise<HazardAnalysisVersion> {
+      const version = await repository.version(db, versionId);
+      if (!version) throw new AppError('NOT_FOUND');
+      const row = await repository.findById(db, version.analysisId);
+      if (!row || !(await mayRead(db, actor, row, false))) throw new AppError('NOT_FOUND');
+      const s = version.snapshot as {
+        bezeichnung: string;
+        locationName: string | null;
+        departmentName: string | null;
+        activityName: string | null;
+        attachSetting: number;
+        criteria: NohlCriteria;
+        hazards: FrozenHazard[];
+      };
+      return {
+        id: version.id,
+        analysisId: version.analysisId,
+        versionNumber: version.versionNumber,
+        releaseDate: version.releaseDate,
+        nextCheckDate: version.nextCheckDate,
+        responsibleName: version.responsibleName,
+        releasedAt: version.releasedAt.toISOString(),
+        bezeichnung: s.bezeichnung,
+        locationName: s.locationName,
+        departmentName: s.departmentName,
+        activityName: s.activityName,
+        attachSetting: s.attachSetting,
+        criteria: s.criteria,
+        hazards: s.hazards,
+        workingCopyReadable: canReadWorking(actor),
+      };
+    },
+
+    /**
+     * Deletion with the spec's results, in this order: NOT_FOUND, ROUTE_FOUND (linked to a questionnaire
+     * route), VERSION_FOUND (it has frozen versions), FOREIGN_ENTRY (an inheritance template, or another
+     * module's guard names a link). Each refusal offers inactivation instead (web).
+     */
+    async remove(actor: Actor, id: number, version: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await loadReadable(tx, actor, id, 'update');
+        if (!actorHasAny(actor, row.isTemplate ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_DELETE))
+          throw new AppError('NO_PERMISSION');
+        if (row.version !== version) throw new AppError('CONFLICT');
+        if (row.checklistRouteId !== null) throw new AppError('ROUTE_FOUND');
+        if ((await repository.countVersions(tx, id)) > 0) throw new AppError('VERSION_FOUND');
+        const inheritors = await repository.countInheritors(tx, id);
+        if (inheritors > 0) {
+          throw new AppError('FOREIGN_ENTRY', {
+            message: `Die Gefährdungsbeurteilung ist Vorlage einer Vererbung an ${inheritors} Gefährdungsbeurteilung(en) und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+          });
+        }
+        for (const guard of hooks.deletionGuards) {
+          const reason = await guard(tx, id);
+          if (reason) throw new AppError('FOREIGN_ENTRY', { message: reason });
+        }
+        await repository.deleteAnalysis(tx, id);
+        await recordChange(tx, {
+          entity: ENTITY,
+          entityId: id,
+          state: LOG_STATE.DELETED,
+          actorId: actor.employeeId,
+          changes: { bezeichnung: { from: row.bezeichnung, to: null } },
+        });
+      });
+    },
+
+    /** Activate / inactivate (needs _ACTIVATE); the comment is kept; the hooks run in the transaction. */
+    async setActive(actor: Actor, id: number, raw: SetHazardAnalysisActive): Promise<HazardAnalysis> {
+      const input = setActiveSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const row = await loadReadable(tx, actor, id, 'update');
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_ACTIVATE)) throw new AppError('NO_PERMISSION');
+        if (row.version !== input.version) throw new AppError('CONFLICT');
+        if (row.active === input.active) throw new AppError('CONFLICT');
+        await repository.bump(tx, id, {
+          active: input.active,
+          inactiveComment: input.active ? '' : input.comment,
+        });
+        const event = { analysisId: id, actorId: actor.employeeId, comment: input.comment };
+        for (const hook of input.active ? hooks.onActivate : hooks.onInactivate) await hook(tx, event);
+        await recordChange(tx, {
+          entity: ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: {
+            active: { from: row.active, to: input.active },
+            ...(input.comment ? { comment: { from: null, to: input.comment } } : {}),
+          },
+        });
+        const after = await repository.findById(tx, id);
+        return present(tx, after as AnalysisRecord);
+      });
+    },
+
+    /**
+     * Inheritance (HAZARDANALYSIS_INHERITANCE): the template's hazards are added as inherited copies (texts
+     * follow the template; responsible, comment and ratings are the assessment's own).
+     */
+    async inherit(actor: Actor, id: number, raw: InheritHazardAnalysis): Promise<HazardAnalysis> {
+      const input = inheritSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_INHERITANCE);
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_INHERITANCE)) throw new AppError('NO_PERMISSION');
+        if (row.isTemplate) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        if (row.inheritanceTemplateId !== null) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        const template = await repository.findById(tx, input.templateId);
+        if (!template?.isTemplate || !(await mayRead(tx, actor, template, true))) {
+          const message = 'Die Vorlage ist nicht (mehr) vorhanden.';
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message,
+            details: [{ path: ['templateId'], message }],
+          });
+        }
+        const source = await repository.hazards(tx, template.id);
+        let position = await repository.nextPosition(tx, id);
+        await repository.insertHazards(
+          tx,
+          source.map(({ hazard: h }) => ({
+            analysisId: id,
+            position: position++,
+            brickId: h.brickId,
+            title: h.title,
+            cause: h.cause,
+            protectionGoal: h.protectionGoal,
+            responsibleId: h.responsibleId,
+            probabilityBefore: h.probabilityBefore,
+            severityBefore: h.severityBefore,
+            probabilityAfter: h.probabilityAfter,
+            severityAfter: h.severityAfter,
+            factorId: h.factorId,
+            inherited: true,
+            masterHazardId: h.id,
+          })),
+        );
+        return finish(
+          tx,
+          actor,
+          id,
+          { inheritanceTemplateId: { from: null, to: template.id } },
+          { inheritanceTemplateId: template.id },
+        );
+      });
+    },
+
+    /** Ends the inheritance: the inherited hazards become own hazards of the assessment. */
+    async endInheritance(actor: Actor, id: number, version: number): Promise<HazardAnalysis> {
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, version, P.HAZARDANALYSIS_INHERITANCE);
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_INHERITANCE)) throw new AppError('NO_PERMISSION');
+        if (row.inheritanceTemplateId === null) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        await tx
+          .update(hazardAnalysisHazards)
+          .set({ inherited: false, masterHazardId: null })
+          .where(and(eq(hazardAnalysisHazards.analysisId, id), eq(hazardAnalysisHazards.inherited, true)));
+        return finish(
+          tx,
+          actor,
+          id,
+          { inheritanceTemplateId: { from: row.inheritanceTemplateId, to: null } },
+          { inheritanceTemplateId: null },
+        );
+      });
+    },
+
+    /** Deletion guard for hazard bricks: a brick used by an assessment's hazard cannot be deleted. */
+    async brickDeletionGuard(ex: Executor, brickId: number): Promise<string | null> {
+      const n = await repository.usesBrick(ex, brickId);
+      return n > 0
+        ? `Der Gefährdungsbaustein wird in ${n} Gefährdungsbeurteilung(en) verwendet und kann nicht gelöscht werden.`
+        : null;
+    },
+  };
+
+  /**
+   * Inherited copies of a template hazard follow its texts (title, cause, protection goal). The inheriting
+   * assessments change: their version rises, and a released one starts a new working version.
+   */
+  async function syncInheritors(tx: Executor, masterHazardId: number) {
+    const [master] = await tx
+      .select()
+      .from(hazardAnalysisHazards)
+      .where(eq(hazardAnalysisHazards.id, masterHazardId));
+    if (!master) return;
+    const copies = await tx
+      .update(hazardAnalysisHazards)
+      .set({ title: master.title, cause: master.cause, protectionGoal: master.protectionGoal })
+      .where(eq(hazardAnalysisHazards.masterHazardId, masterHazardId))
+      .returning({ analysisId: hazardAnalysisHazards.analysisId });
+    await touchInheritors(tx, [...new Set(copies.map((c) => c.analysisId))]);
+  }
+
+  async function touchInheritors(tx: Executor, analysisIds: number[]) {
+    if (analysisIds.length === 0) return;
+    await tx
+      .update(hazardAnalyses)
+      .set({
+        version: sql`${hazardAnalyses.version} + 1`,
+        versionNumber: sql`${hazardAnalyses.versionNumber} + case when ${hazardAnalyses.released} then 1 else 0 end`,
+        released: false,
+        updatedAt: new Date(),
+      })
+      .where(inArray(hazardAnalyses.id, analysisIds));
+  }
+}
+
+export type HazardAnalysisService = ReturnType<typeof createHazardAnalysisService>;

@@ -1,0 +1,192 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import type { Hazard, HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import type { NohlRating } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
+import { RatingField } from './risk.tsx';
+
+type Draft = {
+  title: string;
+  cause: string;
+  protectionGoal: string;
+  comment: string;
+  responsible: EmployeePickerRow | null;
+  ratingBefore: NohlRating | null;
+  ratingAfter: NohlRating | null;
+};
+
+const draftOf = (h: Hazard): Draft => ({
+  title: h.title,
+  cause: h.cause,
+  protectionGoal: h.protectionGoal,
+  comment: h.comment,
+  responsible: h.responsible ? { ...h.responsible, departmentName: null } : null,
+  ratingBefore: h.ratingBefore,
+  ratingAfter: h.ratingAfter,
+});
+
+type Props = {
+  analysis: HazardAnalysis;
+  hazard: Hazard;
+  readOnly: boolean;
+  onClose: () => void;
+  onSaved: (a: HazardAnalysis) => void;
+  /** Loads the newest stored assessment after a conflict (the typed values stay). */
+  onReload: () => Promise<unknown>;
+};
+
+/** 'Gefährdung bearbeiten': texts, responsible (required), comment, NOHL rating before and after actions. */
+export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onReload }: Props) {
+  const { t } = useTranslation();
+  const update = useUpdateHazard(analysis.id);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(hazard));
+  const [conflict, setConflict] = useState(false);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const errors = fieldErrors(update.error);
+  const general =
+    update.error && !conflict && Object.keys(errors).length === 0 ? errorMessage(update.error, t) : null;
+  const ratingError = Object.entries(errors).find(([k]) => k.startsWith('rating'))?.[1];
+  const textsLocked = readOnly || hazard.inherited;
+
+  const save = () =>
+    update.mutate(
+      {
+        hazardId: hazard.id,
+        version: analysis.version,
+        title: draft.title,
+        cause: draft.cause,
+        protectionGoal: draft.protectionGoal,
+        comment: draft.comment,
+        responsibleId: (draft.responsible?.id ?? null) as number,
+        ratingBefore: draft.ratingBefore,
+        ratingAfter: draft.ratingAfter,
+      },
+      {
+        onSuccess: (a) => onSaved(a),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+        },
+      },
+    );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="hazard-dialog-title">
+      <DialogTitle id="hazard-dialog-title">
+        {t('hazardAnalysis.editHazard')}
+        {hazard.brickIdentifier && <Chip size="small" sx={{ ml: 1 }} label={hazard.brickIdentifier} />}
+        {hazard.brickFree && (
+          <Chip size="small" color="info" sx={{ ml: 1 }} label={t('hazardAnalysis.free')} />
+        )}
+        {hazard.inherited && <Chip size="small" sx={{ ml: 1 }} label={t('hazardAnalysis.inherited')} />}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {conflict && (
+            <ConflictAlert
+              message={t('hazardAnalysis.conflict')}
+              onReload={async () => {
+                await onReload();
+                setConflict(false);
+                update.reset();
+              }}
+            />
+          )}
+          {general && <Alert severity="error">{general}</Alert>}
+          <TextField
+            required
+            label={t('hazardAnalysis.hazardTitle')}
+            value={draft.title}
+            onChange={(e) => set({ title: e.target.value })}
+            error={Boolean(errors.title)}
+            helperText={errors.title}
+            disabled={textsLocked}
+          />
+          <TextField
+            label={t('hazardAnalysis.cause')}
+            value={draft.cause}
+            onChange={(e) => set({ cause: e.target.value })}
+            error={Boolean(errors.cause)}
+            helperText={errors.cause}
+            disabled={textsLocked}
+            multiline
+            minRows={2}
+            required={hazard.brickFree}
+          />
+          <TextField
+            label={t('hazardAnalysis.protectionGoal')}
+            value={draft.protectionGoal}
+            onChange={(e) => set({ protectionGoal: e.target.value })}
+            error={Boolean(errors.protectionGoal)}
+            helperText={errors.protectionGoal}
+            disabled={textsLocked}
+            multiline
+            minRows={2}
+            required={hazard.brickFree}
+          />
+          <EmployeePickerField
+            required
+            label={t('hazardAnalysis.responsible')}
+            value={draft.responsible}
+            onChange={(responsible) => set({ responsible })}
+            error={Boolean(errors.responsibleId)}
+            helperText={errors.responsibleId}
+            disabled={readOnly}
+          />
+          <TextField
+            label={t('hazardAnalysis.comment')}
+            value={draft.comment}
+            onChange={(e) => set({ comment: e.target.value })}
+            disabled={readOnly}
+            multiline
+            minRows={2}
+          />
+          {hazard.riskHint && (
+            <Typography variant="body2" color="text.secondary">
+              {t('hazardAnalysis.riskHint', hazard.riskHint)}
+            </Typography>
+          )}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+            <RatingField
+              testId="rating-before"
+              label={t('hazardAnalysis.riskBefore')}
+              value={draft.ratingBefore}
+              onChange={(ratingBefore) => set({ ratingBefore })}
+              disabled={readOnly}
+            />
+            <RatingField
+              testId="rating-after"
+              label={t('hazardAnalysis.riskAfter')}
+              value={draft.ratingAfter}
+              onChange={(ratingAfter) => set({ ratingAfter })}
+              disabled={readOnly}
+            />
+          </Stack>
+          {ratingError && <Alert severity="error">{ratingError}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('hazardAnalysis.cancel')}</Button>
+        {!readOnly && (
+          <Button variant="contained" onClick={save} disabled={update.isPending}>
+            {t('hazardAnalysis.saveHazard')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,700 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ActivityPickerRow } from '@schutzwerk/shared/activities/activity.schema.ts';
+import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import {
+  ATTACH_SETTINGS,
+  type HazardAnalysis,
+  type HazardAnalysisDraftRow,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
+import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
+import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
+import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
+import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
+import {
+  DepartmentPickerField,
+  LocationPickerField,
+  type TreeChoice,
+} from '#features/organisation/components/tree-picker-field.tsx';
+import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { formatDate } from '#lib/format.ts';
+import {
+  HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
+  hazardAnalysisQueryOptions,
+  useAddHazards,
+  useDeleteHazardAnalysis,
+  useEndInheritance,
+  useHazardAnalysis,
+  useHazardAnalysisVersions,
+  useInheritHazardAnalysis,
+  useReleaseHazardAnalysis,
+  useRemoveHazard,
+  useReorderHazards,
+  useSetHazardAnalysisActive,
+  useUpdateHazardAnalysis,
+} from './api/hazard-analysis-api.ts';
+import { ChooseField } from './components/choose-field.tsx';
+import { HazardDialog } from './components/hazard-dialog.tsx';
+import { RiskChip } from './components/risk.tsx';
+
+export function HazardAnalysisPage() {
+  const { t } = useTranslation();
+  const id = useRecordId();
+  const query = useHazardAnalysis(id ?? 0, id !== null);
+  return (
+    <RecordPageLoader
+      id={id}
+      query={query}
+      title={t('hazardAnalysis.editTitle')}
+      back="/hazardanalysis/list"
+      notFoundHint={t('hazardAnalysis.notFound')}
+      backLabel={t('hazardAnalysis.backToList')}
+    >
+      {(analysis, key) => <HazardAnalysisEditor key={key} initial={analysis} />}
+    </RecordPageLoader>
+  );
+}
+
+type Header = {
+  bezeichnung: string;
+  location: TreeChoice | null;
+  department: TreeChoice | null;
+  activity: { id: number; name: string } | null;
+  attachSetting: number;
+};
+
+const headerOf = (a: HazardAnalysis): Header => ({
+  bezeichnung: a.bezeichnung,
+  location: a.location,
+  department: a.department,
+  activity: a.activity,
+  attachSetting: a.attachSetting,
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inOneYear = () => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const dismissNotification = useDismissNotification();
+  const queryClient = useQueryClient();
+  const { canAny } = usePermissions();
+  const session = useSessionUser();
+  const analysis = useHazardAnalysis(initial.id).data ?? initial;
+  const versions = useHazardAnalysisVersions(initial.id);
+  const fetchLatest = () =>
+    queryClient.fetchQuery({ ...hazardAnalysisQueryOptions(initial.id), staleTime: 0 });
+  const header = useVersionedDraft<HazardAnalysis, Header>({
+    record: initial,
+    draftOf: headerOf,
+    fetchLatest,
+  });
+  const updateHeader = useUpdateHazardAnalysis(initial.id);
+  const addHazards = useAddHazards(initial.id);
+  const removeHazard = useRemoveHazard(initial.id);
+  const reorder = useReorderHazards(initial.id);
+  const releaseMutation = useReleaseHazardAnalysis(initial.id);
+  const setActive = useSetHazardAnalysisActive(initial.id);
+  const remove = useDeleteHazardAnalysis(initial.id);
+  const inherit = useInheritHazardAnalysis(initial.id);
+  const endInheritance = useEndInheritance(initial.id);
+  const leaving = useRef(false);
+
+  const [dialog, setDialog] = useState<
+    'bricks' | 'addResponsible' | 'activity' | 'release' | 'delete' | 'active' | 'inherit' | null
+  >(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [pendingBricks, setPendingBricks] = useState<number[]>([]);
+  const me = session.employee;
+  const meRow: EmployeePickerRow = {
+    id: me.id,
+    lastName: me.lastName ?? '',
+    firstName: me.firstName ?? '',
+    personnelNumber: me.personnelNumber ?? '',
+    departmentName: null,
+  };
+  const [addResponsible, setAddResponsible] = useState<EmployeePickerRow | null>(meRow);
+  const [release, setRelease] = useState({
+    releaseDate: today(),
+    nextCheckDate: inOneYear(),
+    responsible: meRow as EmployeePickerRow | null,
+  });
+  const [activeComment, setActiveComment] = useState('');
+  const templateColumns = useMemo<ScrollingListColumn<HazardAnalysisDraftRow>[]>(
+    () => [{ id: 'bezeichnung', header: t('hazardAnalysis.bezeichnung'), render: (r) => r.bezeichnung }],
+    [t],
+  );
+
+  const template = analysis.isTemplate;
+  const writable = analysis.active;
+  const canHeader = writable && canAny([template ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_EDIT]);
+  const canHazards = writable && canAny([template ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_HAZARDS]);
+  const canRelease =
+    !template && writable && !analysis.release.released && canAny([P.HAZARDANALYSIS_RELEASE]);
+  const canActivate = canAny([P.HAZARDANALYSIS_ACTIVATE]);
+  const canInherit = !template && writable && canAny([P.HAZARDANALYSIS_INHERITANCE]);
+  const canDelete = canAny([template ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_DELETE]);
+  const headerErrors = fieldErrors(updateHeader.error);
+  const back = template ? '/hazardanalysis/draft' : '/hazardanalysis/list';
+
+  /** Every write answers the whole assessment; the header form follows (its typed values stay). */
+  const adopted = (a: HazardAnalysis) => header.adopt(a);
+
+  const saveHeader = () => {
+    if (updateHeader.isPending) return;
+    dismissNotification();
+    const d = header.draft;
+    updateHeader.mutate(
+      {
+        version: analysis.version,
+        bezeichnung: d.bezeichnung,
+        locationId: d.location?.id ?? null,
+        departmentId: d.department?.id ?? null,
+        activityId: d.activity?.id ?? null,
+        attachSetting: d.attachSetting,
+      },
+      {
+        onSuccess: (a) => {
+          header.saved(a);
+          notify(t('hazardAnalysis.saved'));
+        },
+        onError: header.saveFailed,
+      },
+    );
+  };
+
+  useToolbar({
+    title: t(template ? 'hazardAnalysis.editDraftTitle' : 'hazardAnalysis.editTitle'),
+    back,
+    onSave: canHeader ? saveHeader : undefined,
+    saveDisabled: !header.dirty || updateHeader.isPending,
+  });
+  const unsavedDialog = useUnsavedChangesGuard(header.dirty, leaving);
+  const headerError =
+    updateHeader.error && !header.conflict && Object.keys(headerErrors).length === 0
+      ? errorMessage(updateHeader.error, t)
+      : null;
+  const writeError = [addHazards, removeHazard, reorder, inherit, endInheritance].find((m) => m.error)?.error;
+
+  const move = (index: number, delta: number) => {
+    const ids = analysis.hazards.map((h) => h.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + delta, 0, moved as number);
+    reorder.mutate({ version: analysis.version, hazardIds: ids }, { onSuccess: adopted });
+  };
+
+  const editingHazard = analysis.hazards.find((h) => h.id === editing) ?? null;
+  const releaseErrors = fieldErrors(releaseMutation.error);
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      {header.conflict && (
+        <ConflictAlert message={t('hazardAnalysis.conflict')} onReload={header.reloadLatest} />
+      )}
+      {headerError && <Alert severity="error">{headerError}</Alert>}
+      {!analysis.active && (
+        <Alert severity="info" data-testid="inactive-info">
+          {t('hazardAnalysis.inactiveInfo', { comment: analysis.inactiveComment })}
+        </Alert>
+      )}
+      {analysis.release.released && (
+        <Alert severity="success" data-testid="released-info">
+          {t('hazardAnalysis.releasedInfo', {
+            date: formatDate(analysis.release.releaseDate ?? ''),
+            name: formatEmployeeName(analysis.release.responsible),
+            next: formatDate(analysis.release.nextCheckDate ?? ''),
+            number: analysis.versionNumber + 1,
+          })}
+        </Alert>
+      )}
+      <Paper sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            {t('hazardAnalysis.masterData')}
+          </Typography>
+          {!template && (
+            <Chip
+              data-testid="version-chip"
+              label={`${t('hazardAnalysis.versionLabel', { number: analysis.versionNumber })} · ${t(
+                analysis.release.released ? 'hazardAnalysis.released' : 'hazardAnalysis.inWork',
+              )}`}
+              color={analysis.release.released ? 'success' : 'default'}
+            />
+          )}
+          {canRelease && (
+            <Button variant="contained" onClick={() => setDialog('release')}>
+              {t('hazardAnalysis.release')}
+            </Button>
+          )}
+          {canActivate && (
+            <Button onClick={() => setDialog('active')}>
+              {t(analysis.active ? 'hazardAnalysis.deactivate' : 'hazardAnalysis.activate')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+              {t('hazardAnalysis.delete')}
+            </Button>
+          )}
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+          <TextField
+            required
+            label={t('hazardAnalysis.bezeichnung')}
+            value={header.draft.bezeichnung}
+            onChange={(e) => header.set({ bezeichnung: e.target.value })}
+            error={Boolean(headerErrors.bezeichnung)}
+            helperText={headerErrors.bezeichnung}
+            disabled={!canHeader}
+          />
+          <LocationPickerField
+            required={!template}
+            label={t('hazardAnalysis.location')}
+            value={header.draft.location}
+            onChange={(location) => header.set({ location })}
+            error={Boolean(headerErrors.locationId)}
+            helperText={headerErrors.locationId}
+            disabled={!canHeader}
+            clearable={template}
+          />
+          <DepartmentPickerField
+            label={t('hazardAnalysis.department')}
+            value={header.draft.department}
+            onChange={(department) => header.set({ department })}
+            error={Boolean(headerErrors.departmentId)}
+            helperText={headerErrors.departmentId}
+            disabled={!canHeader}
+            clearable
+          />
+          <ChooseField
+            label={t('hazardAnalysis.activity')}
+            value={header.draft.activity?.name ?? ''}
+            onOpen={() => setDialog('activity')}
+            onClear={() => header.set({ activity: null })}
+            disabled={!canHeader}
+            error={Boolean(headerErrors.activityId)}
+            helperText={headerErrors.activityId}
+          />
+          <TextField
+            select
+            label={t('hazardAnalysis.attachSetting')}
+            value={header.draft.attachSetting}
+            onChange={(e) => header.set({ attachSetting: Number(e.target.value) })}
+            disabled={!canHeader}
+          >
+            {ATTACH_SETTINGS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`hazardAnalysis.attach${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        {!template && (analysis.inheritanceTemplate || canInherit) && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }} data-testid="inheritance">
+            <Typography sx={{ flex: 1 }}>
+              {analysis.inheritanceTemplate
+                ? t('hazardAnalysis.inheritsFrom', { name: analysis.inheritanceTemplate.name })
+                : t('hazardAnalysis.noInheritance')}
+            </Typography>
+            {canInherit && !analysis.inheritanceTemplate && (
+              <Button onClick={() => setDialog('inherit')}>{t('hazardAnalysis.inherit')}</Button>
+            )}
+            {canInherit && analysis.inheritanceTemplate && (
+              <Button
+                disabled={endInheritance.isPending}
+                onClick={() => endInheritance.mutate(analysis.version, { onSuccess: adopted })}
+              >
+                {t('hazardAnalysis.endInheritance')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Paper>
+
+      <Paper sx={{ p: 2 }} data-testid="hazards">
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            {t('hazardAnalysis.hazards')}
+          </Typography>
+          {canHazards && (
+            <Button onClick={() => setDialog('bricks')}>{t('hazardAnalysis.addFromBricks')}</Button>
+          )}
+        </Stack>
+        {writeError ? <Alert severity="error">{errorMessage(writeError, t)}</Alert> : null}
+        {analysis.hazards.length === 0 ? (
+          <Typography color="text.secondary">{t('hazardAnalysis.noHazards')}</Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('hazardAnalysis.hazardTitle')}</TableCell>
+                <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
+                <TableCell>{t('hazardAnalysis.riskBefore')}</TableCell>
+                <TableCell>{t('hazardAnalysis.riskAfter')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {analysis.hazards.map((h, index) => (
+                <TableRow key={h.id} hover data-testid={`hazard-row-${index}`}>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      {h.brickIdentifier && (
+                        <Chip size="small" variant="outlined" label={h.brickIdentifier} />
+                      )}
+                      {h.brickFree && <Chip size="small" color="info" label={t('hazardAnalysis.free')} />}
+                      {h.inherited && <Chip size="small" label={t('hazardAnalysis.inherited')} />}
+                      <span>{h.title}</span>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{formatEmployeeName(h.responsible)}</TableCell>
+                  <TableCell>
+                    <RiskChip rating={h.ratingBefore} />
+                  </TableCell>
+                  <TableCell>
+                    <RiskChip rating={h.ratingAfter} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={t('hazardAnalysis.editHazard')} onClick={() => setEditing(h.id)}>
+                      <EditIcon />
+                    </IconButton>
+                    {canHazards && (
+                      <>
+                        <IconButton
+                          aria-label={t('hazardAnalysis.moveUp')}
+                          disabled={index === 0 || reorder.isPending}
+                          onClick={() => move(index, -1)}
+                        >
+                          <ArrowUpwardIcon />
+                        </IconButton>
+                        <IconButton
+                          aria-label={t('hazardAnalysis.moveDown')}
+                          disabled={index === analysis.hazards.length - 1 || reorder.isPending}
+                          onClick={() => move(index, 1)}
+                        >
+                          <ArrowDownwardIcon />
+                        </IconButton>
+                        <IconButton
+                          aria-label={t('hazardAnalysis.removeHazard')}
+                          disabled={h.inherited || removeHazard.isPending}
+                          onClick={() =>
+                            removeHazard.mutate(
+                              { hazardId: h.id, version: analysis.version },
+                              { onSuccess: adopted },
+                            )
+                          }
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Paper>
+
+      {!template && (
+        <Paper sx={{ p: 2 }} data-testid="versions">
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {t('hazardAnalysis.versions')}
+          </Typography>
+          {(versions.data ?? []).length === 0 ? (
+            <Typography color="text.secondary">{t('hazardAnalysis.noVersions')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('hazardAnalysis.versionNumber')}</TableCell>
+                  <TableCell>{t('hazardAnalysis.releaseDate')}</TableCell>
+                  <TableCell>{t('hazardAnalysis.releaseResponsible')}</TableCell>
+                  <TableCell>{t('hazardAnalysis.nextCheckDate')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(versions.data ?? []).map((v) => (
+                  <TableRow key={v.id}>
+                    <TableCell>{v.versionNumber}</TableCell>
+                    <TableCell>{formatDate(v.releaseDate)}</TableCell>
+                    <TableCell>{v.responsibleName}</TableCell>
+                    <TableCell>{formatDate(v.nextCheckDate)}</TableCell>
+                    <TableCell align="right">
+                      <Button component={Link} to={`/hazardanalysis/ref/${v.id}`}>
+                        {t('hazardAnalysis.openVersion')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Paper>
+      )}
+
+      {editingHazard && (
+        <HazardDialog
+          key={editingHazard.id}
+          analysis={analysis}
+          hazard={editingHazard}
+          readOnly={!canHazards}
+          onClose={() => setEditing(null)}
+          onSaved={(a) => {
+            adopted(a);
+            setEditing(null);
+            notify(t('hazardAnalysis.saved'));
+          }}
+          onReload={async () => adopted(await fetchLatest())}
+        />
+      )}
+      <HazardBrickPickerDialog
+        open={dialog === 'bricks'}
+        variant="all"
+        multiple
+        onClose={() => setDialog(null)}
+        onSelect={(rows) => {
+          setPendingBricks(rows.map((r) => r.id));
+          addHazards.reset();
+          setDialog('addResponsible');
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'addResponsible'}
+        title={t('hazardAnalysis.addResponsibleTitle')}
+        destructive={false}
+        text={
+          <Box sx={{ pt: 1 }}>
+            <EmployeePickerField
+              required
+              label={t('hazardAnalysis.responsible')}
+              value={addResponsible}
+              onChange={setAddResponsible}
+            />
+          </Box>
+        }
+        confirmLabel={t('hazardAnalysis.add')}
+        error={addHazards.error}
+        pending={addHazards.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          addHazards.mutate(
+            {
+              version: analysis.version,
+              brickIds: pendingBricks,
+              responsibleId: (addResponsible?.id ?? null) as number,
+            },
+            {
+              onSuccess: (a) => {
+                adopted(a);
+                setDialog(null);
+              },
+            },
+          )
+        }
+      />
+      <PickerDialog<HazardAnalysisDraftRow>
+        open={dialog === 'inherit'}
+        onClose={() => setDialog(null)}
+        onSelect={(rows) => {
+          const row = rows[0];
+          setDialog(null);
+          if (row) inherit.mutate({ version: analysis.version, templateId: row.id }, { onSuccess: adopted });
+        }}
+        title={t('hazardAnalysis.chooseTemplate')}
+        source={HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE}
+        columns={templateColumns}
+        getRowId={(r) => r.id}
+        orderBy="bezeichnung"
+      />
+      <ActivityPickerDialog
+        open={dialog === 'activity'}
+        onClose={() => setDialog(null)}
+        onSelect={(rows: ActivityPickerRow[]) => {
+          const row = rows[0];
+          header.set({ activity: row ? { id: row.id, name: row.name } : null });
+          setDialog(null);
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'release'}
+        title={t('hazardAnalysis.releaseTitle')}
+        destructive={false}
+        text={
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <span>{t('hazardAnalysis.releaseText', { number: analysis.versionNumber })}</span>
+            <TextField
+              type="date"
+              required
+              label={t('hazardAnalysis.releaseDate')}
+              value={release.releaseDate}
+              onChange={(e) => setRelease((r) => ({ ...r, releaseDate: e.target.value }))}
+              error={Boolean(releaseErrors.releaseDate)}
+              helperText={releaseErrors.releaseDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              required
+              label={t('hazardAnalysis.nextCheckDate')}
+              value={release.nextCheckDate}
+              onChange={(e) => setRelease((r) => ({ ...r, nextCheckDate: e.target.value }))}
+              error={Boolean(releaseErrors.nextCheckDate)}
+              helperText={releaseErrors.nextCheckDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <EmployeePickerField
+              required
+              label={t('hazardAnalysis.releaseResponsible')}
+              value={release.responsible}
+              onChange={(responsible) => setRelease((r) => ({ ...r, responsible }))}
+              error={Boolean(releaseErrors.responsibleId)}
+              helperText={releaseErrors.responsibleId}
+            />
+          </Stack>
+        }
+        confirmLabel={t('hazardAnalysis.release')}
+        error={Object.keys(releaseErrors).length === 0 ? releaseMutation.error : null}
+        pending={releaseMutation.isPending}
+        onClose={() => {
+          releaseMutation.reset();
+          setDialog(null);
+        }}
+        onConfirm={() =>
+          releaseMutation.mutate(
+            {
+              version: analysis.version,
+              releaseDate: release.releaseDate,
+              nextCheckDate: release.nextCheckDate,
+              responsibleId: (release.responsible?.id ?? 0) as number,
+            },
+            {
+              onSuccess: (a) => {
+                adopted(a);
+                setDialog(null);
+                notify(t('hazardAnalysis.releasedToast'));
+              },
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'active'}
+        title={t(analysis.active ? 'hazardAnalysis.deactivateTitle' : 'hazardAnalysis.activateTitle')}
+        destructive={analysis.active}
+        text={
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <span>
+              {t(analysis.active ? 'hazardAnalysis.deactivateText' : 'hazardAnalysis.activateText')}
+            </span>
+            {analysis.active && (
+              <TextField
+                required
+                multiline
+                minRows={2}
+                label={t('hazardAnalysis.comment')}
+                value={activeComment}
+                onChange={(e) => setActiveComment(e.target.value)}
+                error={Boolean(fieldErrors(setActive.error).comment)}
+                helperText={fieldErrors(setActive.error).comment}
+              />
+            )}
+          </Stack>
+        }
+        confirmLabel={t(analysis.active ? 'hazardAnalysis.deactivate' : 'hazardAnalysis.activate')}
+        error={Object.keys(fieldErrors(setActive.error)).length === 0 ? setActive.error : null}
+        pending={setActive.isPending}
+        onClose={() => {
+          setActive.reset();
+          setDialog(null);
+        }}
+        onConfirm={() =>
+          setActive.mutate(
+            { version: analysis.version, active: !analysis.active, comment: activeComment },
+            {
+              onSuccess: (a) => {
+                adopted(a);
+                setActiveComment('');
+                setDialog(null);
+                notify(t(a.active ? 'hazardAnalysis.activated' : 'hazardAnalysis.deactivated'));
+              },
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t('hazardAnalysis.deleteTitle')}
+        text={t('hazardAnalysis.deleteText', { name: analysis.bezeichnung })}
+        confirmLabel={t('hazardAnalysis.delete')}
+        error={remove.error}
+        pending={remove.isPending}
+        onClose={() => {
+          remove.reset();
+          setDialog(null);
+        }}
+        extraActions={
+          remove.error && analysis.active && canActivate ? (
+            <Button
+              onClick={() => {
+                remove.reset();
+                setDialog('active');
+              }}
+            >
+              {t('hazardAnalysis.deactivate')}
+            </Button>
+          ) : null
+        }
+        onConfirm={() =>
+          remove.mutate(analysis.version, {
+            onSuccess: () => {
+              leaving.current = true;
+              setDialog(null);
+              notify(t('hazardAnalysis.deleted'));
+              void navigate(back, { replace: true });
+            },
+          })
+        }
+      />
+      {unsavedDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, MAX_INT, versionSchema } from '../list/list.schema.ts';
+import { nohlRatingSchema } from './nohl.ts';
+
+/**
+ * Contracts of the hazard assessments (Gefährdungsbeurteilungen; spec shell.md routes /hazardanalysis/*,
+ * modules.md "Hazard assessment, hazard, factor menu", §4 states, §5 validation; decision 021).
+ */
+
+/** Attach setting (Anhänge): nothing, instructions, operating instructions, both. */
+export const ATTACH_SETTINGS = [0, 1, 2, 3] as const;
+export const ATTACH_SETTING_LABELS: Record<number, string> = {
+  0: 'Nichts',
+  1: 'Unterweisungen',
+  2: 'Betriebsanweisungen',
+  3: 'Unterweisungen und Betriebsanweisungen',
+};
+
+export const RESPONSIBLE_REQUIRED = 'Für eine Gefährdung ist eine verantwortliche Person erforderlich.';
+
+const optionalId = z.union([idSchema, z.null()]).optional().default(null);
+const text = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen erlaubt.`).default('');
+const bezeichnung = z
+  .string({ message: 'Bitte geben Sie eine Bezeichnung an.' })
+  .trim()
+  .min(1, 'Bitte geben Sie eine Bezeichnung an.')
+  .max(300, 'Höchstens 300 Zeichen erlaubt.');
+const attachSetting = z.coerce
+  .number()
+  .int()
+  .refine((v) => (ATTACH_SETTINGS as readonly number[]).includes(v), 'Bitte wählen Sie eine Einstellung.')
+  .default(0);
+const responsibleId = z.coerce
+  .number({ message: RESPONSIBLE_REQUIRED })
+  .int(RESPONSIBLE_REQUIRED)
+  .positive(RESPONSIBLE_REQUIRED)
+  .max(MAX_INT, RESPONSIBLE_REQUIRED);
+const rating = z.union([nohlRatingSchema, z.null()]).optional().default(null);
+const dateString = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
+
+export const createHazardAnalysisSchema = z.object({
+  bezeichnung,
+  isTemplate: z.boolean().default(false),
+  locationId: optionalId,
+  departmentId: optionalId,
+  activityId: optionalId,
+  attachSetting,
+  /** Copy header and hazards from this template. */
+  templateId: optionalId,
+  /** Add one hazard per brick (in this order) with this responsible person. */
+  brickIds: z.array(idSchema).max(200).default([]),
+  responsibleId: z.union([responsibleId, z.null()]).optional().default(null),
+});
+export type CreateHazardAnalysis = z.input<typeof createHazardAnalysisSchema>;
+
+export const updateHazardAnalysisSchema = z.object({
+  version: versionSchema,
+  bezeichnung,
+  locationId: optionalId,
+  departmentId: optionalId,
+  activityId: optionalId,
+  attachSetting,
+});
+export type UpdateHazardAnalysis = z.input<typeof updateHazardAnalysisSchema>;
+
+export const addHazardsSchema = z.object({
+  version: versionSchema,
+  brickIds: z.array(idSchema).min(1, 'Bitte wählen Sie mindestens einen Gefährdungsbaustein.').max(200),
+  responsibleId,
+});
+export type AddHazards = z.input<typeof addHazardsSchema>;
+
+export const updateHazardSchema = z.object({
+  version: versionSchema,
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie einen Titel an.')
+    .max(300, 'Höchstens 300 Zeichen erlaubt.'),
+  cause: text(4000),
+  protectionGoal: text(4000),
+  comment: text(4000),
+  responsibleId: z.union([responsibleId, z.null()]).transform((v, ctx) => {
+    if (v === null) {
+      ctx.addIssue({ code: 'custom', message: RESPONSIBLE_REQUIRED });
+      return z.NEVER;
+    }
+    return v;
+  }),
+  ratingBefore: rating,
+  ratingAfter: rating,
+});
+export type UpdateHazard = z.input<typeof updateHazardSchema>;
+
+export const rateHazardSchema = z.object({
+  version: versionSchema,
+  ratingBefore: rating,
+  ratingAfter: rating,
+});
+export type RateHazard = z.input<typeof rateHazardSchema>;
+
+export const reorderHazardsSchema = z.object({
+  version: versionSchema,
+  hazardIds: z.array(idSchema).max(2000),
+});
+export type ReorderHazards = z.input<typeof reorderHazardsSchema>;
+
+export const releaseHazardAnalysisSchema = z
+  .object({
+    version: versionSchema,
+    releaseDate: dateString('Bitte geben Sie das Datum der Freigabe an.'),
+    nextCheckDate: dateString('Bitte geben Sie das Datum der nächsten Prüfung an.'),
+    responsibleId: z.coerce
+      .number({ message: 'Bitte wählen Sie die verantwortliche Person der Freigabe.' })
+      .int()
+      .positive('Bitte wählen Sie die verantwortliche Person der Freigabe.')
+      .max(MAX_INT),
+  })
+  .superRefine((v, ctx) => {
+    if (v.nextCheckDate <= v.releaseDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nextCheckDate'],
+        message: 'Die nächste Prüfung muss nach dem Datum der Freigabe liegen.',
+      });
+    }
+  });
+export type ReleaseHazardAnalysis = z.input<typeof releaseHazardAnalysisSchema>;
+
+export const setActiveSchema = z
+  .object({ version: versionSchema, active: z.boolean(), comment: text(2000) })
+  .superRefine((v, ctx) => {
+    if (!v.active && v.comment.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['comment'],
+        message: 'Bitte geben Sie einen Kommentar zur Deaktivierung an.',
+      });
+    }
+  });
+export type SetHazardAnalysisActive = z.input<typeof setActiveSchema>;
+
+export const inheritSchema = z.object({ version: versionSchema, templateId: idSchema });
+export type InheritHazardAnalysis = z.input<typeof inheritSchema>;
+
+export const hazardParamsSchema = z.object({ id: idSchema, hazardId: idSchema });
+
+const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+const person = z
+  .object({ id: z.number().int(), lastName: z.string(), firstName: z.string(), personnelNumber: z.string() })
+  .nullable();
+
+export const hazardSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  brickId: z.number().int().nullable(),
+  brickIdentifier: z.string().nullable(),
+  brickFree: z.boolean(),
+  /** The brick's risk range (NOHL score) as a hint for the rating. */
+  riskHint: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  title: z.string(),
+  cause: z.string(),
+  protectionGoal: z.string(),
+  comment: z.string(),
+  responsible: person,
+  ratingBefore: nohlRatingSchema.nullable(),
+  ratingAfter: nohlRatingSchema.nullable(),
+  inherited: z.boolean(),
+  masterHazardId: z.number().int().nullable(),
+  factorId: z.number().int().nullable(),
+});
+export type Hazard = z.infer<typeof hazardSchema>;
+
+export const releaseInfoSchema = z.object({
+  released: z.boolean(),
+  releaseDate: z.string().nullable(),
+  nextCheckDate: z.string().nullable(),
+  responsible: person,
+  releasedAt: z.string().nullable(),
+});
+
+export const hazardAnalysisSchema = z.object({
+  id: z.number().int(),
+  bezeichnung: z.string(),
+  isTemplate: z.boolean(),
+  location: ref,
+  department: ref,
+  activity: ref,
+  attachSetting: z.number().int(),
+  active: z.boolean(),
+  inactiveComment: z.string(),
+  versionNumber: z.number().int(),
+  release: releaseInfoSchema,
+  inheritanceTemplate: ref,
+  factorMenuId: z.number().int().nullable(),
+  checklistRouteId: z.number().int().nullable(),
+  version: z.number().int(),
+  hazards: z.array(hazardSchema),
+});
+export type HazardAnalysis = z.infer<typeof hazardAnalysisSchema>;
+
+export const HAZARD_ANALYSIS_STATUS_FILTERS = ['all', 'active', 'inactive', 'released'] as const;
+export type HazardAnalysisStatusFilter = (typeof HAZARD_ANALYSIS_STATUS_FILTERS)[number];
+
+export const hazardAnalysisListQuerySchema = listQuerySchema.extend({
+  status: z.enum(HAZARD_ANALYSIS_STATUS_FILTERS).optional().default('all'),
+});
+export type HazardAnalysisListQuery = z.input<typeof hazardAnalysisListQuerySchema>;
+
+export const hazardAnalysisRowSchema = z.object({
+  id: z.number().int(),
+  bezeichnung: z.string(),
+  locationName: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  activityName: z.string().nullable(),
+  active: z.boolean(),
+  released: z.boolean(),
+  versionNumber: z.number().int(),
+  /** The latest frozen version (reference view), null before the first release. */
+  latestVersionId: z.number().int().nullable(),
+  releaseDate: z.string().nullable(),
+  nextCheckDate: z.string().nullable(),
+  hazardCount: z.number().int(),
+});
+export type HazardAnalysisRow = z.infer<typeof hazardAnalysisRowSchema>;
+
+/** Picker `hazardanalysis/pickerDraft` (spec shell §3.2: shows bezeichnung). */
+export const hazardAnalysisDraftRowSchema = z.object({ id: z.number().int(), bezeichnung: z.string() });
+export type HazardAnalysisDraftRow = z.infer<typeof hazardAnalysisDraftRowSchema>;
+
+/** `POST hazardanalysis/DataTable` (spec shell §7): all matching ids, for printing. */
+export const dataTableQuerySchema = listQuerySchema.extend({
+  limit: z.coerce.number().int().min(0).max(100_000).optional().default(0),
+  filter: z.string().max(4000).optional().default(''),
+});
+export const dataTableResponseSchema = z.object({
+  data: z.object({
+    rows: z.array(z.object({ id: z.number().int(), checklist_collectiontree_route: z.number().int() })),
+  }),
+});
+
+/** A frozen hazard of a released version: the rating and its score/band at release time. */
+export const frozenHazardSchema = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  brickIdentifier: z.string().nullable(),
+  cause: z.string(),
+  protectionGoal: z.string(),
+  comment: z.string(),
+  responsibleName: z.string(),
+  inherited: z.boolean(),
+  ratingBefore: nohlRatingSchema.nullable(),
+  scoreBefore: z.number().int().nullable(),
+  bandBefore: z.string().nullable(),
+  ratingAfter: nohlRatingSchema.nullable(),
+  scoreAfter: z.number().int().nullable(),
+  bandAfter: z.string().nullable(),
+});
+export type FrozenHazard = z.infer<typeof frozenHazardSchema>;
+
+export const hazardAnalysisVersionRowSchema = z.object({
+  id: z.number().int(),
+  versionNumber: z.number().int(),
+  releaseDate: z.string(),
+  nextCheckDate: z.string(),
+  responsibleName: z.string(),
+  releasedAt: z.string(),
+});
+export type HazardAnalysisVersionRow = z.infer<typeof hazardAnalysisVersionRowSchema>;
+
+export const hazardAnalysisVersionSchema = hazardAnalysisVersionRowSchema.extend({
+  analysisId: z.number().int(),
+  bezeichnung: z.string(),
+  locationName: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  activityName: z.string().nullable(),
+  attachSetting: z.number().int(),
+  criteria: z.object({
+    cells: z.array(z.array(z.number().int())),
+    yellowFrom: z.number().int(),
+    redFrom: z.number().int(),
+  }),
+  hazards: z.array(frozenHazardSchema),
+  /** Whether the caller may open the working copy (/hazardanalysis/{analysisId}). */
+  workingCopyReadable: z.boolean(),
+});
+export type HazardAnalysisVersion = z.infer<typeof hazardAnalysisVersionSchema>;
