@@ -16,12 +16,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { actionsModule } from './modules/actions/actions.module.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
+import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -142,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
   });
+  const factorMenus = factorMenusModule({ db: database.db });
+  const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -172,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     hazardAnalysis,
     nohlCriteria,
+    factorMenus,
+    actions,
   ])
     await module.register(app);
   await employeeImportModule({
@@ -180,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordPolicy,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
-  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...(options.jobs ?? [])];
+  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
   await schedulerModule({
     db: database.db,
     jobs,
