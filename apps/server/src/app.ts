@@ -138,15 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
+  const factorMenus = factorMenusModule({ db: database.db });
+  const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
     db: database.db,
     organisation,
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
   });
-  const factorMenus = factorMenusModule({ db: database.db });
-  const actions = actionsModule({ db: database.db, settings: settings.service });
-  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

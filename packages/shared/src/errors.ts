@@ -678,6 +678,20 @@ export const errorCatalogue = {
     message:
       'Der Gefährdungsbaustein wird in Gefährdungsbeurteilungen verwendet und kann nicht gelöscht werden.',
   },
+  // hazard brick import/export (issue 6, decision 018)
+  HAZARD_BRICK_FILE_INVALID: {
+    status: 400,
+    message: 'Die Datei ist keine gültige Exportdatei mit Gefährdungsbausteinen. Es wurde nichts importiert.',
+  },
+  HAZARD_BRICK_FILE_EMPTY: {
+    status: 400,
+    message: 'Die Datei enthält keine Gefährdungsbausteine. Es wurde nichts importiert.',
+  },
+  HAZARD_BRICK_IMPORT_EXISTS: {
+    status: 409,
+    message:
+      'Gefährdungsbausteine mit diesen Kennungen gibt es bereits. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.',
+  },
   // hazard assessments (issue 6, decision 021)
   HAZARD_ANALYSIS_INACTIVE: {
     status: 409,
@@ -709,20 +723,6 @@ export const errorCatalogue = {
     status: 409,
     message:
       'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
-  },
-  // hazard brick import/export (issue 6, decision 018)
-  HAZARD_BRICK_FILE_INVALID: {
-    status: 400,
-    message: 'Die Datei ist keine gültige Exportdatei mit Gefährdungsbausteinen. Es wurde nichts importiert.',
-  },
-  HAZARD_BRICK_FILE_EMPTY: {
-    status: 400,
-    message: 'Die Datei enthält keine Gefährdungsbausteine. Es wurde nichts importiert.',
-  },
-  HAZARD_BRICK_IMPORT_EXISTS: {
-    status: 409,
-    message:
-      'Gefährdungsbausteine mit diesen Kennungen gibt es bereits. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.',
   },
   // NOHL classification criteria (issue 6, decision 018)
   NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
