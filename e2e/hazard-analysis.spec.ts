@@ -17,19 +17,26 @@ async function pick(dialog: Locator, search: string, text: string | RegExp = sea
 async function pickBricks(page: Page, identifiers: string[]) {
   const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
   for (const identifier of identifiers) {
-    await pick(dialog, identifier);
-    await waitUntil(
-      async () => (await dialog.getByRole('checkbox', { checked: true }).count()) >= 1,
-      'brick selected',
-    );
+    await dialog.getByLabel('Suchen').fill(identifier);
+    const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
+    // The list reloads after the search settles; click until the row's box is ticked.
+    await waitUntil(async () => {
+      if (
+        await row
+          .getByRole('checkbox')
+          .isChecked()
+          .catch(() => false)
+      )
+        return true;
+      await row
+        .first()
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
+      return false;
+    }, `brick ${identifier} selected`);
   }
   await dialog.getByRole('button', { name: 'Übernehmen' }).click();
   await dialog.waitFor({ state: 'hidden' });
-}
-
-async function choose(page: Page, container: Locator, label: string, option: string) {
-  await container.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('hazard assessments', () => {
@@ -79,16 +86,33 @@ describe('hazard assessments', () => {
     expect(await hazards.getByRole('row').count()).toBe(4);
     await hazards.getByText('Ungeschützt bewegte Maschinenteile').waitFor();
 
-    // Rate the first hazard (the matrix as probability × severity); a missing responsible is refused.
+    // Inheritance: the template's hazards come in as inherited copies; ending it makes them own hazards.
+    const inheritance = page.getByTestId('inheritance');
+    await inheritance.getByText('Keine Vererbung.').waitFor();
+    await inheritance.getByRole('button', { name: 'Vorlage vererben' }).click();
+    await pick(page.getByRole('dialog', { name: 'Vorlage wählen' }), suffix, `Vorlage Abfüllplatz ${suffix}`);
+    await inheritance
+      .getByText(`Erbt die Gefährdungen der Vorlage „Vorlage Abfüllplatz ${suffix}“`, { exact: false })
+      .waitFor();
+    await page.getByTestId('hazard-row-4').getByText('geerbt').waitFor();
+    await inheritance.getByRole('button', { name: 'Vererbung aufheben' }).click();
+    await inheritance.getByText('Keine Vererbung.').waitFor();
+    expect(await hazards.getByText('geerbt').count()).toBe(0);
+
+    // Rate the first hazard in the clickable NOHL grid; a missing responsible is refused.
     await page.getByTestId('hazard-row-0').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
     const before = dialog.getByTestId('rating-before');
-    await choose(page, before, 'Wahrscheinlichkeit', 'hoch');
-    await choose(page, before, 'Schwere', 'schwere Verletzung');
+    await before
+      .getByRole('radio', { name: 'Wahrscheinlichkeit hoch, schwere Verletzung: Risiko 6 (hohes Risiko)' })
+      .click();
     await before.getByText('6 – hohes Risiko').waitFor();
     const after = dialog.getByTestId('rating-after');
-    await choose(page, after, 'Wahrscheinlichkeit', 'sehr gering');
-    await choose(page, after, 'Schwere', 'schwere Verletzung');
+    await after
+      .getByRole('radio', {
+        name: 'Wahrscheinlichkeit sehr gering, schwere Verletzung: Risiko 3 (signifikantes Risiko)',
+      })
+      .click();
     await after.getByText('3 – signifikantes Risiko').waitFor();
     await dialog.getByLabel('Ursache').fill('Offene Kupplung beim Umfüllen');
     await dialog.getByRole('button', { name: 'Auswahl entfernen' }).click();

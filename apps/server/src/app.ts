@@ -16,16 +16,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { actionsModule } from './modules/actions/actions.module.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
+import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
+import { nohlCriteriaModule } from './modules/nohl-criteria/nohl-criteria.module.ts';
 import { organisationModule } from './modules/organisation/organisation.module.ts';
 import { portalsModule } from './modules/portals/portals.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
@@ -134,7 +137,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
-  const hazardAnalysis = hazardAnalysisModule({ db: database.db, organisation, hazardBricks });
+  const nohlCriteria = nohlCriteriaModule({ db: database.db });
+  const factorMenus = factorMenusModule({ db: database.db });
+  const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
+  const hazardAnalysis = hazardAnalysisModule({
+    db: database.db,
+    organisation,
+    hazardBricks,
+    criteria: (ex) => nohlCriteria.service.read(ex),
+  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -164,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reports,
     hazardBricks,
     hazardAnalysis,
+    nohlCriteria,
+    factorMenus,
+    actions,
   ])
     await module.register(app);
   await employeeImportModule({
@@ -172,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordPolicy,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
-  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...(options.jobs ?? [])];
+  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
   await schedulerModule({
     db: database.db,
     jobs,

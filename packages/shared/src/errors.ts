@@ -678,6 +678,20 @@ export const errorCatalogue = {
     message:
       'Der Gefährdungsbaustein wird in Gefährdungsbeurteilungen verwendet und kann nicht gelöscht werden.',
   },
+  // hazard brick import/export (issue 6, decision 018)
+  HAZARD_BRICK_FILE_INVALID: {
+    status: 400,
+    message: 'Die Datei ist keine gültige Exportdatei mit Gefährdungsbausteinen. Es wurde nichts importiert.',
+  },
+  HAZARD_BRICK_FILE_EMPTY: {
+    status: 400,
+    message: 'Die Datei enthält keine Gefährdungsbausteine. Es wurde nichts importiert.',
+  },
+  HAZARD_BRICK_IMPORT_EXISTS: {
+    status: 409,
+    message:
+      'Gefährdungsbausteine mit diesen Kennungen gibt es bereits. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.',
+  },
   // hazard assessments (issue 6, decision 021)
   HAZARD_ANALYSIS_INACTIVE: {
     status: 409,
@@ -700,10 +714,109 @@ export const errorCatalogue = {
     status: 400,
     message: 'Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein.',
   },
+  HAZARD_ANALYSIS_INHERITANCE_INVALID: {
+    status: 409,
+    message:
+      'Die Vererbung ist so nicht möglich: Eine Gefährdungsbeurteilung erbt von höchstens einer Vorlage, und eine Vorlage erbt nicht selbst.',
+  },
   HAZARD_INHERITED: {
     status: 409,
     message:
       'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
+  },
+  // NOHL classification criteria (issue 6, decision 018)
+  NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
+    status: 403,
+    message:
+      'Die Einstufungskriterien gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
+  },
+  // factor menus (issue 6, decision 019); the hazard analysis messages of spec §8
+  FACTOR_MENU_MISSING: {
+    status: 400,
+    message: 'Bitte wählen Sie ein Faktorenmenü für die Gefährdungsbeurteilung aus.',
+  },
+  FACTOR_MENU_INVALID_ID: {
+    status: 404,
+    message: 'Das Faktorenmenü wurde nicht gefunden. Bitte wählen Sie ein vorhandenes Faktorenmenü.',
+  },
+  FACTOR_MENU_IN_EDITING: {
+    status: 409,
+    message:
+      'Das Faktorenmenü ist nicht aktiv (in Bearbeitung) und kann keiner Gefährdungsbeurteilung zugeordnet werden.',
+  },
+  FACTOR_MENU_FACTOR_INVALID: {
+    status: 400,
+    message: 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
+  },
+  FACTOR_MENU_STANDARD_READONLY: {
+    status: 409,
+    message:
+      'Das Standardmenü kann nicht gespeichert oder gelöscht werden. Legen Sie mit „Kopieren“ ein eigenes Faktorenmenü an.',
+  },
+  FACTOR_MENU_IN_USE: {
+    status: 409,
+    message: 'Das Faktorenmenü wird in Gefährdungsbeurteilungen verwendet und kann nicht geändert werden.',
+  },
+  FACTOR_MENU_NAME_EXISTS: {
+    status: 409,
+    message: 'Es gibt bereits ein Faktorenmenü mit diesem Namen. Bitte wählen Sie einen anderen Namen.',
+  },
+  FACTOR_MENU_IMPORT_DUPLICATE: {
+    status: 409,
+    message:
+      'Ein Faktorenmenü mit diesem Namen ist bereits vorhanden. Benennen Sie das vorhandene Menü um oder löschen Sie es, bevor Sie die Datei importieren.',
+  },
+  FACTOR_MENU_IMPORT_EMPTY: {
+    status: 400,
+    message:
+      'Die Datei enthält keine Daten. Ein Faktorenmenü braucht mindestens ein Register mit einem Faktor.',
+  },
+  FACTOR_MENU_IMPORT_INVALID: {
+    status: 400,
+    message: 'Die Datei ist kein gültiges Faktorenmenü (JSON-Export von Schutzwerk).',
+  },
+  // actions and tasks (issue 6, decision 020; spec modules.md §8 "Action reports")
+  ACTION_NOT_FOUND: {
+    status: 404,
+    message: 'Die Maßnahme existiert nicht (mehr). Möglicherweise wurde sie inzwischen gelöscht.',
+  },
+  ACTION_EXTERNAL_EXECUTOR_NO_NAME: {
+    status: 400,
+    message: 'Der externe Ausführende hat keinen Namen. Bitte tragen Sie zuerst einen Namen ein.',
+  },
+  ACTION_PROBLEM_REASON_EMPTY: {
+    status: 400,
+    message: 'Bitte geben Sie einen Grund für das Problem an.',
+  },
+  ACTION_RESPONSIBLE_NO_EMAIL: {
+    status: 409,
+    message:
+      'Die verantwortliche Person existiert nicht oder hat keine gültige E-Mail-Adresse. Das Problem konnte nicht gemeldet werden.',
+  },
+  ACTION_EXECUTOR_NOT_AUTHENTICATED: {
+    status: 403,
+    message:
+      'Nur die angemeldete ausführende Person kann zu dieser Aufgabe ein Problem melden oder sie erledigen.',
+  },
+  ACTION_NOT_RESPONSIBLE: {
+    status: 403,
+    message: 'Keine Berechtigung: Nur die verantwortliche Person kann das Problem als gelöst kennzeichnen.',
+  },
+  ACTION_NO_OPEN_PROBLEM: {
+    status: 409,
+    message: 'Zu dieser Aufgabe ist kein offenes Problem gemeldet.',
+  },
+  TASK_NOT_OPEN: {
+    status: 409,
+    message: 'Die Aufgabe ist nicht mehr offen. Bitte laden Sie die Liste neu.',
+  },
+  TASK_NOT_FOUND: {
+    status: 404,
+    message: 'Die Aufgabe existiert nicht (mehr).',
+  },
+  ACTION_SOURCE_UNKNOWN: {
+    status: 400,
+    message: 'Die Herkunft der Maßnahme ist unbekannt.',
   },
 } as const satisfies Record<string, { readonly status: number; readonly message: string }>;
 

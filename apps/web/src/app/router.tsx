@@ -9,6 +9,7 @@ import { NotFoundRoute } from './errors/not-found-page.tsx';
 import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
 import { LoginLayout } from './layout/login-layout.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
+import { menuPermissions } from './menu/menu-entries.ts';
 import type { RouteHandle } from './permission-gate.tsx';
 import { PermissionGate } from './permission-gate.tsx';
 
@@ -257,6 +258,47 @@ export const routes: RouteObject[] = [
                       (m) => m.HazardAnalysisPage,
                     ),
                   },
+                  {
+                    path: 'hazardanalysis/status',
+                    handle: handle({ anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY }),
+                    lazy: lazyPage(
+                      () => import('#features/nohl-criteria/nohl-criteria-page.tsx'),
+                      (m) => m.NohlCriteriaPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/factormenus',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_FACTOR_MENU] }),
+                    lazy: lazyPage(
+                      () => import('#features/factor-menus/factor-menus-list-page.tsx'),
+                      (m) => m.FactorMenusListPage,
+                    ),
+                  },
+                  {
+                    path: 'hazardanalysis/factormenus/:id',
+                    handle: handle({ anyOf: [P.HAZARDANALYSIS_FACTOR_MENU] }),
+                    lazy: lazyPage(
+                      () => import('#features/factor-menus/factor-menu-page.tsx'),
+                      (m) => m.FactorMenuPage,
+                    ),
+                  },
+                  {
+                    path: 'tasks',
+                    handle: handle({ anyOf: menuPermissions('/tasks') }),
+                    lazy: lazyPage(
+                      () => import('#features/actions/tasks-page.tsx'),
+                      (m) => m.TasksPage,
+                    ),
+                  },
+                  {
+                    path: 'actions/list',
+                    handle: handle({ anyOf: menuPermissions('/actions/list') }),
+                    lazy: lazyPage(
+                      () => import('#features/actions/actions-list-page.tsx'),
+                      (m) => m.ActionsListPage,
+                    ),
+                  },
+                  { path: 'actions', element: <Navigate to="/actions/list" replace /> },
                   {
                     path: 'documents/list',
                     handle: handle({ anyOf: [P.DOCUMENTS] }),

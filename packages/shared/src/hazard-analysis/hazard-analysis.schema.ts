@@ -144,6 +144,9 @@ export const setActiveSchema = z
   });
 export type SetHazardAnalysisActive = z.input<typeof setActiveSchema>;
 
+export const inheritSchema = z.object({ version: versionSchema, templateId: idSchema });
+export type InheritHazardAnalysis = z.input<typeof inheritSchema>;
+
 export const hazardParamsSchema = z.object({ id: idSchema, hazardId: idSchema });
 
 const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();

@@ -5,7 +5,13 @@
  */
 
 /** What the product sends mails for (one default template per purpose and language). */
-export const MAIL_PURPOSES = ['lostPassword', 'testMail', 'taskReminder', 'instructionInvitation'] as const;
+export const MAIL_PURPOSES = [
+  'lostPassword',
+  'testMail',
+  'taskReminder',
+  'instructionInvitation',
+  'actionProblem',
+] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
 export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
@@ -13,6 +19,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   testMail: 'Testmail',
   taskReminder: 'Erinnerung an eine Aufgabe',
   instructionInvitation: 'Einladung zur Unterweisung',
+  actionProblem: 'Problem zu einer Maßnahme gemeldet',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */
@@ -28,6 +35,8 @@ export const MAIL_PLACEHOLDERS = [
   'username',
   'zip',
   'validUntil',
+  'dueDate',
+  'reason',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 export type MailValues = Partial<Record<MailPlaceholder, string>>;
@@ -44,6 +53,8 @@ export const MAIL_PLACEHOLDER_LABELS: Record<MailPlaceholder, string> = {
   username: 'Benutzername',
   zip: 'PLZ',
   validUntil: 'Gültig bis',
+  dueDate: 'Fällig am',
+  reason: 'Grund',
 };
 
 /** Values the preview fills in. */
@@ -59,6 +70,8 @@ export const MAIL_SAMPLE_VALUES: Required<MailValues> = {
   username: 'anna.schmidt',
   zip: '50667',
   validUntil: '24.11.26 10:30',
+  dueDate: '30.11.26',
+  reason: 'Das Ersatzteil ist erst in drei Wochen lieferbar.',
 };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

@@ -1,10 +1,12 @@
 import { rolePresets, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import { seedDemoActions } from '#modules/actions/actions.demo.ts';
 import {
   ensureSystemActivities,
   ensureSystemActivitiesForAllPortals,
 } from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { ensureStandardFactorMenu } from '#modules/factor-menus/factor-menus.base-data.ts';
 import { ensureBaseHazardBricks } from '#modules/hazard-bricks/hazard-bricks.base-data.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
@@ -71,6 +73,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     await ensureMailTemplates(tx);
     await ensureBaseReports(tx);
     await ensureBaseHazardBricks(tx);
+    await ensureStandardFactorMenu(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })
@@ -309,6 +312,7 @@ export async function seedDemoData(
       select id, ${roleIds.mitarbeiter} from employees where portal_id = ${portalId} and login_name is null
       on conflict do nothing`);
     await seedDemoActivities(tx, portalId, accountIds);
+    await seedDemoActions(tx, portalId, accountIds);
 
     // A customer portal with its own staff, to show that lists are scoped by portal.
     const [customer] = await tx

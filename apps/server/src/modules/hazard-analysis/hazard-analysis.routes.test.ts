@@ -617,3 +617,102 @@ describe('deletion, activation and the brick guard', () => {
     expect(errorOf(res).message).toContain('1 Gefährdungsbeurteilung');
   });
 });
+
+describe('inheritance', () => {
+  it('a template passes its hazards; texts stay in sync; ratings are own; ending makes them own', async () => {
+    const tpl = await create({
+      bezeichnung: 'Vorlage Gabelstapler',
+      isTemplate: true,
+      brickIds: [bricks['M-02'], bricks['A-02']],
+      responsibleId: adminId,
+    });
+    let a = await create({ bezeichnung: 'Lager Nord Stapler', locationId: loc['Tanklager Nord'] });
+
+    const noRight = await userAt('Tanklager Nord', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_EDIT]);
+    expect(
+      (
+        await noRight.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+          version: a.version,
+          templateId: tpl.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const inherit = await admin.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+      version: a.version,
+      templateId: tpl.id,
+    });
+    expect(inherit.statusCode, inherit.body).toBe(200);
+    a = data(inherit);
+    expect(a.inheritanceTemplate).toEqual({ id: tpl.id, name: 'Vorlage Gabelstapler' });
+    expect(a.hazards.map((h) => [h.inherited, h.masterHazardId])).toEqual(
+      tpl.hazards.map((h) => [true, h.id]),
+    );
+    const twice = await admin.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+      version: a.version,
+      templateId: tpl.id,
+    });
+    expect(errorOf(twice).code).toBe('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+
+    // The inheriting assessment cannot change inherited texts, but rates and comments on its own.
+    const copy = a.hazards[0]!;
+    const textEdit = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${copy.id}`, {
+      version: a.version,
+      title: 'Anders',
+      responsibleId: adminId,
+    });
+    expect(errorOf(textEdit).code).toBe('HAZARD_INHERITED');
+    const own = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${copy.id}`, {
+      version: a.version,
+      title: copy.title,
+      cause: copy.cause,
+      protectionGoal: copy.protectionGoal,
+      comment: 'Staplerverkehr nur Frühschicht',
+      responsibleId: adminId,
+      ratingBefore: { probability: 2, severity: 3 },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    a = data(own);
+    expect(
+      errorOf(await admin.delete(`/api/hazardanalysis/${a.id}/hazards/${copy.id}?version=${a.version}`)).code,
+    ).toBe('HAZARD_INHERITED');
+
+    // The template's hazard changes: the copy follows, the inheriting assessment's version rises.
+    const master = tpl.hazards[0]!;
+    const edited = await admin.put(`/api/hazardanalysis/${tpl.id}/hazards/${master.id}`, {
+      version: tpl.version,
+      title: master.title,
+      cause: 'Rückwärtsfahrt ohne Sicht',
+      protectionGoal: 'Niemand im Fahrweg',
+      responsibleId: adminId,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(after.version).toBeGreaterThan(a.version);
+    expect(after.hazards[0]).toMatchObject({
+      cause: 'Rückwärtsfahrt ohne Sicht',
+      protectionGoal: 'Niemand im Fahrweg',
+      comment: 'Staplerverkehr nur Frühschicht',
+      ratingBefore: { probability: 2, severity: 3 },
+    });
+
+    // The template cannot be deleted while it is inherited.
+    const tplNow = data(await admin.get(`/api/hazardanalysis/${tpl.id}`));
+    expect(errorOf(await admin.delete(`/api/hazardanalysis/${tpl.id}?version=${tplNow.version}`)).code).toBe(
+      'FOREIGN_ENTRY',
+    );
+
+    // Ending the inheritance turns the hazards into own ones.
+    const end = await admin.delete(`/api/hazardanalysis/${after.id}/inheritance?version=${after.version}`);
+    expect(end.statusCode, end.body).toBe(200);
+    a = data(end);
+    expect(a.inheritanceTemplate).toBeNull();
+    expect(a.hazards.every((h) => !h.inherited && h.masterHazardId === null)).toBe(true);
+    const free = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${a.hazards[0]!.id}`, {
+      version: a.version,
+      title: 'Stapler im Lager Nord',
+      responsibleId: adminId,
+    });
+    expect(free.statusCode).toBe(200);
+  });
+});

@@ -10,6 +10,7 @@ import {
   hazardAnalysisVersionRowSchema,
   hazardAnalysisVersionSchema,
   hazardParamsSchema,
+  inheritSchema,
   rateHazardSchema,
   releaseHazardAnalysisSchema,
   reorderHazardsSchema,
@@ -209,6 +210,26 @@ export function hazardAnalysisRoutes(service: HazardAnalysisService): FastifyPlu
       },
       async (request) => ({
         data: await service.release(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/hazardanalysis/:id/inheritance',
+      {
+        config: { access: anyOf(P.HAZARDANALYSIS_INHERITANCE) },
+        schema: { params: idParamsSchema, body: inheritSchema, response: one },
+      },
+      async (request) => ({
+        data: await service.inherit(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/hazardanalysis/:id/inheritance',
+      {
+        config: { access: anyOf(P.HAZARDANALYSIS_INHERITANCE) },
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: one },
+      },
+      async (request) => ({
+        data: await service.endInheritance(requireActor(request), request.params.id, request.query.version),
       }),
     );
     app.post(

@@ -6,6 +6,7 @@ import type {
   HazardAnalysis,
   HazardAnalysisListQuery,
   HazardAnalysisVersion,
+  InheritHazardAnalysis,
   RateHazard,
   ReleaseHazardAnalysis,
   ReorderHazards,
@@ -18,6 +19,7 @@ import {
   createHazardAnalysisSchema,
   dataTableQuerySchema,
   hazardAnalysisListQuerySchema,
+  inheritSchema,
   RESPONSIBLE_REQUIRED,
   rateHazardSchema,
   releaseHazardAnalysisSchema,
@@ -551,6 +553,13 @@ export function createHazardAnalysisService({
               'Eine geerbte Gefährdung kann nicht einzeln entfernt werden. Heben Sie die Vererbung auf, um sie zu bearbeiten.',
           });
         }
+        // Copies inherited from this (template) hazard become own hazards of their assessments.
+        const copies = await tx
+          .update(hazardAnalysisHazards)
+          .set({ inherited: false, masterHazardId: null })
+          .where(eq(hazardAnalysisHazards.masterHazardId, hazardId))
+          .returning({ analysisId: hazardAnalysisHazards.analysisId });
+        await touchInheritors(tx, [...new Set(copies.map((c) => c.analysisId))]);
         await repository.deleteHazard(tx, hazardId);
         return finish(tx, actor, id, { hazards: { from: hazard.title, to: null } });
       });
@@ -773,6 +782,76 @@ export function createHazardAnalysisService({
       });
     },
 
+    /**
+     * Inheritance (HAZARDANALYSIS_INHERITANCE): the template's hazards are added as inherited copies (texts
+     * follow the template; responsible, comment and ratings are the assessment's own).
+     */
+    async inherit(actor: Actor, id: number, raw: InheritHazardAnalysis): Promise<HazardAnalysis> {
+      const input = inheritSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_INHERITANCE);
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_INHERITANCE)) throw new AppError('NO_PERMISSION');
+        if (row.isTemplate) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        if (row.inheritanceTemplateId !== null) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        const template = await repository.findById(tx, input.templateId);
+        if (!template?.isTemplate || !(await mayRead(tx, actor, template, true))) {
+          const message = 'Die Vorlage ist nicht (mehr) vorhanden.';
+          throw new AppError('INPUT_VALIDATION_ERROR', {
+            message,
+            details: [{ path: ['templateId'], message }],
+          });
+        }
+        const source = await repository.hazards(tx, template.id);
+        let position = await repository.nextPosition(tx, id);
+        await repository.insertHazards(
+          tx,
+          source.map(({ hazard: h }) => ({
+            analysisId: id,
+            position: position++,
+            brickId: h.brickId,
+            title: h.title,
+            cause: h.cause,
+            protectionGoal: h.protectionGoal,
+            responsibleId: h.responsibleId,
+            probabilityBefore: h.probabilityBefore,
+            severityBefore: h.severityBefore,
+            probabilityAfter: h.probabilityAfter,
+            severityAfter: h.severityAfter,
+            factorId: h.factorId,
+            inherited: true,
+            masterHazardId: h.id,
+          })),
+        );
+        return finish(
+          tx,
+          actor,
+          id,
+          { inheritanceTemplateId: { from: null, to: template.id } },
+          { inheritanceTemplateId: template.id },
+        );
+      });
+    },
+
+    /** Ends the inheritance: the inherited hazards become own hazards of the assessment. */
+    async endInheritance(actor: Actor, id: number, version: number): Promise<HazardAnalysis> {
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, version, P.HAZARDANALYSIS_INHERITANCE);
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_INHERITANCE)) throw new AppError('NO_PERMISSION');
+        if (row.inheritanceTemplateId === null) throw new AppError('HAZARD_ANALYSIS_INHERITANCE_INVALID');
+        await tx
+          .update(hazardAnalysisHazards)
+          .set({ inherited: false, masterHazardId: null })
+          .where(and(eq(hazardAnalysisHazards.analysisId, id), eq(hazardAnalysisHazards.inherited, true)));
+        return finish(
+          tx,
+          actor,
+          id,
+          { inheritanceTemplateId: { from: row.inheritanceTemplateId, to: null } },
+          { inheritanceTemplateId: null },
+        );
+      });
+    },
+
     /** Deletion guard for hazard bricks: a brick used by an assessment's hazard cannot be deleted. */
     async brickDeletionGuard(ex: Executor, brickId: number): Promise<string | null> {
       const n = await repository.usesBrick(ex, brickId);
@@ -782,17 +861,35 @@ export function createHazardAnalysisService({
     },
   };
 
-  /** Inherited copies of a template hazard follow its texts (title, cause, protection goal). */
+  /**
+   * Inherited copies of a template hazard follow its texts (title, cause, protection goal). The inheriting
+   * assessments change: their version rises, and a released one starts a new working version.
+   */
   async function syncInheritors(tx: Executor, masterHazardId: number) {
     const [master] = await tx
       .select()
       .from(hazardAnalysisHazards)
       .where(eq(hazardAnalysisHazards.id, masterHazardId));
     if (!master) return;
-    await tx
+    const copies = await tx
       .update(hazardAnalysisHazards)
       .set({ title: master.title, cause: master.cause, protectionGoal: master.protectionGoal })
-      .where(eq(hazardAnalysisHazards.masterHazardId, masterHazardId));
+      .where(eq(hazardAnalysisHazards.masterHazardId, masterHazardId))
+      .returning({ analysisId: hazardAnalysisHazards.analysisId });
+    await touchInheritors(tx, [...new Set(copies.map((c) => c.analysisId))]);
+  }
+
+  async function touchInheritors(tx: Executor, analysisIds: number[]) {
+    if (analysisIds.length === 0) return;
+    await tx
+      .update(hazardAnalyses)
+      .set({
+        version: sql`${hazardAnalyses.version} + 1`,
+        versionNumber: sql`${hazardAnalyses.versionNumber} + case when ${hazardAnalyses.released} then 1 else 0 end`,
+        released: false,
+        updatedAt: new Date(),
+      })
+      .where(inArray(hazardAnalyses.id, analysisIds));
   }
 }
 

@@ -3,6 +3,8 @@ import type { Db } from '#db/client.ts';
 import { createHazardBricksRepository } from './hazard-bricks.repository.ts';
 import { hazardBricksRoutes } from './hazard-bricks.routes.ts';
 import { createHazardBricksService, type HazardBrickDeletionGuard } from './hazard-bricks.service.ts';
+import { createHazardBricksTransfer } from './hazard-bricks.transfer.ts';
+import { hazardBricksTransferRoutes } from './hazard-bricks-transfer.routes.ts';
 
 /** Hazard bricks (decision 017). Later modules push into `deletionGuards` to refuse deleting used bricks. */
 export function hazardBricksModule(deps: { db: Db }) {
@@ -13,6 +15,14 @@ export function hazardBricksModule(deps: { db: Db }) {
     repository,
     service,
     deletionGuards,
-    register: (app: FastifyInstance) => app.register(hazardBricksRoutes(service), { prefix: '/api' }),
+    async register(app: FastifyInstance) {
+      await app.register(hazardBricksRoutes(service), { prefix: '/api' });
+      await app.register(
+        hazardBricksTransferRoutes(createHazardBricksTransfer({ db: deps.db, repository })),
+        {
+          prefix: '/api',
+        },
+      );
+    },
   };
 }

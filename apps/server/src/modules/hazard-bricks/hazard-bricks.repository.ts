@@ -29,7 +29,7 @@ export type BrickChildren = {
   verificationCodes: { code: string; description: string }[];
 };
 
-const brickSource: ListSource = {
+export const brickSource: ListSource = {
   orderBy: {
     identifier: sql`lower(${hazardBricks.identifier})`,
     title: sql`lower(${hazardBricks.title})`,

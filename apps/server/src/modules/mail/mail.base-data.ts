@@ -38,7 +38,7 @@ Mit freundlichen Grüßen
     subject: 'Erinnerung: {{topic}}',
     body: `Guten Tag {{firstName}} {{lastName}},
 
-wir erinnern Sie an die Aufgabe „{{topic}}“ im Modul {{module}}.
+wir erinnern Sie an die Aufgabe „{{topic}}“ im Modul {{module}}, fällig am {{dueDate}}.
 
 Zur Aufgabe: {{url}}
 
@@ -54,6 +54,22 @@ Sie sind zur Unterweisung „{{topic}}“ eingeladen. Bitte nehmen Sie sie in Sc
 {{url}}
 
 Ansprechpartner: {{contactPerson}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'actionProblem',
+    subject: 'Problem gemeldet: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+{{contactPerson}} hat zur Aufgabe „{{topic}}“ ein Problem gemeldet:
+
+{{reason}}
+
+Die Aufgabe liegt jetzt bei Ihnen als verantwortlicher Person. Bitte kümmern Sie sich um das Problem und
+kennzeichnen Sie es anschließend unter „Meine Aufgaben“ als gelöst:
+{{url}}
 
 Mit freundlichen Grüßen
 {{company}}`,

@@ -126,9 +126,9 @@ describe('task list and start-up', () => {
     const res = await admin.get('/api/taskschedule/list?orderBy=name');
     expect(res.statusCode).toBe(200);
     const body = res.json<ListBody<Task>>();
-    // The test jobs, the auth module's session and generated-password clean-ups, the mail outbox and
-    // the scheduler's own run clean-up.
-    expect(body.data.filteredCount).toBe(testJobs.length + 4);
+    // The test jobs, the auth module's session and generated-password clean-ups, the mail outbox,
+    // the task reminders (actions) and the scheduler's own run clean-up.
+    expect(body.data.filteredCount).toBe(testJobs.length + 5);
     const cleanup = body.data.rows.find((r) => r.key === 'session-cleanup');
     expect(cleanup).toMatchObject({
       name: 'Sitzungen bereinigen',

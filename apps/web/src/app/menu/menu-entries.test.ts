@@ -5,8 +5,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Dokumente, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(17);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Dokumente, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(20);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -20,6 +20,10 @@ describe('menu entries', () => {
       'activities',
       'roles',
     ]);
+    // Readers of released assessments only get the list, not the templates.
+    expect(visibleMenuEntries(can([P.HAZARDANALYSIS_READONLY_RELEASED])).map((e) => e.key)).toEqual([
+      'hazardAnalysis',
+    ]);
     expect(visibleMenuEntries(can([P.ROLES_MANAGE, P.REPORTS_MANAGE])).map((e) => e.key)).toEqual([
       'roles',
       'reportManager',
@@ -30,6 +34,8 @@ describe('menu entries', () => {
       'mailSettings',
       'settings',
     ]);
+    expect(visibleMenuEntries(can([P.ACTIONS_OWN])).map((e) => e.key)).toEqual(['tasks']);
+    expect(visibleMenuEntries(can([P.ACTIONS_AREA])).map((e) => e.key)).toEqual(['tasks', 'actions']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -38,11 +44,17 @@ describe('menu entries', () => {
       'employees',
       'locations',
       'activities',
+      'hazardAnalysis',
+      'hazardAnalysisDrafts',
+      'factorMenus',
       'roles',
       'hazardBricks',
       'mailSettings',
+      'hazardAnalysisStatus',
       'taskSchedule',
       'documents',
+      'tasks',
+      'actions',
       'reportManager',
       'settings',
     ]);

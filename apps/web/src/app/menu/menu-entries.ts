@@ -31,6 +31,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.HAZARDANALYSIS_READONLY],
     available: true,
   },
+  // Not in the spec's menu table, but the spec has the "factor menu editor"; it needs a way in (decision 019).
+  {
+    key: 'factorMenus',
+    route: '/hazardanalysis/factormenus',
+    anyOf: [P.HAZARDANALYSIS_FACTOR_MENU],
+    available: true,
+  },
   { key: 'roles', route: '/role/list', anyOf: [P.ROLES_MANAGE], available: true },
   { key: 'checklists', route: '/checklists/list', anyOf: [P.AUDIT_CHECKLISTS], available: false },
   {
@@ -52,12 +59,20 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'hazardAnalysisStatus',
     route: '/hazardanalysis/status',
     anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
-    available: false,
+    available: true,
   },
   { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
   // Not in the spec's menu table (its routes are not shown), but the spec has the screen "Documents management
   // and templates"; it needs a way in (decision 016).
   { key: 'documents', route: '/documents/list', anyOf: [P.DOCUMENTS], available: true },
+  // Not in the spec's menu table, but the spec has the task list ("Meine Aufgaben") and actions (decision 020).
+  { key: 'tasks', route: '/tasks', anyOf: COMPOSITE.ACTIONS_ANY, available: true },
+  {
+    key: 'actions',
+    route: '/actions/list',
+    anyOf: [P.ACTIONS, P.ACTIONS_AREA, P.ACTIONS_ALL],
+    available: true,
+  },
   // Not in the spec's menu table: the report manager exists in the spec's further screens (decision 015).
   { key: 'reportManager', route: '/reports/manager', anyOf: [P.REPORTS_MANAGE], available: true },
   // Not in the spec's menu table, but the spec has a settings screen; it needs a way in (decision 014).

@@ -22,19 +22,22 @@ import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.sc
 import {
   ATTACH_SETTINGS,
   type HazardAnalysis,
+  type HazardAnalysisDraftRow,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
@@ -47,11 +50,14 @@ import {
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import {
+  HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
   hazardAnalysisQueryOptions,
   useAddHazards,
   useDeleteHazardAnalysis,
+  useEndInheritance,
   useHazardAnalysis,
   useHazardAnalysisVersions,
+  useInheritHazardAnalysis,
   useReleaseHazardAnalysis,
   useRemoveHazard,
   useReorderHazards,
@@ -127,10 +133,12 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   const releaseMutation = useReleaseHazardAnalysis(initial.id);
   const setActive = useSetHazardAnalysisActive(initial.id);
   const remove = useDeleteHazardAnalysis(initial.id);
+  const inherit = useInheritHazardAnalysis(initial.id);
+  const endInheritance = useEndInheritance(initial.id);
   const leaving = useRef(false);
 
   const [dialog, setDialog] = useState<
-    'bricks' | 'addResponsible' | 'activity' | 'release' | 'delete' | 'active' | null
+    'bricks' | 'addResponsible' | 'activity' | 'release' | 'delete' | 'active' | 'inherit' | null
   >(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [pendingBricks, setPendingBricks] = useState<number[]>([]);
@@ -149,6 +157,10 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     responsible: meRow as EmployeePickerRow | null,
   });
   const [activeComment, setActiveComment] = useState('');
+  const templateColumns = useMemo<ScrollingListColumn<HazardAnalysisDraftRow>[]>(
+    () => [{ id: 'bezeichnung', header: t('hazardAnalysis.bezeichnung'), render: (r) => r.bezeichnung }],
+    [t],
+  );
 
   const template = analysis.isTemplate;
   const writable = analysis.active;
@@ -157,6 +169,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   const canRelease =
     !template && writable && !analysis.release.released && canAny([P.HAZARDANALYSIS_RELEASE]);
   const canActivate = canAny([P.HAZARDANALYSIS_ACTIVATE]);
+  const canInherit = !template && writable && canAny([P.HAZARDANALYSIS_INHERITANCE]);
   const canDelete = canAny([template ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_DELETE]);
   const headerErrors = fieldErrors(updateHeader.error);
   const back = template ? '/hazardanalysis/draft' : '/hazardanalysis/list';
@@ -198,7 +211,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     updateHeader.error && !header.conflict && Object.keys(headerErrors).length === 0
       ? errorMessage(updateHeader.error, t)
       : null;
-  const writeError = [addHazards, removeHazard, reorder].find((m) => m.error)?.error;
+  const writeError = [addHazards, removeHazard, reorder, inherit, endInheritance].find((m) => m.error)?.error;
 
   const move = (index: number, delta: number) => {
     const ids = analysis.hazards.map((h) => h.id);
@@ -313,6 +326,26 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             ))}
           </TextField>
         </Box>
+        {!template && (analysis.inheritanceTemplate || canInherit) && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }} data-testid="inheritance">
+            <Typography sx={{ flex: 1 }}>
+              {analysis.inheritanceTemplate
+                ? t('hazardAnalysis.inheritsFrom', { name: analysis.inheritanceTemplate.name })
+                : t('hazardAnalysis.noInheritance')}
+            </Typography>
+            {canInherit && !analysis.inheritanceTemplate && (
+              <Button onClick={() => setDialog('inherit')}>{t('hazardAnalysis.inherit')}</Button>
+            )}
+            {canInherit && analysis.inheritanceTemplate && (
+              <Button
+                disabled={endInheritance.isPending}
+                onClick={() => endInheritance.mutate(analysis.version, { onSuccess: adopted })}
+              >
+                {t('hazardAnalysis.endInheritance')}
+              </Button>
+            )}
+          </Stack>
+        )}
       </Paper>
 
       <Paper sx={{ p: 2 }} data-testid="hazards">
@@ -497,6 +530,20 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             },
           )
         }
+      />
+      <PickerDialog<HazardAnalysisDraftRow>
+        open={dialog === 'inherit'}
+        onClose={() => setDialog(null)}
+        onSelect={(rows) => {
+          const row = rows[0];
+          setDialog(null);
+          if (row) inherit.mutate({ version: analysis.version, templateId: row.id }, { onSuccess: adopted });
+        }}
+        title={t('hazardAnalysis.chooseTemplate')}
+        source={HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE}
+        columns={templateColumns}
+        getRowId={(r) => r.id}
+        orderBy="bezeichnung"
       />
       <ActivityPickerDialog
         open={dialog === 'activity'}

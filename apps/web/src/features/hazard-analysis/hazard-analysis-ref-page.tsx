@@ -102,10 +102,10 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
                 <TableCell>{h.protectionGoal}</TableCell>
                 <TableCell>{h.responsibleName}</TableCell>
                 <TableCell>
-                  <RiskChip rating={h.ratingBefore} band={h.bandBefore} score={h.scoreBefore} />
+                  <RiskChip rating={h.ratingBefore} criteria={v.criteria} />
                 </TableCell>
                 <TableCell>
-                  <RiskChip rating={h.ratingAfter} band={h.bandAfter} score={h.scoreAfter} />
+                  <RiskChip rating={h.ratingAfter} criteria={v.criteria} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,9 +1,14 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { HazardBrickRow } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
@@ -14,9 +19,11 @@ import {
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { usePermissions } from '#features/auth/session.tsx';
+import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { HAZARD_BRICK_LIST_SOURCE } from './api/hazard-brick-api.ts';
+import { useExportHazardBricks, useImportHazardBricks } from './api/hazard-brick-transfer.ts';
 import { CreateHazardBrickDialog } from './components/create-hazard-brick-dialog.tsx';
 
 const ORDER_COLUMNS = ['identifier', 'title', 'riskFrom', 'riskTo'] as const;
@@ -43,6 +50,12 @@ export function HazardBricksListPage() {
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const canTransfer = canAny([P.HAZARDBRICKS_IMPORT]);
+  const exporter = useExportHazardBricks();
+  const importer = useImportHazardBricks();
+  const transferError = importer.error ?? exporter.error;
 
   useToolbar({
     title: t('hazardBricks.listTitle'),
@@ -100,9 +113,75 @@ export function HazardBricksListPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
-      <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-        {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-      </Typography>
+      {transferError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={() => {
+            importer.reset();
+            exporter.reset();
+          }}
+        >
+          {errorMessage(transferError, t)}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography
+          data-testid="list-count"
+          color="text.secondary"
+          variant="body2"
+          aria-live="polite"
+          sx={{ flex: 1 }}
+        >
+          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
+        </Typography>
+        {canTransfer && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              hidden
+              data-testid="hazard-bricks-import-input"
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                exporter.reset();
+                importer.mutate(await file.text(), {
+                  onSuccess: (result) => {
+                    notify(t('hazardBricks.imported', { count: result.imported }));
+                    setReloadKey((k) => k + 1);
+                  },
+                });
+              }}
+            />
+            <Tooltip describeChild title={t('hazardBricks.exportHint')}>
+              <Button
+                size="small"
+                startIcon={<FileDownloadIcon />}
+                disabled={exporter.isPending}
+                onClick={() => {
+                  importer.reset();
+                  exporter.mutate(search);
+                }}
+              >
+                {t('hazardBricks.export')}
+              </Button>
+            </Tooltip>
+            <Tooltip describeChild title={t('hazardBricks.importHint')}>
+              <Button
+                size="small"
+                startIcon={<FileUploadIcon />}
+                disabled={importer.isPending}
+                onClick={() => fileInput.current?.click()}
+              >
+                {t('hazardBricks.import')}
+              </Button>
+            </Tooltip>
+          </>
+        )}
+      </Box>
       <ScrollingList<HazardBrickRow>
         source={HAZARD_BRICK_LIST_SOURCE}
         label={t('hazardBricks.listTitle')}
@@ -115,6 +194,7 @@ export function HazardBricksListPage() {
         }
         onRowClick={(row) => navigate(`/hazardbricks/edit/${row.id}`)}
         onTotalChange={onTotalChange}
+        reloadKey={reloadKey}
       />
       <CreateHazardBrickDialog
         open={createOpen}

@@ -99,6 +99,13 @@ export const useReleaseHazardAnalysis = (id: number) =>
 export const useSetHazardAnalysisActive = (id: number) =>
   useWrite(id, (input: SetHazardAnalysisActive) => api.post(`hazardanalysis/${id}/active`, input));
 
+export const useInheritHazardAnalysis = (id: number) =>
+  useWrite(id, (input: { version: number; templateId: number }) =>
+    api.post(`hazardanalysis/${id}/inheritance`, input),
+  );
+export const useEndInheritance = (id: number) =>
+  useWrite(id, (version: number) => api.delete(`hazardanalysis/${id}/inheritance`, { version }));
+
 export function useDeleteHazardAnalysis(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

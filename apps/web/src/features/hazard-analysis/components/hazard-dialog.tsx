@@ -85,7 +85,7 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
     );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="hazard-dialog-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="hazard-dialog-title">
       <DialogTitle id="hazard-dialog-title">
         {t('hazardAnalysis.editHazard')}
         {hazard.brickIdentifier && <Chip size="small" sx={{ ml: 1 }} label={hazard.brickIdentifier} />}
