@@ -177,7 +177,13 @@ export async function renderAssessmentPdf(
     headerRow();
     doc.font('regular');
     for (const action of list) {
-      if (ty + rowHeight > bottom()) {
+      // Texts wrap (at most 4 lines each); the row is as high as its highest cell.
+      doc.font('regular').fontSize(8);
+      const height = Math.max(
+        rowHeight,
+        ...cols.map((c) => Math.min(doc.heightOfString(c.get(action), { width: c.w * tableWidth - 4 }), 40) + 5),
+      );
+      if (ty + height > bottom()) {
         doc.addPage();
         ty = doc.page.margins.top;
         headerRow();
@@ -188,17 +194,23 @@ export async function renderAssessmentPdf(
         doc
           .font('regular')
           .fontSize(8)
-          .text(c.get(action), x + 2, ty + 3, { width: c.w * tableWidth - 4, lineBreak: false, ellipsis: true });
+          .text(c.get(action), x + 2, ty + 3, { width: c.w * tableWidth - 4, height: 40, ellipsis: true });
         x += c.w * tableWidth;
       }
-      ty += rowHeight;
+      ty += height;
+      doc
+        .moveTo(x0, ty)
+        .lineTo(x0 + tableWidth, ty)
+        .lineWidth(0.3)
+        .strokeColor('#cccccc')
+        .stroke();
     }
     return ty + 2;
   }
 
   // ── NOHL matrix: hazards per cell, before and after actions ─────────────────────────────────
-  const cell = 44;
-  const axis = 92;
+  const cell = 52;
+  const axis = 80;
   const gridHeight = 16 + cell * 4 + 60;
   if (y + gridHeight + 30 > bottom()) {
     doc.addPage();
@@ -227,7 +239,7 @@ export async function renderAssessmentPdf(
     doc.font('bold').fontSize(9).fillColor('#000000').text(label, x0, gy, { width: axis + cell * 4 });
     gy += 14;
     // Column heads: severities.
-    doc.font('regular').fontSize(6.5);
+    doc.font('regular').fontSize(6);
     NOHL_SEVERITIES.forEach((s, i) => {
       doc.text(s.label, x0 + axis + i * cell + 1, gy, { width: cell - 2, align: 'center' });
     });
