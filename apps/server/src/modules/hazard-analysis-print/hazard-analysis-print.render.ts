@@ -103,7 +103,11 @@ export async function renderAssessmentPdf(
   const field = (label: string, value: string) => {
     if (value.trim() === '') return;
     ensure(14);
-    doc.font('bold').fontSize(8.5).fillColor('#555555').text(`${label}:`, left + 12, y, { width: 110 });
+    doc
+      .font('bold')
+      .fontSize(8.5)
+      .fillColor('#555555')
+      .text(`${label}:`, left + 12, y, { width: 110 });
     doc
       .font('regular')
       .fillColor('#000000')
@@ -111,7 +115,11 @@ export async function renderAssessmentPdf(
     y = doc.y + 2;
   };
   const riskBox = (label: string, risk: PrintRisk, x: number) => {
-    doc.font('bold').fontSize(8.5).fillColor('#555555').text(label, x, y + 2, { width: 100 });
+    doc
+      .font('bold')
+      .fontSize(8.5)
+      .fillColor('#555555')
+      .text(label, x, y + 2, { width: 100 });
     if (risk) doc.rect(x + 100, y, 130, 13).fill(BAND_FILL[risk.band]);
     doc
       .font('regular')
@@ -181,7 +189,9 @@ export async function renderAssessmentPdf(
       doc.font('regular').fontSize(8);
       const height = Math.max(
         rowHeight,
-        ...cols.map((c) => Math.min(doc.heightOfString(c.get(action), { width: c.w * tableWidth - 4 }), 40) + 5),
+        ...cols.map(
+          (c) => Math.min(doc.heightOfString(c.get(action), { width: c.w * tableWidth - 4 }), 40) + 5,
+        ),
       );
       if (ty + height > bottom()) {
         doc.addPage();
@@ -233,10 +243,15 @@ export async function renderAssessmentPdf(
     const counts = new Map<string, number>();
     for (const h of data.hazards) {
       const r = pick(h);
-      if (r) counts.set(`${r.probability}/${r.severity}`, (counts.get(`${r.probability}/${r.severity}`) ?? 0) + 1);
+      if (r)
+        counts.set(`${r.probability}/${r.severity}`, (counts.get(`${r.probability}/${r.severity}`) ?? 0) + 1);
     }
     let gy = gridTop;
-    doc.font('bold').fontSize(9).fillColor('#000000').text(label, x0, gy, { width: axis + cell * 4 });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#000000')
+      .text(label, x0, gy, { width: axis + cell * 4 });
     gy += 14;
     // Column heads: severities.
     doc.font('regular').fontSize(6);

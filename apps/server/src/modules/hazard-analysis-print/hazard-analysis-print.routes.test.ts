@@ -36,10 +36,7 @@ async function create(body: Record<string, unknown>): Promise<HazardAnalysis> {
 
 async function userAt(location: string, permissions: number[]) {
   const user = await createUser(t.database.db, { permissions });
-  await t.database.db
-    .update(employees)
-    .set({ locationId: loc[location]! })
-    .where(eq(employees.id, user.id));
+  await t.database.db.update(employees).set({ locationId: loc[location]! }).where(eq(employees.id, user.id));
   return t.login(user.login, user.password);
 }
 

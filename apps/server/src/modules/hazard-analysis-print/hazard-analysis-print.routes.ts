@@ -14,10 +14,7 @@ import type { HazardAnalysisPrintService } from './hazard-analysis-print.service
 export function hazardAnalysisPrintRoutes(service: HazardAnalysisPrintService): FastifyPluginAsyncZod {
   return async (app) => {
     const print = { access: anyOf(P.HAZARDANALYSIS_PRINT) };
-    const send = (
-      reply: FastifyReply,
-      result: { file: Buffer; fileName: string; contentType: string },
-    ) =>
+    const send = (reply: FastifyReply, result: { file: Buffer; fileName: string; contentType: string }) =>
       reply
         .header('content-type', result.contentType)
         .header('content-filename', encodeURIComponent(result.fileName))

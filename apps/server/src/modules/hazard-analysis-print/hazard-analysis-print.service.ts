@@ -32,7 +32,12 @@ const germanDateOf = (date: Date) => formatPrintDate(date).slice(0, 8);
 
 function fileSafe(name: string): string {
   const printable = [...name].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
-  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim().slice(0, 120) || 'Gefaehrdungsbeurteilung';
+  return (
+    printable
+      .replace(/[\\/:*?"<>|]+/g, '_')
+      .trim()
+      .slice(0, 120) || 'Gefaehrdungsbeurteilung'
+  );
 }
 
 export type HazardAnalysisPrintService = ReturnType<typeof createHazardAnalysisPrintService>;
@@ -119,7 +124,9 @@ export function createHazardAnalysisPrintService(deps: {
     const printedAt = deps.now?.() ?? new Date();
     const companyName = (await deps.settings.read(systemSettings)).companyName;
     const file = await renderAssessmentPdf(data, { companyName, printedAt, logo: await deps.logo() });
-    const stamp = formatPrintDate(printedAt).replace(/[.: ]/g, (c) => (c === ' ' ? '_' : c === ':' ? '' : '-'));
+    const stamp = formatPrintDate(printedAt).replace(/[.: ]/g, (c) =>
+      c === ' ' ? '_' : c === ':' ? '' : '-',
+    );
     return { file, fileName: `${fileSafe(fileStem)}_${stamp}.pdf`, contentType: 'application/pdf' };
   }
 
