@@ -25,6 +25,7 @@ import { employeeImportModule } from './modules/employee-import/employee-import.
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
+import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -161,6 +162,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return null;
     },
   });
+  const hazardAnalysisPrint = hazardAnalysisPrintModule({
+    db: database.db,
+    hazardAnalysis,
+    criteria: (ex) => nohlCriteria.service.read(ex),
+    settings: settings.service,
+    reports,
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -179,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     nohlCriteria,
     factorMenus,
     actions,
+    hazardAnalysisPrint,
   ])
     await module.register(app);
   await employeeImportModule({

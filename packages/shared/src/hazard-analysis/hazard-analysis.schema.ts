@@ -239,7 +239,14 @@ export const dataTableQuerySchema = listQuerySchema.extend({
 });
 export const dataTableResponseSchema = z.object({
   data: z.object({
-    rows: z.array(z.object({ id: z.number().int(), checklist_collectiontree_route: z.number().int() })),
+    rows: z.array(
+      z.object({
+        id: z.number().int(),
+        checklist_collectiontree_route: z.number().int(),
+        /** Hazards of the assessment: with none it is not printable (decision 022). */
+        hazard_count: z.number().int(),
+      }),
+    ),
   }),
 });
 

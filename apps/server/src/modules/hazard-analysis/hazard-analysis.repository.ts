@@ -264,6 +264,7 @@ export function createHazardAnalysisRepository(db: Db) {
         .select({
           id: hazardAnalyses.id,
           route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
+          hazardCount: sql<number>`(select count(*)::int from hazard_analysis_hazards hc where hc.analysis_id = ${hazardAnalyses.id})`,
         })
         .from(hazardAnalyses)
         .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))

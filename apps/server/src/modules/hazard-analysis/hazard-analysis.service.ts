@@ -77,6 +77,22 @@ const ENTITY = 'hazard_analysis';
 const HEADER_FIELDS = ['bezeichnung', 'locationId', 'departmentId', 'activityId', 'attachSetting'] as const;
 const DATATABLE_CAP = 10_000;
 
+/** The list's status filter sent as DataTable `filter` (JSON text `{"status":"active"}`), as SQL. */
+function dataTableStatus(filter: string): SQL | undefined {
+  let status: unknown;
+  try {
+    status = filter.trim() === '' ? undefined : (JSON.parse(filter) as { status?: unknown }).status;
+  } catch {
+    status = undefined;
+  }
+  if (status === 'active') return eq(hazardAnalyses.active, true);
+  if (status === 'inactive') return eq(hazardAnalyses.active, false);
+  if (status === 'released') {
+    return sql`exists (select 1 from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses.id})`;
+  }
+  return undefined;
+}
+
 const ratingOf = (p: number | null, s: number | null): NohlRating | null =>
   p === null || s === null ? null : { probability: p, severity: s };
 
@@ -360,10 +376,27 @@ export function createHazardAnalysisService({
       const cap = query.limit === 0 ? DATATABLE_CAP : Math.min(query.limit, DATATABLE_CAP);
       const rows = await repository.ids(
         { ...query, limit: Math.min(cap, 100) },
-        await visibleCondition(db, actor, false),
+        and(await visibleCondition(db, actor, false), dataTableStatus(query.filter)) as SQL,
         cap,
       );
-      return { rows: rows.map((r) => ({ id: r.id, checklist_collectiontree_route: r.route })) };
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          checklist_collectiontree_route: r.route,
+          hazard_count: Number(r.hazardCount),
+        })),
+      };
+    },
+
+    /** Of these assessment ids, the ones the actor may see (list printing, decision 022). */
+    async readableIds(actor: Actor, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: hazardAnalyses.id })
+        .from(hazardAnalyses)
+        .where(and(await visibleCondition(db, actor, false), inArray(hazardAnalyses.id, ids)));
+      const readable = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => readable.has(id));
     },
 
     async draftPicker(actor: Actor, raw: ListQueryInput) {
