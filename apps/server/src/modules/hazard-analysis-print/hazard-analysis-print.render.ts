@@ -219,8 +219,8 @@ export async function renderAssessmentPdf(
   }
 
   // ── NOHL matrix: hazards per cell, before and after actions ─────────────────────────────────
-  const cell = 52;
-  const axis = 80;
+  const cell = 44;
+  const axis = 70;
   const gridHeight = 16 + cell * 4 + 60;
   if (y + gridHeight + 30 > bottom()) {
     doc.addPage();
@@ -254,9 +254,9 @@ export async function renderAssessmentPdf(
       .text(label, x0, gy, { width: axis + cell * 4 });
     gy += 14;
     // Column heads: severities.
-    doc.font('regular').fontSize(6);
+    doc.font('regular').fontSize(5.5);
     NOHL_SEVERITIES.forEach((s, i) => {
-      doc.text(s.label, x0 + axis + i * cell + 1, gy, { width: cell - 2, align: 'center' });
+      doc.text(s.label.replace(' ', '\n'), x0 + axis + i * cell, gy, { width: cell, align: 'center' });
     });
     gy += 20;
     // Rows: probabilities, highest on top.
@@ -291,7 +291,11 @@ export async function renderAssessmentPdf(
       .fontSize(7.5)
       .fillColor('#555555')
       .text('Schadensschwere →', x0 + axis, axisY, { width: cell * 4, align: 'center' });
-    doc.text('Wahrscheinlichkeit ↑', x0, gy - 20, { width: axis - 6, align: 'right' });
+    doc.fontSize(6.5).text('Wahrscheinlichkeit ↑', x0 - 10, axisY, {
+      width: axis + 4,
+      align: 'right',
+      lineBreak: false,
+    });
   };
   drawGrid(left, 'vor Maßnahmen', (h) => h.ratingBefore);
   drawGrid(left + half, 'nach Maßnahmen', (h) => h.ratingAfter);

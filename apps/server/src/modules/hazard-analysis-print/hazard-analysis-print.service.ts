@@ -28,7 +28,13 @@ export function germanDate(iso: string | null | undefined): string {
 const personName = (p: { lastName: string; firstName: string } | null) =>
   p ? [p.lastName, p.firstName].filter((x) => x.trim() !== '').join(', ') : '';
 
-const germanDateOf = (date: Date) => formatPrintDate(date).slice(0, 8);
+const berlinDate = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const germanDateOf = (date: Date) => berlinDate.format(date);
 
 function fileSafe(name: string): string {
   const printable = [...name].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
