@@ -147,6 +147,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
   });
+  // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
+  actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
+  hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
+    let n = 0;
+    for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))
+      n += await actions.service.countOfSource(ex, 'hazard', hazardId);
+    if (n === 0) return null;
+    return `Die Gefährdungsbeurteilung ist mit ${n} Maßnahme(n) verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`;
+  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

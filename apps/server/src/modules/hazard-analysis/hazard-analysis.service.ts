@@ -852,6 +852,57 @@ export function createHazardAnalysisService({
       });
     },
 
+    /**
+     * The action source 'hazard' (decision 021, Wiring): the source id is a hazard of an assessment's working
+     * copy. Reading follows the assessment (location scope; released-only readers need a released version);
+     * changing actions needs "Gefährdungen und Maßnahmen bearbeiten", an active assessment (no template) in
+     * scope. Frozen versions are shown read-only by the web.
+     */
+    hazardActionSource: {
+      async describe(ex: Executor, ids: readonly number[]) {
+        const out = new Map<number, { label: string; link: string | null }>();
+        if (ids.length === 0) return out;
+        const rows = await ex
+          .select({
+            id: hazardAnalysisHazards.id,
+            title: hazardAnalysisHazards.title,
+            analysisId: hazardAnalyses.id,
+            bezeichnung: hazardAnalyses.bezeichnung,
+          })
+          .from(hazardAnalysisHazards)
+          .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+          .where(inArray(hazardAnalysisHazards.id, [...ids]));
+        for (const r of rows) {
+          out.set(r.id, {
+            label: `Gefährdung „${r.title}“ – ${r.bezeichnung}`,
+            link: `/hazardanalysis/${r.analysisId}`,
+          });
+        }
+        return out;
+      },
+      async canRead(actor: Actor, ex: Executor, hazardId: number) {
+        const row = await analysisOfHazard(ex, hazardId);
+        if (!row || !(await mayRead(ex, actor, row, false))) return false;
+        if (row.isTemplate || canReadWorking(actor)) return true;
+        return (
+          actorHasAny(actor, P.HAZARDANALYSIS_READONLY_RELEASED) &&
+          (await repository.countVersions(ex, row.id)) > 0
+        );
+      },
+      async canEdit(actor: Actor, ex: Executor, hazardId: number) {
+        const row = await analysisOfHazard(ex, hazardId);
+        if (!row || row.isTemplate || !row.active) return false;
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_HAZARDS)) return false;
+        return mayRead(ex, actor, row, true);
+      },
+      async locationOf(ex: Executor, hazardId: number) {
+        return (await analysisOfHazard(ex, hazardId))?.locationId ?? null;
+      },
+      async portalOf(ex: Executor, hazardId: number) {
+        return (await analysisOfHazard(ex, hazardId))?.portalId ?? null;
+      },
+    },
+
     /** Deletion guard for hazard bricks: a brick used by an assessment's hazard cannot be deleted. */
     async brickDeletionGuard(ex: Executor, brickId: number): Promise<string | null> {
       const n = await repository.usesBrick(ex, brickId);
@@ -860,6 +911,15 @@ export function createHazardAnalysisService({
         : null;
     },
   };
+
+  async function analysisOfHazard(ex: Executor, hazardId: number): Promise<AnalysisRecord | undefined> {
+    const [r] = await ex
+      .select({ analysis: hazardAnalyses })
+      .from(hazardAnalysisHazards)
+      .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+      .where(eq(hazardAnalysisHazards.id, hazardId));
+    return r?.analysis;
+  }
 
   /**
    * Inherited copies of a template hazard follow its texts (title, cause, protection goal). The inheriting

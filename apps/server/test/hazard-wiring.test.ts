@@ -1,0 +1,151 @@
+import type { Action } from '@schutzwerk/shared/actions/actions.schema.ts';
+import type { HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
+import { employees } from '#modules/employees/employees.table.ts';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
+
+/** The integration of issue 6 (decision 021, Wiring): actions on hazards through the action source 'hazard'. */
+let t: TestApp;
+let admin: ApiClient;
+let adminId: number;
+let loc: Record<string, number>;
+let brickIds: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  adminId = await employeeIdByLogin(t.database.db, 'admin');
+  const rows = await queryRows<{ id: number; name: string }>(
+    t.database.db,
+    sql`select l.id, l.name from locations l join portals p on p.id = l.portal_id where p.is_main order by l.id`,
+  );
+  loc = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  const b = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from hazard_bricks order by id limit 2`,
+  );
+  brickIds = b.map((r) => r.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const data = (res: { json: <T>() => T }) => res.json<{ data: HazardAnalysis }>().data;
+
+async function assessment(location: string): Promise<HazardAnalysis> {
+  const res = await admin.post('/api/hazardanalysis', {
+    bezeichnung: `Verknüpft ${location}`,
+    locationId: loc[location],
+    brickIds,
+    responsibleId: adminId,
+    attachSetting: 3,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return data(res);
+}
+
+async function userAt(location: string, permissions: number[]) {
+  const user = await createUser(t.database.db, { permissions });
+  await t.database.db.update(employees).set({ locationId: loc[location]! }).where(eq(employees.id, user.id));
+  return { id: user.id, client: await t.login(user.login, user.password) };
+}
+
+const actionBody = (hazardId: number, overrides: Record<string, unknown> = {}) => ({
+  sourceType: 'hazard',
+  sourceId: hazardId,
+  designation: 'Absaugung installieren',
+  type: 'technical',
+  dueDate: '2026-12-15',
+  locationId: null,
+  responsibleId: adminId,
+  executorKind: 'employee',
+  executorId: adminId,
+  ...overrides,
+});
+
+describe('actions on hazards', () => {
+  it('creates an action on a hazard; location and label come from the assessment', async () => {
+    const a = await assessment('Halle 1 – Abfüllung');
+    const hazard = a.hazards[0]!;
+    const res = await admin.post('/api/actions', actionBody(hazard.id));
+    expect(res.statusCode, res.body).toBe(201);
+    const action = res.json<{ data: Action }>().data;
+    expect(action.location?.id).toBe(loc['Halle 1 – Abfüllung']);
+    const list = await admin.get(`/api/actions?sourceType=hazard&sourceId=${hazard.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json<{
+      data: { rows: { id: number; sourceLabel: string; sourceLink: string | null }[] };
+    }>().data.rows;
+    expect(rows.map((r) => r.id)).toEqual([action.id]);
+    expect(rows[0]).toMatchObject({
+      sourceLabel: `Gefährdung „${hazard.title}“ – ${a.bezeichnung}`,
+      sourceLink: `/hazardanalysis/${a.id}`,
+    });
+  });
+
+  it('grants rights through the source: location scope, released-only readers, inactive assessments', async () => {
+    const a = await assessment('Tanklager Nord');
+    const hazardId = a.hazards[0]!.id;
+    expect((await admin.post('/api/actions', actionBody(hazardId))).statusCode).toBe(201);
+    const rights = [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_HAZARDS, P.ACTIONS_OWN, P.ACTIONS_CREATE];
+    const inside = await userAt('Tanklager Nord', rights);
+    const outside = await userAt('Halle 1 – Abfüllung', rights);
+    const list = `/api/actions?sourceType=hazard&sourceId=${hazardId}`;
+    expect((await inside.client.get(list)).statusCode).toBe(200);
+    expect((await outside.client.get(list)).statusCode).toBe(403);
+    const byInside = await inside.client.post(
+      '/api/actions',
+      actionBody(hazardId, { responsibleId: inside.id }),
+    );
+    expect(byInside.statusCode, byInside.body).toBe(201);
+    const byOutside = await outside.client.post(
+      '/api/actions',
+      actionBody(hazardId, { responsibleId: outside.id }),
+    );
+    expect(byOutside.statusCode).toBe(403);
+    // A reader of released assessments sees the actions only once a version is released.
+    const releasedReader = await userAt('Tanklager Nord', [
+      P.HAZARDANALYSIS_READONLY_RELEASED,
+      P.ACTIONS_OWN,
+    ]);
+    expect((await releasedReader.client.get(list)).statusCode).toBe(403);
+    const fresh = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: fresh.version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+      responsibleId: adminId,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await releasedReader.client.get(list)).statusCode).toBe(200);
+    // Inactive assessments: actions stay readable but cannot be added.
+    const off = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: data(released).version,
+      active: false,
+      comment: 'Anlage stillgelegt',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await inside.client.get(list)).statusCode).toBe(200);
+    const afterOff = await inside.client.post(
+      '/api/actions',
+      actionBody(hazardId, { responsibleId: inside.id }),
+    );
+    expect(afterOff.statusCode).toBe(403);
+  });
+
+  it('refuses deleting an assessment whose hazards have actions (FOREIGN_ENTRY)', async () => {
+    const a = await assessment('Halle 1 – Abfüllung');
+    const created = await admin.post('/api/actions', actionBody(a.hazards[1]!.id));
+    expect(created.statusCode).toBe(201);
+    const res = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
+    expect(errorOf(res).code).toBe('FOREIGN_ENTRY');
+    expect(errorOf(res).message).toContain('mit 1 Maßnahme(n) verknüpft');
+    const b = await assessment('Halle 1 – Abfüllung');
+    const ok = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
+    expect(ok.statusCode, ok.body).toBe(204);
+  });
+});
