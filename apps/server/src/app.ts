@@ -25,6 +25,7 @@ import { employeeImportModule } from './modules/employee-import/employee-import.
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
+import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
   actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
+  registerAnalysisTaskHooks(hazardAnalysis.hooks);
   hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
     let n = 0;
     for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))

@@ -149,3 +149,92 @@ describe('actions on hazards', () => {
     expect(ok.statusCode, ok.body).toBe(204);
   });
 });
+
+type TaskRow = {
+  kind: string;
+  state: string;
+  source_type: string;
+  comment: string | null;
+  due_date: string | null;
+};
+async function tasksOf(analysisId: number, hazardIds: number[]): Promise<TaskRow[]> {
+  return queryRows<TaskRow>(
+    t.database.db,
+    sql`select kind, state, source_type, comment, due_date::text as due_date from tasks
+        where (source_type = 'hazard_analysis' and source_id = ${analysisId})
+           or (source_type = 'hazard' and source_id in (${sql.join(hazardIds.length ? hazardIds : [0], sql`, `)}))
+        order by id`,
+  );
+}
+
+describe('task effects of release, activation and inactivation', () => {
+  it('a release creates a check task; a new working version a release task', async () => {
+    const a = await assessment('Tanklager Nord');
+    const ids = a.hazards.map((h) => h.id);
+    expect(await tasksOf(a.id, ids)).toEqual([]);
+    const released = data(
+      await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+        version: a.version,
+        releaseDate: '2026-11-24',
+        nextCheckDate: '2027-11-24',
+        responsibleId: adminId,
+      }),
+    );
+    expect(await tasksOf(a.id, ids)).toEqual([
+      expect.objectContaining({ kind: 'check', state: 'open', due_date: '2027-11-24' }),
+    ]);
+    const h = released.hazards[0]!;
+    const edited = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      version: released.version,
+      title: h.title,
+      cause: 'Neue Ursache',
+      protectionGoal: h.protectionGoal,
+      comment: h.comment,
+      responsibleId: adminId,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await tasksOf(a.id, ids)).toEqual([expect.objectContaining({ kind: 'release', state: 'open' })]);
+  });
+
+  it('inactivating deletes the release/check tasks and marks action tasks done; activating recreates only the former', async () => {
+    const a = await assessment('Tanklager Nord');
+    const ids = a.hazards.map((h) => h.id);
+    const action = await admin.post('/api/actions', actionBody(ids[0]!));
+    expect(action.statusCode, action.body).toBe(201);
+    const released = data(
+      await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+        version: a.version,
+        releaseDate: '2026-11-24',
+        nextCheckDate: '2027-11-24',
+        responsibleId: adminId,
+      }),
+    );
+    expect((await tasksOf(a.id, ids)).map((r) => `${r.kind}:${r.state}`)).toEqual([
+      'action:open',
+      'check:open',
+    ]);
+    const off = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: released.version,
+      active: false,
+      comment: 'Anlage stillgelegt',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await tasksOf(a.id, ids)).toEqual([
+      expect.objectContaining({
+        kind: 'action',
+        state: 'done',
+        comment: 'Gefährdungsbeurteilung inaktiviert: Anlage stillgelegt',
+      }),
+    ]);
+    const on = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: data(off).version,
+      active: true,
+      comment: '',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await tasksOf(a.id, ids)).map((r) => `${r.kind}:${r.state}`)).toEqual([
+      'action:done',
+      'check:open',
+    ]);
+  });
+});

@@ -19,7 +19,12 @@ export function hazardAnalysisModule(deps: {
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
 }) {
   const repository = createHazardAnalysisRepository(deps.db);
-  const hooks: HazardAnalysisHooks = { deletionGuards: [], onActivate: [], onInactivate: [] };
+  const hooks: HazardAnalysisHooks = {
+    deletionGuards: [],
+    onActivate: [],
+    onInactivate: [],
+    onReleaseState: [],
+  };
   const service = createHazardAnalysisService({
     db: deps.db,
     repository,

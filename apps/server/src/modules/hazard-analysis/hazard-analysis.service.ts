@@ -62,6 +62,8 @@ export type HazardAnalysisHooks = {
   deletionGuards: HazardAnalysisDeletionGuard[];
   onActivate: HazardAnalysisActiveHook[];
   onInactivate: HazardAnalysisActiveHook[];
+  /** Runs after a release and after a new working version starts (e.g. the release / check tasks). */
+  onReleaseState: ((ex: Executor, analysisId: number) => Promise<void>)[];
 };
 
 type Deps = {
@@ -285,6 +287,7 @@ export function createHazardAnalysisService({
         actorId: actor.employeeId,
         changes: { versionNumber: { from: row.versionNumber, to: row.versionNumber + 1 } },
       });
+      for (const hook of hooks.onReleaseState) await hook(tx, id);
       return { ...row, released: false, versionNumber: row.versionNumber + 1 };
     }
     return row;
@@ -674,6 +677,7 @@ export function createHazardAnalysisService({
             },
           },
         });
+        for (const hook of hooks.onReleaseState) await hook(tx, id);
         const after = await repository.findById(tx, id);
         return present(tx, after as AnalysisRecord);
       });
@@ -950,6 +954,7 @@ export function createHazardAnalysisService({
         updatedAt: new Date(),
       })
       .where(inArray(hazardAnalyses.id, analysisIds));
+    for (const id of analysisIds) for (const hook of hooks.onReleaseState) await hook(tx, id);
   }
 }
 
