@@ -147,10 +147,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     organisation,
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
+    factorMenus,
   });
   // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
   actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
+  factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
   hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
     let n = 0;
     for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))

@@ -238,3 +238,92 @@ describe('task effects of release, activation and inactivation', () => {
     ]);
   });
 });
+
+describe('factor menus on assessments', () => {
+  const menuBody = (name: string) => ({
+    name,
+    description: 'Menü der Verknüpfung',
+    registers: [
+      {
+        number: '1',
+        title: 'Mechanische Gefährdungen',
+        dropdown: { offered: true, expanded: true, multiple: false },
+        factors: [{ number: '1.1', title: 'Quetschstellen', legalBasis: 'BetrSichV', source: '' }],
+      },
+    ],
+  });
+  type Menu = { id: number; version: number; active: boolean; registers: { factors: { id: number }[] }[] };
+
+  it('assigns a menu and a factor; a used menu cannot be edited or deleted', async () => {
+    const created = await admin.post('/api/factormenus', menuBody('Menü Verknüpfung'));
+    expect(created.statusCode, created.body).toBe(201);
+    const inEditing = created.json<{ data: Menu }>().data;
+    const a0 = await assessment('Tanklager Nord');
+    const refused = await admin.put(`/api/hazardanalysis/${a0.id}`, {
+      version: a0.version,
+      bezeichnung: a0.bezeichnung,
+      locationId: a0.location?.id ?? null,
+      departmentId: null,
+      activityId: null,
+      attachSetting: a0.attachSetting,
+      factorMenuId: inEditing.id,
+    });
+    expect(errorOf(refused).code).toBe('FACTOR_MENU_IN_EDITING');
+    const activated = await admin.post(`/api/factormenus/${inEditing.id}/activate`, { version: 1 });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const menu = activated.json<{ data: Menu }>().data;
+    const other = (await admin.post('/api/factormenus', menuBody('Menü Fremd'))).json<{ data: Menu }>().data;
+    const a = await assessment('Tanklager Nord');
+    const header = {
+      version: a.version,
+      bezeichnung: a.bezeichnung,
+      locationId: a.location?.id ?? null,
+      departmentId: null,
+      activityId: null,
+      attachSetting: a.attachSetting,
+    };
+    const unknown = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header, factorMenuId: 999999 });
+    expect(errorOf(unknown).code).toBe('FACTOR_MENU_INVALID_ID');
+    const withMenu = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header, factorMenuId: menu.id });
+    expect(withMenu.statusCode, withMenu.body).toBe(200);
+    const b = data(withMenu);
+    expect(b.factorMenuId).toBe(menu.id);
+    const h = b.hazards[0]!;
+    const hazardBody = {
+      version: b.version,
+      title: h.title,
+      cause: h.cause,
+      protectionGoal: h.protectionGoal,
+      comment: h.comment,
+      responsibleId: adminId,
+    };
+    const foreign = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      ...hazardBody,
+      factorId: other.registers[0]!.factors[0]!.id,
+    });
+    expect(errorOf(foreign).code).toBe('FACTOR_MENU_FACTOR_INVALID');
+    const factorId = menu.registers[0]!.factors[0]!.id;
+    const picked = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      ...hazardBody,
+      factorId,
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(data(picked).hazards[0]!.factorId).toBe(factorId);
+    const save = await admin.put(`/api/factormenus/${menu.id}`, {
+      name: 'Menü Verknüpfung neu',
+      description: '',
+      version: menu.version,
+      registers: menuBody('x').registers,
+    });
+    expect(save.statusCode).toBe(409);
+    expect(errorOf(save).code).toBe('FACTOR_MENU_IN_USE');
+    expect(errorOf(save).message).toContain('in 1 Gefährdungsbeurteilung(en) verwendet');
+    const del = await admin.delete(`/api/factormenus/${menu.id}?version=${menu.version}`);
+    expect(errorOf(del).code).toBe('FACTOR_MENU_IN_USE');
+    const off = await admin.post(`/api/factormenus/${menu.id}/deactivate`, { version: menu.version });
+    expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
+    // The other menu is free.
+    const delOther = await admin.delete(`/api/factormenus/${other.id}?version=${other.version}`);
+    expect(delOther.statusCode, delOther.body).toBe(204);
+  });
+});

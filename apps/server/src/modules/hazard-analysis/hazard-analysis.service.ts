@@ -1,3 +1,4 @@
+import type { FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import type {
   AddHazards,
   CreateHazardAnalysis,
@@ -66,11 +67,22 @@ export type HazardAnalysisHooks = {
   onReleaseState: ((ex: Executor, analysisId: number) => Promise<void>)[];
 };
 
+export type HazardAnalysisDeps = Deps;
+
 type Deps = {
   db: Db;
   repository: HazardAnalysisRepository;
   organisation: Pick<OrganisationRepository, 'treeRows' | 'anchors'>;
   hooks: HazardAnalysisHooks;
+  /** The factor menus (decision 019): which menu an assessment may get, which factors a hazard may pick. */
+  factors?: {
+    assertAssignable(
+      ex: Executor,
+      menuId: number | null | undefined,
+      options?: { allowInactive?: boolean },
+    ): Promise<{ registers: FactorMenu['registers'] }>;
+    assertFactorSelection(menu: { registers: FactorMenu['registers'] }, factorIds: readonly number[]): void;
+  };
   /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
 };
@@ -96,6 +108,7 @@ export function createHazardAnalysisService({
   repository,
   organisation,
   hooks,
+  factors,
   criteria = async () => DEFAULT_NOHL_CRITERIA,
 }: Deps) {
   /** Location ids the actor may see assessments of, or 'all'. */
@@ -467,6 +480,19 @@ export function createHazardAnalysisService({
           attachSetting: input.attachSetting,
         };
         const changes = diffFields(row as unknown as Record<string, unknown>, fields, HEADER_FIELDS);
+        if (input.factorMenuId !== undefined && input.factorMenuId !== row.factorMenuId) {
+          // A new menu must be assignable (active); the hazards' factors of the old menu are cleared.
+          if (input.factorMenuId !== null) {
+            if (!factors) throw new AppError('FACTOR_MENU_INVALID_ID');
+            await factors.assertAssignable(tx, input.factorMenuId);
+          }
+          await tx
+            .update(hazardAnalysisHazards)
+            .set({ factorId: null })
+            .where(eq(hazardAnalysisHazards.analysisId, id));
+          changes.factorMenuId = { from: row.factorMenuId, to: input.factorMenuId };
+          return finish(tx, actor, id, changes, { ...fields, factorMenuId: input.factorMenuId });
+        }
         return finish(tx, actor, id, changes, fields);
       });
     },
@@ -504,7 +530,15 @@ export function createHazardAnalysisService({
           ...texts,
           responsibleId: input.responsibleId,
           ...ratingColumns(input.ratingBefore, input.ratingAfter),
+          factorId: input.factorId === undefined ? hazard.factorId : input.factorId,
         };
+        if (input.factorId !== undefined && input.factorId !== null && input.factorId !== hazard.factorId) {
+          // The factor must belong to the assessment's (possibly meanwhile inactive) menu.
+          const analysis = await repository.findById(tx, id);
+          if (!factors || !analysis) throw new AppError('FACTOR_MENU_MISSING');
+          const menu = await factors.assertAssignable(tx, analysis.factorMenuId, { allowInactive: true });
+          factors.assertFactorSelection(menu, [input.factorId]);
+        }
         const changes = diffFields(hazard as unknown as Record<string, unknown>, patch, [
           'title',
           'cause',
@@ -515,6 +549,7 @@ export function createHazardAnalysisService({
           'severityBefore',
           'probabilityAfter',
           'severityAfter',
+          'factorId',
         ]);
         await repository.updateHazard(tx, hazardId, patch);
         await syncInheritors(tx, hazardId);
@@ -905,6 +940,18 @@ export function createHazardAnalysisService({
       async portalOf(ex: Executor, hazardId: number) {
         return (await analysisOfHazard(ex, hazardId))?.portalId ?? null;
       },
+    },
+
+    /** Usage guard for factor menus (decision 019): a menu an assessment uses cannot be changed. */
+    async factorMenuUsageGuard(ex: Executor, menuId: number): Promise<string | null> {
+      const [r] = await ex
+        .select({ n: sql<number>`cast(count(*) as integer)` })
+        .from(hazardAnalyses)
+        .where(eq(hazardAnalyses.factorMenuId, menuId));
+      const n = r?.n ?? 0;
+      return n > 0
+        ? `Das Faktorenmenü wird in ${n} Gefährdungsbeurteilung(en) verwendet und kann nicht bearbeitet, gelöscht oder deaktiviert werden.`
+        : null;
     },
 
     /** Deletion guard for hazard bricks: a brick used by an assessment's hazard cannot be deleted. */
