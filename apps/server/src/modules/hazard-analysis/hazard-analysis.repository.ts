@@ -158,6 +158,14 @@ export function createHazardAnalysisRepository(db: Db) {
         .where(inArray(hazardBricks.id, ids));
     },
 
+    async hazardIds(ex: Executor, analysisId: number): Promise<number[]> {
+      const rows = await ex
+        .select({ id: hazardAnalysisHazards.id })
+        .from(hazardAnalysisHazards)
+        .where(eq(hazardAnalysisHazards.analysisId, analysisId));
+      return rows.map((r) => r.id);
+    },
+
     async countVersions(ex: Executor, analysisId: number): Promise<number> {
       const [r] = await ex
         .select({ n: countAll })
