@@ -89,7 +89,7 @@ describe('actions and tasks', () => {
     await mine.getByRole('button', { name: 'Speichern' }).click();
     await mine.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
     expect(await description.inputValue()).toBe('Seitenschutz und Auffangnetz');
-    await mine.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
+    await mine.getByRole('button', { name: 'Neu laden' }).click();
     const designation = mine.getByRole('textbox', { name: 'Bezeichnung' });
     await waitUntil(
       async () => (await designation.inputValue()) === `${title} (geprüft)`,

@@ -151,7 +151,7 @@ describe('factor menus', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
     expect(await factorTitle.inputValue()).toBe('Blendung und Spiegelungen am Bildschirm');
-    await page.getByRole('button', { name: 'Aktuellen Stand laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).click();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Beschreibung' }).inputValue()).toBe(

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -126,6 +126,38 @@ describe('hazard assessments', () => {
     await row0.getByText('6 – hohes Risiko').waitFor();
     await row0.getByText('3 – signifikantes Risiko').waitFor();
     await row0.getByText('Hoffmann', { exact: false }).waitFor();
+
+    // An action against the hazard (action source 'hazard') with sifa as executor; sifa completes the task.
+    const actionTitle = `Kupplung sichern ${suffix}`;
+    await row0.getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
+    const again = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
+    await again.getByRole('button', { name: 'Maßnahme hinzufügen' }).click();
+    const actionDialog = page.getByRole('dialog', { name: 'Neue Maßnahme' });
+    await actionDialog.getByRole('textbox', { name: 'Bezeichnung' }).fill(actionTitle);
+    for (const [field, number] of [
+      ['Verantwortlich', '000102'],
+      ['Ausführende Person', '000101'],
+    ] as const) {
+      await actionDialog.getByRole('textbox', { name: field }).click();
+      const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+      await picker.getByLabel('Suchen').fill(number);
+      await picker.getByRole('grid').getByText(number).click();
+      await picker.waitFor({ state: 'hidden' });
+    }
+    await actionDialog.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Maßnahme wurde angelegt.').waitFor();
+    await actionDialog.waitFor({ state: 'hidden' });
+    await again.getByTestId('actions-panel').getByText(actionTitle).waitFor();
+    await again.getByRole('button', { name: 'Abbrechen' }).click();
+    await again.waitFor({ state: 'hidden' });
+    const sifa = await newPage(browser);
+    await login(sifa.page, 'sifa');
+    await drawer(sifa.page).getByRole('link', { name: 'Meine Aufgaben', exact: true }).click();
+    await sifa.page.waitForURL(/\/tasks$/);
+    const task = listRows(sifa.page, 'Meine Aufgaben').filter({ hasText: actionTitle });
+    await task.getByRole('button', { name: 'Erledigt', exact: true }).click();
+    await sifa.page.getByText('Die Aufgabe ist erledigt.').waitFor();
+    await sifa.context.close();
 
     // Release: the next check must follow the release date.
     await page.getByRole('button', { name: 'Freigeben', exact: true }).click();

@@ -25,6 +25,8 @@ import { employeeImportModule } from './modules/employee-import/employee-import.
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
+import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
+import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -146,6 +148,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     organisation,
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
+    factorMenus,
+  });
+  // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
+  actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
+  registerAnalysisTaskHooks(hazardAnalysis.hooks);
+  factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
+  hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
+    let n = 0;
+    for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))
+      n += await actions.service.countOfSource(ex, 'hazard', hazardId);
+    if (n === 0) return null;
+    return `Die Gefährdungsbeurteilung ist mit ${n} Maßnahme(n) verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`;
   });
   const reports = reportsModule({
     db: database.db,
@@ -160,6 +174,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
       return null;
     },
+  });
+  const hazardAnalysisPrint = hazardAnalysisPrintModule({
+    db: database.db,
+    hazardAnalysis,
+    criteria: (ex) => nohlCriteria.service.read(ex),
+    settings: settings.service,
+    reports,
   });
   for (const module of [
     healthModule(database),
@@ -179,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     nohlCriteria,
     factorMenus,
     actions,
+    hazardAnalysisPrint,
   ])
     await module.register(app);
   await employeeImportModule({

@@ -64,6 +64,8 @@ export const updateHazardAnalysisSchema = z.object({
   departmentId: optionalId,
   activityId: optionalId,
   attachSetting,
+  /** The factor menu (decision 019); left out = unchanged. Changing it clears the hazards' factors. */
+  factorMenuId: z.union([idSchema, z.null()]).optional(),
 });
 export type UpdateHazardAnalysis = z.input<typeof updateHazardAnalysisSchema>;
 
@@ -93,6 +95,8 @@ export const updateHazardSchema = z.object({
   }),
   ratingBefore: rating,
   ratingAfter: rating,
+  /** A factor of the assessment's factor menu; left out = unchanged. */
+  factorId: z.union([idSchema, z.null()]).optional(),
 });
 export type UpdateHazard = z.input<typeof updateHazardSchema>;
 
@@ -239,7 +243,14 @@ export const dataTableQuerySchema = listQuerySchema.extend({
 });
 export const dataTableResponseSchema = z.object({
   data: z.object({
-    rows: z.array(z.object({ id: z.number().int(), checklist_collectiontree_route: z.number().int() })),
+    rows: z.array(
+      z.object({
+        id: z.number().int(),
+        checklist_collectiontree_route: z.number().int(),
+        /** Hazards of the assessment: with none it is not printable (decision 022). */
+        hazard_count: z.number().int(),
+      }),
+    ),
   }),
 });
 

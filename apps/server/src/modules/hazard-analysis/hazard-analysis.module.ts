@@ -5,7 +5,11 @@ import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/hazard-bri
 import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
-import { createHazardAnalysisService, type HazardAnalysisHooks } from './hazard-analysis.service.ts';
+import {
+  createHazardAnalysisService,
+  type HazardAnalysisDeps,
+  type HazardAnalysisHooks,
+} from './hazard-analysis.service.ts';
 
 /**
  * Hazard assessments (decision 021). Other modules push into `hooks`: `deletionGuards` (links that refuse a
@@ -17,15 +21,22 @@ export function hazardAnalysisModule(deps: {
   organisation: { repository: OrganisationRepository };
   hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
+  factorMenus?: { service: NonNullable<HazardAnalysisDeps['factors']> };
 }) {
   const repository = createHazardAnalysisRepository(deps.db);
-  const hooks: HazardAnalysisHooks = { deletionGuards: [], onActivate: [], onInactivate: [] };
+  const hooks: HazardAnalysisHooks = {
+    deletionGuards: [],
+    onActivate: [],
+    onInactivate: [],
+    onReleaseState: [],
+  };
   const service = createHazardAnalysisService({
     db: deps.db,
     repository,
     organisation: deps.organisation.repository,
     hooks,
     ...(deps.criteria ? { criteria: deps.criteria } : {}),
+    ...(deps.factorMenus ? { factors: deps.factorMenus.service } : {}),
   });
   deps.hazardBricks.deletionGuards.push(service.brickDeletionGuard);
   return {

@@ -158,6 +158,14 @@ export function createHazardAnalysisRepository(db: Db) {
         .where(inArray(hazardBricks.id, ids));
     },
 
+    async hazardIds(ex: Executor, analysisId: number): Promise<number[]> {
+      const rows = await ex
+        .select({ id: hazardAnalysisHazards.id })
+        .from(hazardAnalysisHazards)
+        .where(eq(hazardAnalysisHazards.analysisId, analysisId));
+      return rows.map((r) => r.id);
+    },
+
     async countVersions(ex: Executor, analysisId: number): Promise<number> {
       const [r] = await ex
         .select({ n: countAll })
@@ -264,6 +272,7 @@ export function createHazardAnalysisRepository(db: Db) {
         .select({
           id: hazardAnalyses.id,
           route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
+          hazardCount: sql<number>`(select count(*)::int from hazard_analysis_hazards hc where hc.analysis_id = ${hazardAnalyses.id})`,
         })
         .from(hazardAnalyses)
         .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))

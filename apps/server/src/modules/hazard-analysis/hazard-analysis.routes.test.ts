@@ -540,6 +540,7 @@ describe('deletion, activation and the brick guard', () => {
         deletionGuards: [async (_ex, id) => (id === guarded.id ? 'Es sind 2 Maßnahmen verknüpft.' : null)],
         onActivate: [async (_ex, e) => void events.push(`on:${e.analysisId}`)],
         onInactivate: [async (_ex, e) => void events.push(`off:${e.analysisId}:${e.comment}`)],
+        onReleaseState: [],
       },
     });
     const actor = {

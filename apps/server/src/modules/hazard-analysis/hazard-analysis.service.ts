@@ -1,3 +1,4 @@
+import type { FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import type {
   AddHazards,
   CreateHazardAnalysis,
@@ -62,13 +63,26 @@ export type HazardAnalysisHooks = {
   deletionGuards: HazardAnalysisDeletionGuard[];
   onActivate: HazardAnalysisActiveHook[];
   onInactivate: HazardAnalysisActiveHook[];
+  /** Runs after a release and after a new working version starts (e.g. the release / check tasks). */
+  onReleaseState: ((ex: Executor, analysisId: number) => Promise<void>)[];
 };
+
+export type HazardAnalysisDeps = Deps;
 
 type Deps = {
   db: Db;
   repository: HazardAnalysisRepository;
   organisation: Pick<OrganisationRepository, 'treeRows' | 'anchors'>;
   hooks: HazardAnalysisHooks;
+  /** The factor menus (decision 019): which menu an assessment may get, which factors a hazard may pick. */
+  factors?: {
+    assertAssignable(
+      ex: Executor,
+      menuId: number | null | undefined,
+      options?: { allowInactive?: boolean },
+    ): Promise<{ registers: FactorMenu['registers'] }>;
+    assertFactorSelection(menu: { registers: FactorMenu['registers'] }, factorIds: readonly number[]): void;
+  };
   /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
 };
@@ -76,6 +90,22 @@ type Deps = {
 const ENTITY = 'hazard_analysis';
 const HEADER_FIELDS = ['bezeichnung', 'locationId', 'departmentId', 'activityId', 'attachSetting'] as const;
 const DATATABLE_CAP = 10_000;
+
+/** The list's status filter sent as DataTable `filter` (JSON text `{"status":"active"}`), as SQL. */
+function dataTableStatus(filter: string): SQL | undefined {
+  let status: unknown;
+  try {
+    status = filter.trim() === '' ? undefined : (JSON.parse(filter) as { status?: unknown }).status;
+  } catch {
+    status = undefined;
+  }
+  if (status === 'active') return eq(hazardAnalyses.active, true);
+  if (status === 'inactive') return eq(hazardAnalyses.active, false);
+  if (status === 'released') {
+    return sql`exists (select 1 from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses.id})`;
+  }
+  return undefined;
+}
 
 const ratingOf = (p: number | null, s: number | null): NohlRating | null =>
   p === null || s === null ? null : { probability: p, severity: s };
@@ -94,6 +124,7 @@ export function createHazardAnalysisService({
   repository,
   organisation,
   hooks,
+  factors,
   criteria = async () => DEFAULT_NOHL_CRITERIA,
 }: Deps) {
   /** Location ids the actor may see assessments of, or 'all'. */
@@ -285,6 +316,7 @@ export function createHazardAnalysisService({
         actorId: actor.employeeId,
         changes: { versionNumber: { from: row.versionNumber, to: row.versionNumber + 1 } },
       });
+      for (const hook of hooks.onReleaseState) await hook(tx, id);
       return { ...row, released: false, versionNumber: row.versionNumber + 1 };
     }
     return row;
@@ -360,10 +392,27 @@ export function createHazardAnalysisService({
       const cap = query.limit === 0 ? DATATABLE_CAP : Math.min(query.limit, DATATABLE_CAP);
       const rows = await repository.ids(
         { ...query, limit: Math.min(cap, 100) },
-        await visibleCondition(db, actor, false),
+        and(await visibleCondition(db, actor, false), dataTableStatus(query.filter)) as SQL,
         cap,
       );
-      return { rows: rows.map((r) => ({ id: r.id, checklist_collectiontree_route: r.route })) };
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          checklist_collectiontree_route: r.route,
+          hazard_count: Number(r.hazardCount),
+        })),
+      };
+    },
+
+    /** Of these assessment ids, the ones the actor may see (list printing, decision 022). */
+    async readableIds(actor: Actor, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: hazardAnalyses.id })
+        .from(hazardAnalyses)
+        .where(and(await visibleCondition(db, actor, false), inArray(hazardAnalyses.id, ids)));
+      const readable = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => readable.has(id));
     },
 
     async draftPicker(actor: Actor, raw: ListQueryInput) {
@@ -464,6 +513,19 @@ export function createHazardAnalysisService({
           attachSetting: input.attachSetting,
         };
         const changes = diffFields(row as unknown as Record<string, unknown>, fields, HEADER_FIELDS);
+        if (input.factorMenuId !== undefined && input.factorMenuId !== row.factorMenuId) {
+          // A new menu must be assignable (active); the hazards' factors of the old menu are cleared.
+          if (input.factorMenuId !== null) {
+            if (!factors) throw new AppError('FACTOR_MENU_INVALID_ID');
+            await factors.assertAssignable(tx, input.factorMenuId);
+          }
+          await tx
+            .update(hazardAnalysisHazards)
+            .set({ factorId: null })
+            .where(eq(hazardAnalysisHazards.analysisId, id));
+          changes.factorMenuId = { from: row.factorMenuId, to: input.factorMenuId };
+          return finish(tx, actor, id, changes, { ...fields, factorMenuId: input.factorMenuId });
+        }
         return finish(tx, actor, id, changes, fields);
       });
     },
@@ -501,7 +563,15 @@ export function createHazardAnalysisService({
           ...texts,
           responsibleId: input.responsibleId,
           ...ratingColumns(input.ratingBefore, input.ratingAfter),
+          factorId: input.factorId === undefined ? hazard.factorId : input.factorId,
         };
+        if (input.factorId !== undefined && input.factorId !== null && input.factorId !== hazard.factorId) {
+          // The factor must belong to the assessment's (possibly meanwhile inactive) menu.
+          const analysis = await repository.findById(tx, id);
+          if (!factors || !analysis) throw new AppError('FACTOR_MENU_MISSING');
+          const menu = await factors.assertAssignable(tx, analysis.factorMenuId, { allowInactive: true });
+          factors.assertFactorSelection(menu, [input.factorId]);
+        }
         const changes = diffFields(hazard as unknown as Record<string, unknown>, patch, [
           'title',
           'cause',
@@ -512,6 +582,7 @@ export function createHazardAnalysisService({
           'severityBefore',
           'probabilityAfter',
           'severityAfter',
+          'factorId',
         ]);
         await repository.updateHazard(tx, hazardId, patch);
         await syncInheritors(tx, hazardId);
@@ -674,6 +745,7 @@ export function createHazardAnalysisService({
             },
           },
         });
+        for (const hook of hooks.onReleaseState) await hook(tx, id);
         const after = await repository.findById(tx, id);
         return present(tx, after as AnalysisRecord);
       });
@@ -852,6 +924,69 @@ export function createHazardAnalysisService({
       });
     },
 
+    /**
+     * The action source 'hazard' (decision 021, Wiring): the source id is a hazard of an assessment's working
+     * copy. Reading follows the assessment (location scope; released-only readers need a released version);
+     * changing actions needs "Gefährdungen und Maßnahmen bearbeiten", an active assessment (no template) in
+     * scope. Frozen versions are shown read-only by the web.
+     */
+    hazardActionSource: {
+      async describe(ex: Executor, ids: readonly number[]) {
+        const out = new Map<number, { label: string; link: string | null }>();
+        if (ids.length === 0) return out;
+        const rows = await ex
+          .select({
+            id: hazardAnalysisHazards.id,
+            title: hazardAnalysisHazards.title,
+            analysisId: hazardAnalyses.id,
+            bezeichnung: hazardAnalyses.bezeichnung,
+          })
+          .from(hazardAnalysisHazards)
+          .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+          .where(inArray(hazardAnalysisHazards.id, [...ids]));
+        for (const r of rows) {
+          out.set(r.id, {
+            label: `Gefährdung „${r.title}“ – ${r.bezeichnung}`,
+            link: `/hazardanalysis/${r.analysisId}`,
+          });
+        }
+        return out;
+      },
+      async canRead(actor: Actor, ex: Executor, hazardId: number) {
+        const row = await analysisOfHazard(ex, hazardId);
+        if (!row || !(await mayRead(ex, actor, row, false))) return false;
+        if (row.isTemplate || canReadWorking(actor)) return true;
+        return (
+          actorHasAny(actor, P.HAZARDANALYSIS_READONLY_RELEASED) &&
+          (await repository.countVersions(ex, row.id)) > 0
+        );
+      },
+      async canEdit(actor: Actor, ex: Executor, hazardId: number) {
+        const row = await analysisOfHazard(ex, hazardId);
+        if (!row || row.isTemplate || !row.active) return false;
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_HAZARDS)) return false;
+        return mayRead(ex, actor, row, true);
+      },
+      async locationOf(ex: Executor, hazardId: number) {
+        return (await analysisOfHazard(ex, hazardId))?.locationId ?? null;
+      },
+      async portalOf(ex: Executor, hazardId: number) {
+        return (await analysisOfHazard(ex, hazardId))?.portalId ?? null;
+      },
+    },
+
+    /** Usage guard for factor menus (decision 019): a menu an assessment uses cannot be changed. */
+    async factorMenuUsageGuard(ex: Executor, menuId: number): Promise<string | null> {
+      const [r] = await ex
+        .select({ n: sql<number>`cast(count(*) as integer)` })
+        .from(hazardAnalyses)
+        .where(eq(hazardAnalyses.factorMenuId, menuId));
+      const n = r?.n ?? 0;
+      return n > 0
+        ? `Das Faktorenmenü wird in ${n} Gefährdungsbeurteilung(en) verwendet und kann nicht bearbeitet, gelöscht oder deaktiviert werden.`
+        : null;
+    },
+
     /** Deletion guard for hazard bricks: a brick used by an assessment's hazard cannot be deleted. */
     async brickDeletionGuard(ex: Executor, brickId: number): Promise<string | null> {
       const n = await repository.usesBrick(ex, brickId);
@@ -860,6 +995,15 @@ export function createHazardAnalysisService({
         : null;
     },
   };
+
+  async function analysisOfHazard(ex: Executor, hazardId: number): Promise<AnalysisRecord | undefined> {
+    const [r] = await ex
+      .select({ analysis: hazardAnalyses })
+      .from(hazardAnalysisHazards)
+      .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+      .where(eq(hazardAnalysisHazards.id, hazardId));
+    return r?.analysis;
+  }
 
   /**
    * Inherited copies of a template hazard follow its texts (title, cause, protection goal). The inheriting
@@ -890,6 +1034,7 @@ export function createHazardAnalysisService({
         updatedAt: new Date(),
       })
       .where(inArray(hazardAnalyses.id, analysisIds));
+    for (const id of analysisIds) for (const hook of hooks.onReleaseState) await hook(tx, id);
   }
 }
 

@@ -15,6 +15,7 @@ import {
 import { versioned } from '#db/columns.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { factorMenuFactors, factorMenus } from '#modules/factor-menus/factor-menus.table.ts';
 import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
@@ -50,8 +51,8 @@ export const hazardAnalyses = pgTable(
     inheritanceTemplateId: integer('inheritance_template_id').references(
       (): AnyPgColumn => hazardAnalyses.id,
     ),
-    /** Factor menu (wired by the factor-menu slice; no foreign key yet). */
-    factorMenuId: integer('factor_menu_id'),
+    /** Factor menu (decision 019); a menu in use cannot be deleted. */
+    factorMenuId: integer('factor_menu_id').references(() => factorMenus.id, { onDelete: 'restrict' }),
     /** Questionnaire route (checklists, later; spec's checklist_collectiontree_route). */
     checklistRouteId: integer('checklist_route_id'),
     ...versioned,
@@ -91,8 +92,8 @@ export const hazardAnalysisHazards = pgTable(
     masterHazardId: integer('master_hazard_id').references((): AnyPgColumn => hazardAnalysisHazards.id, {
       onDelete: 'set null',
     }),
-    /** Factor of the assessment's factor menu (wired by the factor-menu slice; no foreign key yet). */
-    factorId: integer('factor_id'),
+    /** Factor of the assessment's factor menu (decision 019). */
+    factorId: integer('factor_id').references(() => factorMenuFactors.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('hazard_analysis_hazards_analysis').on(t.analysisId, t.position),

@@ -115,15 +115,37 @@ export async function renderXlsx(input: RenderInput): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** The frame every PDF of the product shares (report tables and documents such as a hazard assessment). */
+export type PdfFrameInput = {
+  title: string;
+  companyName: string;
+  printedAt: Date;
+  /** The company logo (PNG or JPEG); none = text only. */
+  logo?: Buffer | null;
+  landscape?: boolean;
+};
+
+export type PdfFrame = {
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+  /** The lowest y content may reach on the current page. */
+  bottom: () => number;
+  /** The y below the title on the first page. */
+  top: number;
+  /** Adds the footer („<Titel> · <Datum>“, „Seite x von y“) to every page and answers the file. */
+  finish: () => Promise<Buffer>;
+};
+
 /**
- * The PDF report template: company name, title, the filters used, print date (dd.mm.yy HH:mm, Europe/Berlin),
- * "Seite x von y", and the table whose header row repeats on every page. A4, landscape above 5 columns.
+ * Opens an A4 PDF with the product's template: DejaVu Sans (regular/bold), logo and company name on the
+ * left and the print date (dd.mm.yy HH:mm, Europe/Berlin) on the right of the first page, the title
+ * below; `finish()` writes the footer with "Seite x von y" on every page.
  */
-export async function renderPdf(input: RenderInput): Promise<Buffer> {
-  const landscape = input.columns.length > 5;
+export function openPdf(input: PdfFrameInput): PdfFrame {
   const doc = new PDFDocument({
     size: 'A4',
-    layout: landscape ? 'landscape' : 'portrait',
+    layout: input.landscape ? 'landscape' : 'portrait',
     margins: { top: 40, bottom: 50, left: 40, right: 40 },
     bufferPages: true,
     info: { Title: input.title, Author: input.companyName || 'Schutzwerk', Creator: 'Schutzwerk' },
@@ -161,8 +183,40 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
     .font('regular')
     .text(`Druckdatum: ${printed}`, left + width / 2, 40, { width: width / 2, align: 'right' });
   doc.font('bold').fontSize(16).fillColor('#000000').text(input.title, left, 62, { width });
-  let y = doc.y + 4;
+  const top = doc.y + 4;
   doc.font('regular').fontSize(9);
+
+  const finish = () => {
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      const footerY = doc.page.height - doc.page.margins.bottom + 15;
+      // Writing below the bottom margin would make pdfkit start a new page.
+      const savedBottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      doc.font('regular').fontSize(8).fillColor('#555555');
+      doc.text(`${input.title} · ${printed}`, left, footerY, { width: width / 2, lineBreak: false });
+      doc.text(`Seite ${i + 1} von ${range.count}`, left + width / 2, footerY, {
+        width: width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = savedBottom;
+    }
+    doc.end();
+    return done;
+  };
+  return { doc, left, width, bottom, top, finish };
+}
+
+/**
+ * The PDF report template (openPdf's frame): the filters used and the table whose header row repeats on
+ * every page. A4, landscape above 5 columns.
+ */
+export async function renderPdf(input: RenderInput): Promise<Buffer> {
+  const frame = openPdf({ ...input, landscape: input.columns.length > 5 });
+  const { doc, left, width, bottom } = frame;
+  let y = frame.top;
   for (const filter of input.filters) {
     doc.text(`${filter.label}: ${filter.value}`, left, y, { width });
     y = doc.y + 1;
@@ -228,26 +282,7 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
       .fontSize(9)
       .text('Keine Datensätze gefunden.', left, y + 6, { width });
   }
-
-  // Footer on every page: "Seite x von y".
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const footerY = doc.page.height - doc.page.margins.bottom + 15;
-    // Writing below the bottom margin would make pdfkit start a new page.
-    const savedBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor('#555555');
-    doc.text(`${input.title} · ${printed}`, left, footerY, { width: width / 2, lineBreak: false });
-    doc.text(`Seite ${i + 1} von ${range.count}`, left + width / 2, footerY, {
-      width: width / 2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = savedBottom;
-  }
-  doc.end();
-  return done;
+  return frame.finish();
 }
 
 /** Pages of a rendered PDF (for the benchmark): counts the page objects. */

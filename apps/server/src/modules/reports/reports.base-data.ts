@@ -64,6 +64,46 @@ order by d.name`,
     rights: [P.REPORTS, P.DEPARTMENTS],
     filters: [],
   },
+  {
+    // The list print of /hazardanalysis/list (decision 022): exactly the assessments the user filtered,
+    // sent as RecordList (`:recordlist`, narrowed on the server to the ones the user may see).
+    // "Höchstes Risiko": the highest score over the hazards (after actions where rated, else before) under
+    // the criteria in force (nohl_criteria; without a row the seeded cells p + s − 1 and bands 3/5).
+    name: 'Gefährdungsbeurteilungen – Übersicht',
+    controller: 'hazardanalysis',
+    sql: `with crit as (
+  select coalesce((select c.cells from nohl_criteria c where c.id = 1),
+                  '[[1,2,3,4],[2,3,4,5],[3,4,5,6],[4,5,6,7]]'::jsonb) as cells,
+         coalesce((select c.yellow_from from nohl_criteria c where c.id = 1), 3) as yellow_from,
+         coalesce((select c.red_from from nohl_criteria c where c.id = 1), 5) as red_from
+), scored as (
+  select h.analysis_id,
+         (crit.cells -> (coalesce(h.probability_after, h.probability_before) - 1)
+                     ->> (coalesce(h.severity_after, h.severity_before) - 1))::int as score
+  from hazard_analysis_hazards h cross join crit
+  where h.analysis_id = any(:recordlist)
+    and coalesce(h.probability_after, h.probability_before) is not null
+    and coalesce(h.severity_after, h.severity_before) is not null
+)
+select ha.bezeichnung as "Bezeichnung", l.name as "Ort", ha.version_number as "Version",
+       case when not ha.active then 'inaktiv' when ha.released then 'freigegeben' else 'in Bearbeitung' end as "Status",
+       (select count(*) from hazard_analysis_hazards h where h.analysis_id = ha.id) as "Gefährdungen",
+       case when m.score is null then 'nicht bewertet'
+            when m.score >= crit.red_from then m.score || ' – hohes Risiko'
+            when m.score >= crit.yellow_from then m.score || ' – signifikantes Risiko'
+            else m.score || ' – geringes Risiko' end as "Höchstes Risiko"
+from hazard_analyses ha
+cross join crit
+left join locations l on l.id = ha.location_id
+left join (select s.analysis_id, max(s.score) as score from scored s group by s.analysis_id) m
+  on m.analysis_id = ha.id
+where ha.id = any(:recordlist)
+order by ha.bezeichnung, ha.id`,
+    timeoutSeconds: 30,
+    formats: ['pdf', 'xlsx', 'csv'],
+    rights: [P.HAZARDANALYSIS_PRINT],
+    filters: [],
+  },
 ];
 
 export async function ensureBaseReports(ex: Executor): Promise<void> {

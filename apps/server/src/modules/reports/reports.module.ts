@@ -23,6 +23,8 @@ export function reportsModule(deps: {
   return {
     runner,
     service,
+    /** The operator's logo for PDF headers (other modules' documents use the same template). */
+    logo: deps.logo ?? (async () => null),
     register: (app: FastifyInstance) => app.register(reportsRoutes(service), { prefix: '/api' }),
   };
 }

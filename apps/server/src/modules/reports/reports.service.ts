@@ -87,6 +87,58 @@ function fileSafeName(name: string): string {
   return printable.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'Report';
 }
 
+/** At most this many records in a RecordList (the list print sends the filtered ids). */
+export const RECORD_LIST_MAX = 100_000;
+
+function invalidRecords(field: 'RecordList' | 'RecordID'): AppError {
+  return new AppError('INPUT_VALIDATION_ERROR', {
+    message:
+      field === 'RecordList'
+        ? 'Die Datensatzliste muss aus ganzen Zahlen bestehen.'
+        : 'Die Datensatznummer muss eine ganze Zahl sein.',
+    details: [{ path: ['body', field], message: 'Ungültige Datensatznummer' }],
+  });
+}
+
+/** RecordList as sent by a list print: an array, JSON array text or comma-separated text of ids. */
+export function parseRecordList(raw: unknown): number[] | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    const text = raw.trim();
+    if (text.startsWith('[')) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        throw invalidRecords('RecordList');
+      }
+    } else list = text.split(',').map((part) => part.trim());
+  }
+  if (!Array.isArray(list) || list.length > RECORD_LIST_MAX) throw invalidRecords('RecordList');
+  return list.map((item) => {
+    const n = typeof item === 'string' && /^-?\d+$/.test(item) ? Number(item) : item;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) {
+      throw invalidRecords('RecordList');
+    }
+    return n;
+  });
+}
+
+export function parseRecordId(raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) {
+    throw invalidRecords('RecordID');
+  }
+  return n;
+}
+
+/**
+ * Narrows the records of a print request to those the actor may see, per controller (e.g. the hazard
+ * assessments' location scope). A controller without a scope keeps the list as sent.
+ */
+export type RecordScope = (actor: Actor, ids: number[]) => Promise<number[]>;
+
 export function createReportsService(deps: {
   db: Db;
   runner: ReportRunner;
@@ -96,6 +148,23 @@ export function createReportsService(deps: {
   logo?: () => Promise<Buffer | null>;
 }) {
   const { db, runner } = deps;
+  const recordScopes = new Map<string, RecordScope>();
+
+  /** `:recordlist` and `:recordid` (sql-guard RECORD_PLACEHOLDERS) from the request, narrowed by scope. */
+  async function recordValues(
+    actor: Actor,
+    report: Report,
+    request: { RecordList?: unknown; RecordID?: unknown },
+    values: Map<string, string | null>,
+  ) {
+    const scope = recordScopes.get(report.controller.toLowerCase());
+    let list = parseRecordList(request.RecordList);
+    let id = parseRecordId(request.RecordID);
+    if (scope && list) list = await scope(actor, list);
+    if (scope && id !== null) id = (await scope(actor, [id]))[0] ?? null;
+    values.set('recordlist', list ? `{${list.join(',')}}` : null);
+    values.set('recordid', id === null ? null : String(id));
+  }
 
   async function load(ex: Executor, id: number): Promise<Report> {
     const [row] = await ex.select().from(reports).where(eq(reports.id, id));
@@ -117,6 +186,13 @@ export function createReportsService(deps: {
       });
     }
     const fields = input.filters.map((f) => f.field.toLowerCase());
+    const reserved = fields.find((f) => f === 'recordlist' || f === 'recordid');
+    if (reserved) {
+      throw new AppError('INPUT_VALIDATION_ERROR', {
+        message: `Der Parametername „${reserved}“ ist für die Datensatzauswahl reserviert.`,
+        details: [{ path: ['body', 'filters'], message: 'Bitte wählen Sie einen anderen Parameternamen.' }],
+      });
+    }
     const dup = fields.find((f, i) => fields.indexOf(f) !== i);
     if (dup) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
@@ -231,6 +307,11 @@ export function createReportsService(deps: {
   }
 
   return {
+    /** A module narrows RecordList/RecordID of its controller's reports to the actor's records. */
+    registerRecordScope(controller: string, scope: RecordScope) {
+      recordScopes.set(controller.toLowerCase(), scope);
+    },
+
     async list(query: ListQuery) {
       const source = {
         orderBy: { reportname: reports.name, controller: [reports.controller, reports.name] },
@@ -397,6 +478,7 @@ export function createReportsService(deps: {
         report.filters.map((f) => f.field),
       );
       const { values } = filterValues(report, request.Filter);
+      await recordValues(actor, report, request, values);
       const count = await runner.count(checked, values, report.timeoutSeconds);
       return { count, warning: count > REPORT_WARNING_THRESHOLD ? REPORT_WARNING_TEXT : null };
     },
@@ -413,6 +495,7 @@ export function createReportsService(deps: {
         report.filters.map((f) => f.field),
       );
       const { values, shown } = filterValues(report, request.Filter);
+      await recordValues(actor, report, request, values);
       const data = await runner.rows(checked, values, report.timeoutSeconds);
       if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
         throw new AppError('REPORT_TOO_LARGE', {

@@ -71,3 +71,30 @@ describe('checkReportSql', () => {
     expect.assertions(1);
   });
 });
+
+describe(':recordlist and :recordid (decision 022)', () => {
+  it('are known to every report and carry their integer cast into the text', () => {
+    const checked = checkReportSql(
+      'select id from hazard_analyses where id = any(:recordlist) or id = :RecordID order by id',
+      [],
+    );
+    expect(checked.placeholders).toEqual(['recordlist', 'recordid']);
+    expect(checked.pieces).toEqual([
+      'select id from hazard_analyses where id = any(',
+      '::integer[]) or id = ',
+      '::integer order by id',
+    ]);
+  });
+
+  it('do not turn into placeholders inside strings or comments, and other names stay refused', () => {
+    const checked = checkReportSql("select ':recordlist' as a -- :recordlist\n from locations", []);
+    expect(checked.placeholders).toEqual([]);
+    expect(reason('select id from locations where id = any(:records)')).toBe('UNKNOWN_FILTER');
+  });
+
+  it('keep the rest of the guard: a forbidden construct next to them is still refused', () => {
+    expect(reason('select pg_sleep(1) from locations where id = any(:recordlist)')).toBe('FUNCTION');
+    expect(reason('select id from sessions where id = any(:recordlist)')).toBe('TABLE');
+    expect(reason('select :recordlist::regclass')).toBe('CAST');
+  });
+});

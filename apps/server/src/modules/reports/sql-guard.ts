@@ -252,6 +252,17 @@ export class SqlRefusedError extends Error {
   }
 }
 
+/**
+ * Placeholders every report may use besides its filters, bound by the server from the print request
+ * (spec shell §7 reports/generate): `:recordlist` — the records the user chose on a list (RecordList), an
+ * integer array, NULL without a list; `:recordid` — one record (RecordID), an integer or NULL. The guard
+ * writes the cast itself (`$n::integer[]`, `$n::integer`), so the value can only ever be integers.
+ */
+export const RECORD_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  recordlist: '::integer[]',
+  recordid: '::integer',
+};
+
 /** Tables whose rows hold secret columns: whole-row references to them are refused. */
 const TABLES_WITH_SECRET_COLUMNS: ReadonlySet<string> = new Set(['employees']);
 
@@ -282,21 +293,26 @@ export function checkReportSql(sql: string, fields: readonly string[]): CheckedS
   const pieces: string[] = [];
   const placeholders: string[] = [];
   let last = 0;
+  let prefix = '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (!token) continue;
     if (token.tokenName === 'PARAM') throw new SqlRefusedError('PARAMETER', token.text);
     const next = tokens[i + 1];
     if (token.text === ':' && next && next.start === token.end && /^[A-Za-z_]\w*$/.test(next.text)) {
-      const field = known.get(next.text.toLowerCase());
+      const name = next.text.toLowerCase();
+      const cast = RECORD_PLACEHOLDERS[name];
+      const field = cast ? name : known.get(name);
       if (!field) throw new SqlRefusedError('UNKNOWN_FILTER', next.text);
-      pieces.push(slice(last, token.start));
+      pieces.push(prefix + slice(last, token.start));
       placeholders.push(field);
       last = next.end;
+      // The cast belongs to the placeholder: the next piece starts with it.
+      prefix = cast ?? '';
       i++;
     }
   }
-  pieces.push(slice(last));
+  pieces.push(prefix + slice(last));
   // Parse with $n in the placeholders' places: the parser sees exactly what will run.
   const bound = pieces.reduce((acc, piece, i) => (i === 0 ? piece : `${acc}$${i}${piece}`), '');
   let tree: { stmts?: { stmt: Record<string, unknown> }[] };

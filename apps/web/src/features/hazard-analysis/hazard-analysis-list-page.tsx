@@ -21,6 +21,7 @@ import {
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { usePermissions } from '#features/auth/session.tsx';
+import { useHazardAnalysisListPrint } from '#features/hazard-analysis-print/use-list-print.tsx';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { HAZARD_ANALYSIS_DRAFT_LIST_SOURCE, HAZARD_ANALYSIS_LIST_SOURCE } from './api/hazard-analysis-api.ts';
@@ -69,11 +70,23 @@ export function HazardAnalysisListPage({ templates = false }: { templates?: bool
   const canCreate = canAny([templates ? P.HAZARDANALYSIS_DRAFTS : P.HAZARDANALYSIS_ADD]);
   const title = t(templates ? 'hazardAnalysis.draftTitle' : 'hazardAnalysis.listTitle');
 
+  // The list print (spec shell §2.2, §5.2; decision 022): a status other than the default view's counts
+  // as a prior filter ('alle' and 'aktive' show everything a user normally sees).
+  const listPrint = useHazardAnalysisListPrint({
+    search,
+    filtered: filter.status === 'inactive' || filter.status === 'released',
+    orderBy: filter.orderBy,
+    orderDirection: filter.orderDirection,
+    filter: { status: filter.status },
+  });
+  const canPrint = !templates && canAny([P.HAZARDANALYSIS_PRINT]);
+
   useToolbar({
     title,
     search: { value: search, onChange: setSearch },
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
     onAdd: canCreate ? () => setCreateOpen(true) : undefined,
+    onPrint: canPrint ? listPrint.start : undefined,
   });
 
   const onTotalChange = useCallback((total: number | null) => setCount(total), []);
@@ -184,6 +197,7 @@ export function HazardAnalysisListPage({ templates = false }: { templates?: bool
         onRowClick={open}
         onTotalChange={onTotalChange}
       />
+      {listPrint.dialog}
       <CreateHazardAnalysisDialog
         open={createOpen}
         templates={templates}

@@ -41,6 +41,7 @@ import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-l
 import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
+import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
 import {
   DepartmentPickerField,
@@ -258,6 +259,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
               color={analysis.release.released ? 'success' : 'default'}
             />
           )}
+          <PrintAssessmentButton analysisId={analysis.id} />
           {canRelease && (
             <Button variant="contained" onClick={() => setDialog('release')}>
               {t('hazardAnalysis.release')}

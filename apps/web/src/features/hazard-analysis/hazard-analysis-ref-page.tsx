@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { formatDate } from '#lib/format.ts';
 import { useHazardAnalysisVersion } from './api/hazard-analysis-api.ts';
 import { RiskChip } from './components/risk.tsx';
@@ -53,11 +54,14 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
       <Alert
         severity="info"
         action={
-          v.workingCopyReadable ? (
-            <Button color="inherit" size="small" component={Link} to={`/hazardanalysis/${v.analysisId}`}>
-              {t('hazardAnalysis.openWorkingCopy')}
-            </Button>
-          ) : undefined
+          <Stack direction="row" spacing={1}>
+            <PrintAssessmentButton versionId={v.id} />
+            {v.workingCopyReadable ? (
+              <Button color="inherit" size="small" component={Link} to={`/hazardanalysis/${v.analysisId}`}>
+                {t('hazardAnalysis.openWorkingCopy')}
+              </Button>
+            ) : null}
+          </Stack>
         }
       >
         {t('hazardAnalysis.refInfo', {

@@ -172,7 +172,7 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
     remove.reset();
   };
 
-  // What the draft was based on: after 'Aktuellen Stand laden' the fields the user did not touch take the
+  // What the draft was based on: after 'Neu laden' the fields the user did not touch take the
   // other person's values, the touched ones keep the user's input.
   const [base, setBase] = useState<Draft>(EMPTY);
 

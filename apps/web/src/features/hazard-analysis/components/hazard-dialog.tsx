@@ -14,6 +14,7 @@ import type { NohlRating } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -50,7 +51,10 @@ type Props = {
   onReload: () => Promise<unknown>;
 };
 
-/** 'Gefährdung bearbeiten': texts, responsible (required), comment, NOHL rating before and after actions. */
+/**
+ * 'Gefährdung bearbeiten': texts, responsible (required), comment, NOHL rating before and after actions, and
+ * the hazard's actions (read-only where the hazard cannot be changed).
+ */
 export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onReload }: Props) {
   const { t } = useTranslation();
   const update = useUpdateHazard(analysis.id);
@@ -177,6 +181,10 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
             />
           </Stack>
           {ratingError && <Alert severity="error">{ratingError}</Alert>}
+          {/* Actions against this hazard (source 'hazard'; templates have none). */}
+          {!analysis.isTemplate && (
+            <ActionsPanel sourceType="hazard" sourceId={hazard.id} readOnly={readOnly} />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

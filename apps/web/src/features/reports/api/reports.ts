@@ -32,6 +32,8 @@ export type GenerateInput = {
   userId: number;
   art: 1 | 2 | 3;
   filter: Record<string, string>;
+  /** The records a list print covers (RecordList, bound as `:recordlist`); none = the report's own query. */
+  recordList?: number[] | undefined;
 };
 
 function body(input: GenerateInput) {
@@ -40,6 +42,7 @@ function body(input: GenerateInput) {
     UserID: input.userId,
     Art: input.art,
     Filter: JSON.stringify(input.filter),
+    ...(input.recordList ? { RecordList: input.recordList } : {}),
     UserLanguage: 'de',
   };
 }
@@ -47,7 +50,7 @@ function body(input: GenerateInput) {
 /** How many records the report would print with these filters, and the warning above 1000. */
 export function reportCountQueryOptions(input: GenerateInput) {
   return queryOptions({
-    queryKey: reportKeys.count(input.reportId, JSON.stringify(input.filter)),
+    queryKey: reportKeys.count(input.reportId, JSON.stringify([input.filter, input.recordList ?? null])),
     queryFn: async () =>
       (await api.post<{ data: { count: number; warning: string | null } }>('reports/count', body(input)))
         .data,

@@ -44,7 +44,16 @@ type Format = keyof typeof ART;
  * success and the browser saves the file under the name the server gives. More than 1000 records shows
  * the spec's warning; creating waits until the user has read and closed it.
  */
-export function ReportPrintDialog({ controller, onClose }: { controller: string; onClose: () => void }) {
+export function ReportPrintDialog({
+  controller,
+  onClose,
+  recordList,
+}: {
+  controller: string;
+  onClose: () => void;
+  /** A list print's records (e.g. the filtered hazard assessments): sent as RecordList. */
+  recordList?: number[];
+}) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [report, setReport] = useState<ReportPickerRow | null>(null);
@@ -61,7 +70,7 @@ export function ReportPrintDialog({ controller, onClose }: { controller: string;
 
   const input: GenerateInput | null =
     report && filters.data
-      ? { reportId: report.id, userId: user.employee.id, art: ART[format], filter: values }
+      ? { reportId: report.id, userId: user.employee.id, art: ART[format], filter: values, recordList }
       : null;
   const debouncedInput = useDebouncedValue(input);
   const count = useQuery({

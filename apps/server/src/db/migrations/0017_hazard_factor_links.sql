@@ -1,0 +1,2 @@
+ALTER TABLE "hazard_analyses" ADD CONSTRAINT "hazard_analyses_factor_menu_id_factor_menus_id_fk" FOREIGN KEY ("factor_menu_id") REFERENCES "public"."factor_menus"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hazard_analysis_hazards" ADD CONSTRAINT "hazard_analysis_hazards_factor_id_factor_menu_factors_id_fk" FOREIGN KEY ("factor_id") REFERENCES "public"."factor_menu_factors"("id") ON DELETE restrict ON UPDATE no action;

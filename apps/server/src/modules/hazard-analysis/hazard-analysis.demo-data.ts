@@ -1,0 +1,175 @@
+import type { FrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { DEFAULT_NOHL_CRITERIA, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
+import { locations } from '#modules/organisation/organisation.table.ts';
+import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
+
+type R = [number, number] | null;
+type DemoHazard = { brick: string; cause: string; goal: string; before: R; after: R };
+type Demo = { bezeichnung: string; location: string | null; release?: boolean; hazards: DemoHazard[] };
+
+const DEMO: Demo[] = [
+  {
+    bezeichnung: 'Vorlage Abfüllarbeitsplatz entzündbare Flüssigkeiten',
+    location: null,
+    hazards: [
+      {
+        brick: 'G-01',
+        cause: 'Dämpfe und Spritzer beim offenen Umfüllen',
+        goal: 'Kein Haut- und Augenkontakt, Arbeitsplatzgrenzwerte eingehalten',
+        before: null,
+        after: null,
+      },
+      {
+        brick: 'B-01',
+        cause: 'Explosionsfähige Atmosphäre am Abfüllkopf',
+        goal: 'Keine wirksamen Zündquellen in Zone 1',
+        before: null,
+        after: null,
+      },
+    ],
+  },
+  {
+    bezeichnung: 'Abfülllinie 1 – Abfüllen von Ethanol in Gebinde',
+    location: 'Halle 1 – Abfüllung',
+    release: true,
+    hazards: [
+      {
+        brick: 'G-01',
+        cause: 'Ethanoldämpfe beim Befüllen der 200-l-Fässer',
+        goal: 'Absaugung am Abfüllkopf, AGW eingehalten',
+        before: [3, 2],
+        after: [2, 2],
+      },
+      {
+        brick: 'B-01',
+        cause: 'Explosionsfähige Atmosphäre am Fassspund',
+        goal: 'Erdung der Gebinde, Ex-geschützte Betriebsmittel',
+        before: [3, 4],
+        after: [1, 4],
+      },
+      {
+        brick: 'M-01',
+        cause: 'Rollenbahn und Verschließer ohne Verdeckung',
+        goal: 'Trennende Schutzeinrichtung mit Verriegelung',
+        before: [2, 3],
+        after: [1, 2],
+      },
+    ],
+  },
+  {
+    bezeichnung: 'Reaktor R1 – Synthese und Probenahme',
+    location: 'Halle 2 – Synthese',
+    hazards: [
+      {
+        brick: 'T-01',
+        cause: 'Heiße Oberflächen am Reaktormantel (bis 140 °C)',
+        goal: 'Keine Verbrennungen bei Probenahme und Wartung',
+        before: [3, 2],
+        after: null,
+      },
+      {
+        brick: 'P-01',
+        cause: 'Rührwerk und Vakuumpumpe, Tagesexpositionspegel um 86 dB(A)',
+        goal: 'Gehörschutz getragen, Lärmminderungsprogramm',
+        before: [4, 2],
+        after: [2, 2],
+      },
+    ],
+  },
+];
+
+/** Demo hazard assessments and a template of the demo company (Rheinwerk Chemie GmbH). */
+export async function seedHazardAnalysisDemo(
+  tx: Executor,
+  portalId: number,
+  people: { safetySpecialist: number; supervisor: number; supervisorName: string },
+) {
+  const bricks = await tx
+    .select({ id: hazardBricks.id, identifier: hazardBricks.identifier, title: hazardBricks.title })
+    .from(hazardBricks)
+    .where(
+      inArray(hazardBricks.identifier, [...new Set(DEMO.flatMap((d) => d.hazards.map((h) => h.brick)))]),
+    );
+  const brick = new Map(bricks.map((b) => [b.identifier, b]));
+  for (const demo of DEMO) {
+    const [location] = demo.location
+      ? await tx
+          .select({ id: locations.id })
+          .from(locations)
+          .where(and(eq(locations.portalId, portalId), eq(locations.name, demo.location)))
+      : [];
+    const hazards = demo.hazards.filter((h) => brick.has(h.brick));
+    const release = demo.release ? { releaseDate: '2026-10-01', nextCheckDate: '2027-10-01' } : null;
+    const [row] = await tx
+      .insert(hazardAnalyses)
+      .values({
+        portalId,
+        bezeichnung: demo.bezeichnung,
+        isTemplate: demo.location === null,
+        locationId: location?.id ?? null,
+        attachSetting: demo.location === null ? 0 : 3,
+        ...(release
+          ? { ...release, released: true, releaseResponsibleId: people.supervisor, releasedAt: new Date() }
+          : {}),
+      })
+      .returning({ id: hazardAnalyses.id });
+    const rating = (r: R) => (r ? { probability: r[0], severity: r[1] } : null);
+    await tx.insert(hazardAnalysisHazards).values(
+      hazards.map((h, position) => ({
+        analysisId: row!.id,
+        position,
+        brickId: brick.get(h.brick)!.id,
+        title: brick.get(h.brick)!.title,
+        cause: h.cause,
+        protectionGoal: h.goal,
+        responsibleId: people.safetySpecialist,
+        probabilityBefore: h.before?.[0] ?? null,
+        severityBefore: h.before?.[1] ?? null,
+        probabilityAfter: h.after?.[0] ?? null,
+        severityAfter: h.after?.[1] ?? null,
+      })),
+    );
+    if (release) {
+      const frozen: FrozenHazard[] = hazards.map((h, position) => {
+        const before = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.before));
+        const after = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.after));
+        return {
+          position,
+          title: brick.get(h.brick)!.title,
+          brickIdentifier: h.brick,
+          cause: h.cause,
+          protectionGoal: h.goal,
+          comment: '',
+          responsibleName: 'Hoffmann, Katrin',
+          inherited: false,
+          ratingBefore: rating(h.before),
+          scoreBefore: before?.score ?? null,
+          bandBefore: before?.band ?? null,
+          ratingAfter: rating(h.after),
+          scoreAfter: after?.score ?? null,
+          bandAfter: after?.band ?? null,
+        };
+      });
+      await tx.insert(hazardAnalysisVersions).values({
+        analysisId: row!.id,
+        versionNumber: 1,
+        ...release,
+        responsibleId: people.supervisor,
+        responsibleName: people.supervisorName,
+        releasedBy: people.safetySpecialist,
+        snapshot: {
+          bezeichnung: demo.bezeichnung,
+          locationName: demo.location,
+          departmentName: null,
+          activityName: null,
+          attachSetting: 3,
+          criteria: DEFAULT_NOHL_CRITERIA,
+          hazards: frozen,
+        },
+      });
+    }
+  }
+}
