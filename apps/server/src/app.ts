@@ -25,8 +25,8 @@ import { employeeImportModule } from './modules/employee-import/employee-import.
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
-import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
+import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
