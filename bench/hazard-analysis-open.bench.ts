@@ -18,7 +18,13 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { actions, employees, hazardAnalysisHazards, hazardBricks } from '../apps/server/src/db/schema.ts';
+import {
+  actions,
+  employees,
+  hazardAnalysisHazards,
+  hazardBricks,
+  locations,
+} from '../apps/server/src/db/schema.ts';
 import { ensureBaseData, seedDemoData } from '../apps/server/src/db/seed/bootstrap.ts';
 
 const HAZARDS = 200;
@@ -86,11 +92,18 @@ const [responsible] = await database.db
   .from(employees)
   .where(eq(employees.loginName, 'sifa'));
 if (!responsible) throw new Error('demo employee sifa missing');
+const [location] = await database.db
+  .select({ id: locations.id })
+  .from(locations)
+  .where(eq(locations.portalId, responsible.portalId))
+  .limit(1);
+if (!location) throw new Error('no location in the demo portal');
 const created = await fetch(`${base}/api/hazardanalysis`, {
   method: 'POST',
   headers: auth,
   body: JSON.stringify({
     bezeichnung: 'Benchmark: Produktionshalle mit 200 Gefährdungen',
+    locationId: location.id,
     brickIds: Array.from({ length: HAZARDS }, (_, i) => bricks[i % bricks.length]!.id),
     responsibleId: responsible.id,
   }),
