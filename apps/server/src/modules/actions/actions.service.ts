@@ -446,6 +446,28 @@ export function createActionsService({ db, sources, settings }: Deps) {
 
   // ── task flow core (shared by the task and the action endpoints) ─────────────────────────────────
 
+  /** One state transition of a task: the new state with its fields, a new version and the change-log row. */
+  async function moveTask(
+    ex: Executor,
+    task: TaskRecord,
+    to: TaskRecord['state'],
+    fields: Partial<typeof tasks.$inferInsert>,
+    actorId: number,
+    extraChanges: Record<string, { from: unknown; to: unknown }> = {},
+  ) {
+    await ex
+      .update(tasks)
+      .set({ ...fields, state: to, version: sql`${tasks.version} + 1`, updatedAt: new Date() })
+      .where(eq(tasks.id, task.id));
+    await recordChange(ex, {
+      entity: 'task',
+      entityId: task.id,
+      state: LOG_STATE.CHANGED,
+      actorId,
+      changes: { state: { from: task.state, to }, ...extraChanges },
+    });
+  }
+
   async function reportProblemIn(tx: Executor, actor: Actor, task: TaskRecord, reason: string) {
     if (task.assigneeId !== actor.employeeId) throw new AppError('ACTION_EXECUTOR_NOT_AUTHENTICATED');
     if (task.state !== 'open') throw new AppError('TASK_NOT_OPEN');
@@ -469,26 +491,20 @@ export function createActionsService({ db, sources, settings }: Deps) {
     const to = responsible?.email?.trim() ?? '';
     if (!responsible?.active || !emailCheck.safeParse(to).success)
       throw new AppError('ACTION_RESPONSIBLE_NO_EMAIL');
-    await tx
-      .update(tasks)
-      .set({
-        state: 'problem',
+    await moveTask(
+      tx,
+      task,
+      'problem',
+      {
         problemReason: text,
         problemReportedAt: new Date(),
         problemReportedBy: actor.employeeId,
         problemResolvedAt: null,
         problemResolvedBy: null,
-        version: sql`${tasks.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(tasks.id, task.id));
-    await recordChange(tx, {
-      entity: 'task',
-      entityId: task.id,
-      state: LOG_STATE.CHANGED,
-      actorId: actor.employeeId,
-      changes: { state: { from: 'open', to: 'problem' }, problemReason: { from: null, to: text } },
-    });
+      },
+      actor.employeeId,
+      { problemReason: { from: null, to: text } },
+    );
     const reporter = (await persons(tx, [actor.employeeId])).get(actor.employeeId);
     const system = await settings.read(systemSettings, tx);
     const rendered = await renderTemplateMail(tx, {
@@ -519,23 +535,13 @@ export function createActionsService({ db, sources, settings }: Deps) {
   async function resolveProblemIn(tx: Executor, actor: Actor, task: TaskRecord) {
     if (task.responsibleId !== actor.employeeId) throw new AppError('ACTION_NOT_RESPONSIBLE');
     if (task.state !== 'problem') throw new AppError('ACTION_NO_OPEN_PROBLEM');
-    await tx
-      .update(tasks)
-      .set({
-        state: 'open',
-        problemResolvedAt: new Date(),
-        problemResolvedBy: actor.employeeId,
-        version: sql`${tasks.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(tasks.id, task.id));
-    await recordChange(tx, {
-      entity: 'task',
-      entityId: task.id,
-      state: LOG_STATE.CHANGED,
-      actorId: actor.employeeId,
-      changes: { state: { from: 'problem', to: 'open' } },
-    });
+    await moveTask(
+      tx,
+      task,
+      'open',
+      { problemResolvedAt: new Date(), problemResolvedBy: actor.employeeId },
+      actor.employeeId,
+    );
   }
 
   async function lockTask(tx: Executor, id: number, version?: number): Promise<TaskRecord> {
@@ -848,24 +854,13 @@ export function createActionsService({ db, sources, settings }: Deps) {
             message: 'Diese Aufgabe wird in ihrem Modul erledigt. Bitte öffnen Sie sie dort.',
           });
         const action = (await findAction(tx, task.actionId!))!;
-        await tx
-          .update(tasks)
-          .set({
-            state: 'done',
-            doneAt: new Date(),
-            doneBy: actor.employeeId,
-            comment: comment.trim() || null,
-            version: sql`${tasks.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(tasks.id, task.id));
-        await recordChange(tx, {
-          entity: 'task',
-          entityId: task.id,
-          state: LOG_STATE.CHANGED,
-          actorId: actor.employeeId,
-          changes: { state: { from: 'open', to: 'done' } },
-        });
+        await moveTask(
+          tx,
+          task,
+          'done',
+          { doneAt: new Date(), doneBy: actor.employeeId, comment: comment.trim() || null },
+          actor.employeeId,
+        );
         if (!action.done) await markActionDone(tx, action, actor.employeeId);
       });
     },
