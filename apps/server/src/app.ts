@@ -24,6 +24,7 @@ import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
+import { registerAnalysisDocuments } from './modules/hazard-analysis/hazard-analysis.documents.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
 import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
   actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
+  // Documents on assessments and their document tasks (decision 021, Documents and document tasks).
+  registerAnalysisDocuments({ documents, hazardAnalysis });
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
   hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
     let n = 0;

@@ -273,6 +273,20 @@ export const frozenHazardSchema = z.object({
 });
 export type FrozenHazard = z.infer<typeof frozenHazardSchema>;
 
+/**
+ * A document linked to the assessment at release time (decision 021, Documents): the document's label and
+ * type then, and its file version then (downloadable while the document exists; versions are append-only).
+ */
+export const frozenDocumentSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  type: z.number().int(),
+  fileVersionId: z.number().int().nullable(),
+  fileVersionNumber: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+});
+export type FrozenDocument = z.infer<typeof frozenDocumentSchema>;
+
 export const hazardAnalysisVersionRowSchema = z.object({
   id: z.number().int(),
   versionNumber: z.number().int(),
@@ -296,6 +310,8 @@ export const hazardAnalysisVersionSchema = hazardAnalysisVersionRowSchema.extend
     redFrom: z.number().int(),
   }),
   hazards: z.array(frozenHazardSchema),
+  /** The documents linked at release time (empty for versions released before documents were frozen). */
+  documents: z.array(frozenDocumentSchema),
   /** Whether the caller may open the working copy (/hazardanalysis/{analysisId}). */
   workingCopyReadable: z.boolean(),
 });

@@ -53,7 +53,13 @@ export async function createTask(ex: Executor, task: NewTask): Promise<number> {
   return row!.id;
 }
 
-export type TaskSelector = { sourceType: string; sourceId: number; kinds?: readonly TaskKind[] };
+export type TaskSelector = {
+  sourceType: string;
+  sourceId: number;
+  kinds?: readonly TaskKind[];
+  /** Only the tasks opening this path (e.g. one document's task among an assessment's document tasks). */
+  linkPath?: string;
+};
 
 function selectorWhere(selector: TaskSelector) {
   return and(
@@ -61,7 +67,23 @@ function selectorWhere(selector: TaskSelector) {
     eq(tasks.sourceId, selector.sourceId),
     ne(tasks.state, 'done'),
     selector.kinds && selector.kinds.length > 0 ? inArray(tasks.kind, [...selector.kinds]) : undefined,
+    selector.linkPath === undefined ? undefined : eq(tasks.linkPath, selector.linkPath),
   );
+}
+
+/** The not-done (open or problem) tasks of a source, e.g. to keep derived tasks in sync without churn. */
+export async function openTasks(ex: Executor, selector: TaskSelector) {
+  return ex
+    .select({
+      id: tasks.id,
+      kind: tasks.kind,
+      assigneeId: tasks.assigneeId,
+      title: tasks.title,
+      linkPath: tasks.linkPath,
+      dueDate: tasks.dueDate,
+    })
+    .from(tasks)
+    .where(selectorWhere(selector));
 }
 
 /** Deletes the not-done (open or problem) tasks of a source, optionally only of some kinds; answers the count. */
@@ -123,6 +145,7 @@ const MODULE_LABELS: Record<string, string> = {
   general: 'Maßnahmen',
   hazard: 'Gefährdungsbeurteilung',
   hazardanalysis: 'Gefährdungsbeurteilung',
+  hazard_analysis: 'Gefährdungsbeurteilung',
 };
 
 type DueTask = {

@@ -203,6 +203,42 @@ export function createDocumentsRepository(db: Db) {
         )
         .orderBy(asc(sql`lower(${documents.label})`), asc(documents.id));
     },
+    /** The records a document is linked to (e.g. to follow its changes there). */
+    async linksOfDocument(ex: Executor, documentId: number) {
+      return ex
+        .select({ entity: documentLinks.entity, entityId: documentLinks.entityId })
+        .from(documentLinks)
+        .where(eq(documentLinks.documentId, documentId));
+    },
+    /**
+     * The documents linked to a record with what other modules derive from them (document tasks, frozen
+     * versions): label, type, responsible, next check and the current file version.
+     */
+    async linkedDocuments(ex: Executor, entity: string, entityId: number, documentId?: number) {
+      return ex
+        .select({
+          id: documents.id,
+          portalId: documents.portalId,
+          label: documents.label,
+          type: documents.type,
+          responsibleId: documents.responsibleId,
+          nextCheck: documents.nextCheck,
+          fileVersionId: documentVersions.id,
+          fileVersionNumber: documentVersions.number,
+          fileName: documentVersions.fileName,
+        })
+        .from(documentLinks)
+        .innerJoin(documents, eq(documents.id, documentLinks.documentId))
+        .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+        .where(
+          and(
+            eq(documentLinks.entity, entity),
+            eq(documentLinks.entityId, entityId),
+            documentId === undefined ? undefined : eq(documentLinks.documentId, documentId),
+          ),
+        )
+        .orderBy(asc(sql`lower(${documents.label})`), asc(documents.id));
+    },
     async insertLink(ex: Executor, values: typeof documentLinks.$inferInsert): Promise<boolean> {
       const rows = await ex.insert(documentLinks).values(values).onConflictDoNothing().returning();
       return rows.length === 1;

@@ -36,20 +36,62 @@ const FIELDS = [
   'validFrom',
 ] as const satisfies readonly (keyof Fields)[];
 
-type Deps = { db: Db; repository: DocumentsRepository; files: FileStore; today?: () => string };
+/**
+ * A record of another module documents can be attached to (decision 016, attach API). `location` is built
+ * in; other modules register theirs in `documentsModule().linkTargets` (app.ts). An entity without a target
+ * answers 404 (deny by default).
+ */
+export type DocumentLinkTarget = {
+  /** Whether the record exists in the actor's portal and the actor may see it (false: 404). */
+  canRead(ex: Executor, actor: Actor, entityId: number): Promise<boolean>;
+  /** Whether the actor may attach or detach documents now; throws the refusal (404 when not readable). */
+  assertCanChange(tx: Executor, actor: Actor, entityId: number): Promise<void>;
+  /** After a link was added or removed, in the same transaction (the record's own bookkeeping). */
+  onChanged?(
+    tx: Executor,
+    actor: Actor,
+    event: { entityId: number; documentId: number; linked: boolean },
+  ): Promise<void>;
+};
+export type DocumentLinkTargets = Partial<Record<DocumentLinkEntity, DocumentLinkTarget>>;
 
-/** Whether a record of another module exists in the actor's portal (document links). */
-const LINK_TARGETS: Record<
-  DocumentLinkEntity,
-  (ex: Executor, portalId: number, id: number) => Promise<boolean>
-> = {
-  location: async (ex, portalId, id) =>
-    (
-      await ex
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.id, id), eq(locations.portalId, portalId)))
-    ).length > 0,
+/**
+ * A change of a document other modules follow (e.g. the document tasks of hazard assessments): its
+ * fields changed, its check was recorded, or it was deleted. Runs in the writing transaction, after the
+ * write; `links` are the document's links before the change (a deleted document has none left).
+ */
+export type DocumentChangeEvent = {
+  documentId: number;
+  reason: 'updated' | 'checked' | 'deleted';
+  actorId: number;
+  links: { entity: string; entityId: number }[];
+};
+export type DocumentChangeHook = (tx: Executor, event: DocumentChangeEvent) => Promise<void>;
+
+/** The built-in link target: a location of the actor's portal (no further rights beyond the documents'). */
+async function locationExists(ex: Executor, actor: Actor, id: number): Promise<boolean> {
+  const rows = await ex
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.portalId, actor.portalId)));
+  return rows.length > 0;
+}
+export const LOCATION_LINK_TARGET: DocumentLinkTarget = {
+  canRead: locationExists,
+  async assertCanChange(tx, actor, id) {
+    if (!(await locationExists(tx, actor, id))) throw new AppError('NOT_FOUND');
+  },
+};
+
+type Deps = {
+  db: Db;
+  repository: DocumentsRepository;
+  files: FileStore;
+  today?: () => string;
+  /** The link targets (LINK_TARGETS): `location` plus what other modules register. */
+  linkTargets?: DocumentLinkTargets;
+  /** Hooks run after a document's fields, check or existence changed (same transaction). */
+  onDocumentChanged?: DocumentChangeHook[];
 };
 
 export type UploadInput = { stream: Readable; fileName: string; version: number; comment: string | null };
@@ -81,7 +123,24 @@ function berlinToday(): string {
  * a check needs a responsible person and a check date and moves the next check by the interval;
  * confidential files are served only with DOCUMENTS_CONFIDENTIAL; templates only with DOCUMENTS_TEMPLATES.
  */
-export function createDocumentsService({ db, repository, files, today = berlinToday }: Deps) {
+export function createDocumentsService({
+  db,
+  repository,
+  files,
+  today = berlinToday,
+  linkTargets = { location: LOCATION_LINK_TARGET },
+  onDocumentChanged = [],
+}: Deps) {
+  function linkTarget(entity: DocumentLinkEntity): DocumentLinkTarget {
+    const target = linkTargets[entity];
+    if (!target) throw new AppError('NOT_FOUND');
+    return target;
+  }
+
+  async function changed(tx: Executor, event: DocumentChangeEvent): Promise<void> {
+    for (const hook of onDocumentChanged) await hook(tx, event);
+  }
+
   async function load(ex: Executor, actor: Actor, id: number, lock?: 'update'): Promise<DocumentRecord> {
     const row = await repository.findById(ex, id, lock);
     if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
@@ -197,6 +256,12 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
           actorId: actor.employeeId,
           changes,
         });
+        await changed(tx, {
+          documentId: id,
+          reason: 'updated',
+          actorId: actor.employeeId,
+          links: await repository.linksOfDocument(tx, id),
+        });
         return getIn(tx, actor, id);
       });
     },
@@ -206,6 +271,7 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
         const before = await load(tx, actor, id, 'update');
         if (before.isTemplate && !actorHasAny(actor, P.DOCUMENTS_TEMPLATES))
           throw new AppError('NO_PERMISSION');
+        const links = await repository.linksOfDocument(tx, id);
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
         await recordChange(tx, {
           entity: 'document',
@@ -213,6 +279,7 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
           state: LOG_STATE.DELETED,
           actorId: actor.employeeId,
         });
+        await changed(tx, { documentId: id, reason: 'deleted', actorId: actor.employeeId, links });
       });
       // The stored contents stay: other versions or documents may share them (decision 016).
     },
@@ -340,27 +407,37 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
             checked: { from: null, to: today() },
           },
         });
+        await changed(tx, {
+          documentId: id,
+          reason: 'checked',
+          actorId: actor.employeeId,
+          links: await repository.linksOfDocument(tx, id),
+        });
         return getIn(tx, actor, id);
       });
     },
 
     // ── links (the shared attach API) ──
     links: {
+      /** The documents linked to a record the actor may see (404 otherwise: "not found" = "not yours"). */
       async list(actor: Actor, entity: DocumentLinkEntity, entityId: number): Promise<Document[]> {
+        if (!(await linkTarget(entity).canRead(db, actor, entityId))) throw new AppError('NOT_FOUND');
         const rows = await repository.links(db, entity, entityId, actor.portalId);
         const out: Document[] = [];
         for (const r of rows) out.push(await getIn(db, actor, r.documentId));
         return out;
       },
+      /** Attaches; the record's target decides whether the actor may (and does its bookkeeping). Idempotent. */
       async add(
         actor: Actor,
         entity: DocumentLinkEntity,
         entityId: number,
         documentId: number,
       ): Promise<void> {
+        const target = linkTarget(entity);
         await db.transaction(async (tx) => {
           await load(tx, actor, documentId);
-          if (!(await LINK_TARGETS[entity](tx, actor.portalId, entityId))) throw new AppError('NOT_FOUND');
+          await target.assertCanChange(tx, actor, entityId);
           if (
             await repository.insertLink(tx, { documentId, entity, entityId, createdById: actor.employeeId })
           ) {
@@ -371,6 +448,7 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
               actorId: actor.employeeId,
               changes: { link: { from: null, to: `${entity}:${entityId}` } },
             });
+            await target.onChanged?.(tx, actor, { entityId, documentId, linked: true });
           }
         });
       },
@@ -380,8 +458,10 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
         entityId: number,
         documentId: number,
       ): Promise<void> {
+        const target = linkTarget(entity);
         await db.transaction(async (tx) => {
           await load(tx, actor, documentId);
+          await target.assertCanChange(tx, actor, entityId);
           if (!(await repository.deleteLink(tx, entity, entityId, documentId)))
             throw new AppError('NOT_FOUND');
           await recordChange(tx, {
@@ -391,6 +471,7 @@ export function createDocumentsService({ db, repository, files, today = berlinTo
             actorId: actor.employeeId,
             changes: { link: { from: `${entity}:${entityId}`, to: null } },
           });
+          await target.onChanged?.(tx, actor, { entityId, documentId, linked: false });
         });
       },
     },

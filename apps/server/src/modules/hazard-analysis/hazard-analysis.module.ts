@@ -29,6 +29,7 @@ export function hazardAnalysisModule(deps: {
     onActivate: [],
     onInactivate: [],
     onReleaseState: [],
+    frozenDocuments: [],
   };
   const service = createHazardAnalysisService({
     db: deps.db,

@@ -2,6 +2,7 @@ import type { FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.sc
 import type {
   AddHazards,
   CreateHazardAnalysis,
+  FrozenDocument,
   FrozenHazard,
   Hazard,
   HazardAnalysis,
@@ -65,6 +66,8 @@ export type HazardAnalysisHooks = {
   onInactivate: HazardAnalysisActiveHook[];
   /** Runs after a release and after a new working version starts (e.g. the release / check tasks). */
   onReleaseState: ((ex: Executor, analysisId: number) => Promise<void>)[];
+  /** The documents linked at release time, frozen with the version (the documents wiring registers it). */
+  frozenDocuments?: ((ex: Executor, analysisId: number) => Promise<FrozenDocument[]>)[];
 };
 
 export type HazardAnalysisDeps = Deps;
@@ -281,6 +284,19 @@ export function createHazardAnalysisService({
     }
   }
 
+  /** The right for the part (templates: _DRAFTS), active, and on a released one the right to start a new version. */
+  function assertWritable(actor: Actor, row: AnalysisRecord, right: number | number[]) {
+    const rights = row.isTemplate ? [P.HAZARDANALYSIS_DRAFTS] : [right].flat();
+    if (!actorHasAny(actor, ...rights)) throw new AppError('NO_PERMISSION');
+    if (!row.active) throw new AppError('HAZARD_ANALYSIS_INACTIVE');
+    if (row.released && !actorHasAny(actor, P.HAZARDANALYSIS_VERSION)) {
+      throw new AppError('NO_PERMISSION', {
+        message:
+          'Die Gefährdungsbeurteilung ist freigegeben. Für eine Änderung wird eine neue Version angelegt; dafür fehlt Ihnen das Recht „Neue Versionen von Gefährdungsbeurteilungen erstellen“.',
+      });
+    }
+  }
+
   /**
    * Opens a write: lock, visibility, version (409), active, the right for the part (templates: _DRAFTS),
    * and — on a released assessment — the start of a new working version (needs _VERSION).
@@ -296,14 +312,8 @@ export function createHazardAnalysisService({
     const rights = row.isTemplate ? [P.HAZARDANALYSIS_DRAFTS] : [right].flat();
     if (!actorHasAny(actor, ...rights)) throw new AppError('NO_PERMISSION');
     if (row.version !== version) throw new AppError('CONFLICT');
-    if (!row.active) throw new AppError('HAZARD_ANALYSIS_INACTIVE');
+    assertWritable(actor, row, right);
     if (row.released) {
-      if (!actorHasAny(actor, P.HAZARDANALYSIS_VERSION)) {
-        throw new AppError('NO_PERMISSION', {
-          message:
-            'Die Gefährdungsbeurteilung ist freigegeben. Für eine Änderung wird eine neue Version angelegt; dafür fehlt Ihnen das Recht „Neue Versionen von Gefährdungsbeurteilungen erstellen“.',
-        });
-      }
       // The released state stays readable as its frozen version; the working copy becomes version + 1.
       await tx
         .update(hazardAnalyses)
@@ -681,6 +691,8 @@ export function createHazardAnalysisService({
           });
         }
         const current = await criteria(tx);
+        const documents: FrozenDocument[] = [];
+        for (const frozen of hooks.frozenDocuments ?? []) documents.push(...(await frozen(tx, id)));
         const hazards: FrozenHazard[] = analysis.hazards.map((h) => {
           const before = nohlClassify(current, h.ratingBefore);
           const after = nohlClassify(current, h.ratingAfter);
@@ -719,6 +731,7 @@ export function createHazardAnalysisService({
             attachSetting: analysis.attachSetting,
             criteria: current,
             hazards,
+            documents,
           },
         });
         await repository.bump(tx, id, {
@@ -771,6 +784,7 @@ export function createHazardAnalysisService({
         attachSetting: number;
         criteria: NohlCriteria;
         hazards: FrozenHazard[];
+        documents?: FrozenDocument[];
       };
       return {
         id: version.id,
@@ -787,6 +801,7 @@ export function createHazardAnalysisService({
         attachSetting: s.attachSetting,
         criteria: s.criteria,
         hazards: s.hazards,
+        documents: s.documents ?? [],
         workingCopyReadable: canReadWorking(actor),
       };
     },
@@ -972,6 +987,45 @@ export function createHazardAnalysisService({
       },
       async portalOf(ex: Executor, hazardId: number) {
         return (await analysisOfHazard(ex, hazardId))?.portalId ?? null;
+      },
+    },
+
+    /**
+     * The assessment as a target of the documents' attach API (decision 021, Documents): listing needs the
+     * working copy readable (released-only readers see the documents frozen with each version); attaching and
+     * detaching is a change of the assessment like a header edit — HAZARDANALYSIS_EDIT (templates: _DRAFTS),
+     * in scope, active, and on a released one _VERSION: the change starts a new working version, so the frozen
+     * version keeps the documents of its release. The link API carries no assessment version; a link change
+     * raises it (other open forms answer 409 and reload).
+     */
+    documentLinkTarget: {
+      async canRead(ex: Executor, actor: Actor, id: number): Promise<boolean> {
+        const row = await repository.findById(ex, id);
+        return row !== undefined && (await mayRead(ex, actor, row, true));
+      },
+      async assertCanChange(tx: Executor, actor: Actor, id: number): Promise<void> {
+        assertWritable(actor, await loadReadable(tx, actor, id, 'update'), P.HAZARDANALYSIS_EDIT);
+      },
+      async onChanged(
+        tx: Executor,
+        actor: Actor,
+        event: { entityId: number; documentId: number; linked: boolean },
+      ): Promise<void> {
+        const row = await loadReadable(tx, actor, event.entityId, 'update');
+        await beginWrite(tx, actor, row.id, row.version, P.HAZARDANALYSIS_EDIT);
+        await repository.bump(tx, row.id, {});
+        await recordChange(tx, {
+          entity: ENTITY,
+          entityId: row.id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: {
+            document: {
+              from: event.linked ? null : event.documentId,
+              to: event.linked ? event.documentId : null,
+            },
+          },
+        });
       },
     },
 

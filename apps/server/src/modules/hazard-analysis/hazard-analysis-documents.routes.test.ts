@@ -1,0 +1,403 @@
+import type { Document } from '@schutzwerk/shared/documents/documents.schema.ts';
+import type {
+  HazardAnalysis,
+  HazardAnalysisVersion,
+  HazardAnalysisVersionRow,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
+import { employees } from '#modules/employees/employees.table.ts';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { minimalPdf, multipartBody } from '#test/file-fixtures.ts';
+import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
+
+/** Documents on hazard assessments and their document tasks (decision 021, Documents and document tasks). */
+let t: TestApp;
+let admin: ApiClient;
+let adminId: number;
+let sifaId: number;
+let loc: Record<string, number>;
+let brickIds: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  adminId = await employeeIdByLogin(t.database.db, 'admin');
+  sifaId = await employeeIdByLogin(t.database.db, 'sifa');
+  const rows = await queryRows<{ id: number; name: string }>(
+    t.database.db,
+    sql`select l.id, l.name from locations l join portals p on p.id = l.portal_id where p.is_main order by l.id`,
+  );
+  loc = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  const b = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from hazard_bricks where not free order by id limit 2`,
+  );
+  brickIds = b.map((r) => r.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const data = <T = HazardAnalysis>(res: { json: <U>() => U }) => res.json<{ data: T }>().data;
+
+async function assessment(location = 'Tanklager Nord', body: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/hazardanalysis', {
+    bezeichnung: `Dokumente ${location}`,
+    locationId: loc[location],
+    brickIds,
+    responsibleId: adminId,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return data(res);
+}
+
+const fresh = async (id: number) => data(await admin.get(`/api/hazardanalysis/${id}`));
+
+async function createDocument(body: Record<string, unknown> = {}): Promise<Document> {
+  const res = await admin.post('/api/documents', { label: 'Prüfbericht Tankanlage', type: 6, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return data<Document>(res);
+}
+
+const fields = (d: Document) => ({
+  label: d.label,
+  type: d.type,
+  responsibleId: d.responsibleId,
+  nextCheck: d.nextCheck,
+  checkInterval: d.checkInterval,
+  version: d.version,
+});
+
+async function uploadPdf(doc: Document, name: string): Promise<Document> {
+  const body = multipartBody({ version: String(doc.version) }, { name, data: minimalPdf() });
+  const res = await admin.request('POST', `/api/documents/${doc.id}/versions`, body.payload, {
+    headers: { 'content-type': body.contentType },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return data<Document>(res);
+}
+
+const getDoc = async (id: number) => data<Document>(await admin.get(`/api/documents/${id}`));
+
+const link = (client: ApiClient, analysisId: number, documentId: number) =>
+  client.post('/api/documents/links', { entity: 'hazard_analysis', entityId: analysisId, documentId });
+const unlink = (client: ApiClient, analysisId: number, documentId: number) =>
+  client.delete(
+    `/api/documents/links?entity=hazard_analysis&entityId=${analysisId}&documentId=${documentId}`,
+  );
+const linked = (client: ApiClient, analysisId: number) =>
+  client.get(`/api/documents/links?entity=hazard_analysis&entityId=${analysisId}`);
+
+async function userAt(location: string, permissions: number[]) {
+  const user = await createUser(t.database.db, { permissions });
+  await t.database.db.update(employees).set({ locationId: loc[location]! }).where(eq(employees.id, user.id));
+  return t.login(user.login, user.password);
+}
+
+type TaskRow = {
+  kind: string;
+  state: string;
+  assignee_id: number;
+  due_date: string | null;
+  title: string;
+  link_path: string | null;
+  comment: string | null;
+  done_by: number | null;
+};
+const documentTasks = (analysisId: number) =>
+  queryRows<TaskRow>(
+    t.database.db,
+    sql`select kind, state, assignee_id, to_char(due_date, 'YYYY-MM-DD') as due_date, title, link_path,
+               comment, done_by
+        from tasks where source_type = 'hazard_analysis' and source_id = ${analysisId} and kind = 'document'
+        order by id`,
+  );
+
+function berlinTodayPlus(days: number): string {
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('documents on an assessment: attach API', () => {
+  it('attaches, lists and detaches; a link change raises the version and is logged', async () => {
+    const a = await assessment();
+    const doc = await createDocument();
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    const list = await linked(admin, a.id);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(data<Document[]>(list).map((d) => d.id)).toEqual([doc.id]);
+    const after = await fresh(a.id);
+    expect(after.version).toBe(a.version + 1);
+    const log = await queryRows<{ changes: unknown }>(
+      t.database.db,
+      sql`select changes from change_log where entity = 'hazard_analysis' and entity_id = ${String(a.id)}
+          order by id desc limit 1`,
+    );
+    expect(JSON.stringify(log[0]?.changes)).toContain(String(doc.id));
+    // Attaching again changes nothing (idempotent), also not the version.
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    expect((await fresh(a.id)).version).toBe(after.version);
+    // The old form of the header is stale now (409), as with every other change of the assessment.
+    const stale = await admin.put(`/api/hazardanalysis/${a.id}`, {
+      version: a.version,
+      bezeichnung: 'Alt',
+      locationId: a.location?.id ?? null,
+      departmentId: null,
+      activityId: null,
+      attachSetting: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await unlink(admin, a.id, doc.id)).statusCode).toBe(204);
+    expect(data<Document[]>(await linked(admin, a.id))).toEqual([]);
+    expect((await unlink(admin, a.id, doc.id)).statusCode).toBe(404);
+    // An assessment that does not exist: not found.
+    expect((await link(admin, 999_999, doc.id)).statusCode).toBe(404);
+    expect((await linked(admin, 999_999)).statusCode).toBe(404);
+  });
+
+  it('honours the location scope and the edit right; "not found" and "not yours" alike', async () => {
+    const a = await assessment('Tanklager Nord');
+    const doc = await createDocument({ label: 'Explosionsschutzdokument' });
+    const rights = [P.HAZARDANALYSIS_READONLY, P.DOCUMENTS, P.DOCUMENTS_EDIT];
+    const editor = await userAt('Tanklager Nord', [...rights, P.HAZARDANALYSIS_EDIT]);
+    const stranger = await userAt('Halle 1 – Abfüllung', [...rights, P.HAZARDANALYSIS_EDIT]);
+    const reader = await userAt('Tanklager Nord', rights);
+
+    const outside = await link(stranger, a.id, doc.id);
+    expect(outside.statusCode).toBe(404);
+    expect(errorOf(outside).code).toBe('NOT_FOUND');
+    expect((await linked(stranger, a.id)).statusCode).toBe(404);
+
+    const noRight = await link(reader, a.id, doc.id);
+    expect(noRight.statusCode).toBe(403);
+    expect(errorOf(noRight).code).toBe('NO_PERMISSION');
+    expect(data<Document[]>(await linked(reader, a.id))).toEqual([]);
+
+    expect((await link(editor, a.id, doc.id)).statusCode).toBe(204);
+    expect(data<Document[]>(await linked(reader, a.id)).map((d) => d.label)).toEqual([
+      'Explosionsschutzdokument',
+    ]);
+    expect((await unlink(reader, a.id, doc.id)).statusCode).toBe(403);
+    expect((await unlink(stranger, a.id, doc.id)).statusCode).toBe(404);
+    expect(data<Document[]>(await linked(admin, a.id))).toHaveLength(1);
+
+    // Readers of released assessments only see the documents frozen with a version, not the working copy's.
+    const releasedReader = await userAt('Tanklager Nord', [P.HAZARDANALYSIS_READONLY_RELEASED, P.DOCUMENTS]);
+    expect((await linked(releasedReader, a.id)).statusCode).toBe(404);
+
+    // Templates need the right for templates (Vorlagen).
+    const template = data(
+      await admin.post('/api/hazardanalysis', { bezeichnung: 'Vorlage Tank', isTemplate: true }),
+    );
+    expect((await link(editor, template.id, doc.id)).statusCode).toBe(403);
+    expect((await link(admin, template.id, doc.id)).statusCode).toBe(204);
+  });
+
+  it('refuses inactive assessments and keeps frozen versions: a change after release starts a new version', async () => {
+    const a = await assessment('Halle 1 – Abfüllung');
+    const first = await createDocument({ label: 'Betriebsanweisung Abfüllung', type: 2 });
+    const withFile = await uploadPdf(first, 'ba.pdf');
+    expect(withFile.currentVersion?.fileName).toBe('ba.pdf');
+    expect((await link(admin, a.id, first.id)).statusCode).toBe(204);
+    const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: (await fresh(a.id)).version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+      responsibleId: adminId,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const [v1] = data<HazardAnalysisVersionRow[]>(await admin.get(`/api/hazardanalysis/${a.id}/versions`));
+    const frozen = data<HazardAnalysisVersion>(await admin.get(`/api/hazardanalysis/ref/${v1!.id}`));
+    expect(frozen.documents).toEqual([
+      {
+        id: first.id,
+        label: 'Betriebsanweisung Abfüllung',
+        type: 2,
+        fileVersionId: withFile.currentVersion!.id,
+        fileVersionNumber: 1,
+        fileName: 'ba.pdf',
+      },
+    ]);
+
+    // Editing a released assessment needs the right to start a new version, as every other change.
+    const second = await createDocument({ label: 'Wartungsplan' });
+    const editor = await userAt('Halle 1 – Abfüllung', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_EDIT,
+      P.DOCUMENTS,
+      P.DOCUMENTS_EDIT,
+    ]);
+    const refused = await link(editor, a.id, second.id);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toContain('neue Version');
+    expect((await fresh(a.id)).release.released).toBe(true);
+
+    expect((await link(admin, a.id, second.id)).statusCode).toBe(204);
+    const working = await fresh(a.id);
+    expect(working).toMatchObject({ versionNumber: 2, release: { released: false } });
+    const releaseTasks = await queryRows<{ kind: string }>(
+      t.database.db,
+      sql`select kind from tasks where source_type = 'hazard_analysis' and source_id = ${a.id} and state = 'open'`,
+    );
+    expect(releaseTasks.map((r) => r.kind)).toEqual(['release']);
+    // The frozen version keeps the documents of its release.
+    const still = data<HazardAnalysisVersion>(await admin.get(`/api/hazardanalysis/ref/${v1!.id}`));
+    expect(still.documents.map((d) => d.label)).toEqual(['Betriebsanweisung Abfüllung']);
+
+    // Inactive: read-only.
+    const off = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: working.version,
+      active: false,
+      comment: 'Anlage stillgelegt',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const inactive = await unlink(admin, a.id, second.id);
+    expect(inactive.statusCode).toBe(409);
+    expect(errorOf(inactive).code).toBe('HAZARD_ANALYSIS_INACTIVE');
+  });
+
+  it('refuses deleting an assessment while documents are linked (FOREIGN_ENTRY)', async () => {
+    const a = await assessment('Tanklager Nord', { bezeichnung: 'Löschbar' });
+    const doc = await createDocument();
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    const refused = await admin.delete(`/api/hazardanalysis/${a.id}?version=${(await fresh(a.id)).version}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'FOREIGN_ENTRY' });
+    expect(errorOf(refused).message).toContain('1 Dokument(en)');
+    expect((await unlink(admin, a.id, doc.id)).statusCode).toBe(204);
+    const deleted = await admin.delete(`/api/hazardanalysis/${a.id}?version=${(await fresh(a.id)).version}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+  });
+});
+
+describe('document tasks', () => {
+  it('follows links, the responsible person, the next check, the label and the check', async () => {
+    const a = await assessment('Tanklager Nord', { bezeichnung: 'Tankfeld West' });
+    const doc = await createDocument({ label: 'Prüfbericht Tank 3' });
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    // Without a responsible person and a next check date there is nothing to check.
+    expect(await documentTasks(a.id)).toEqual([]);
+
+    const planned = await admin.patch(`/api/documents/${doc.id}`, {
+      ...fields(doc),
+      responsibleId: sifaId,
+      nextCheck: '2027-03-01',
+      checkInterval: 365,
+    });
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(await documentTasks(a.id)).toEqual([
+      {
+        kind: 'document',
+        state: 'open',
+        assignee_id: sifaId,
+        due_date: '2027-03-01',
+        title: 'Dokument „Prüfbericht Tank 3“ prüfen (Gefährdungsbeurteilung „Tankfeld West“)',
+        link_path: `/documents/${doc.id}`,
+        comment: null,
+        done_by: null,
+      },
+    ]);
+
+    // Another responsible person and a new label: the task follows (the old one is gone).
+    const changed = await admin.patch(`/api/documents/${doc.id}`, {
+      ...fields(await getDoc(doc.id)),
+      label: 'Prüfbericht Tank 3a',
+      responsibleId: adminId,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const open = await documentTasks(a.id);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ assignee_id: adminId, due_date: '2027-03-01', state: 'open' });
+    expect(open[0]!.title).toContain('„Prüfbericht Tank 3a“');
+
+    // The check completes the open task and opens the next one at the new next check date.
+    const checked = await admin.post(`/api/documents/${doc.id}/check`, {
+      version: (await getDoc(doc.id)).version,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const afterCheck = await documentTasks(a.id);
+    expect(afterCheck.map((r) => [r.state, r.due_date, r.comment, r.done_by])).toEqual([
+      ['done', '2027-03-01', 'Dokument geprüft', adminId],
+      ['open', berlinTodayPlus(365), null, null],
+    ]);
+
+    // A one-time check (interval 0 → no next date): done, no follow-up.
+    const once = await admin.patch(`/api/documents/${doc.id}`, {
+      ...fields(await getDoc(doc.id)),
+      checkInterval: 0,
+    });
+    expect(once.statusCode, once.body).toBe(200);
+    await admin.post(`/api/documents/${doc.id}/check`, { version: (await getDoc(doc.id)).version });
+    expect((await documentTasks(a.id)).map((r) => r.state)).toEqual(['done', 'done']);
+
+    // Detaching deletes the open task; done ones stay as history.
+    const again = await admin.patch(`/api/documents/${doc.id}`, {
+      ...fields(await getDoc(doc.id)),
+      nextCheck: '2027-06-01',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await documentTasks(a.id)).map((r) => r.state)).toEqual(['done', 'done', 'open']);
+    expect((await unlink(admin, a.id, doc.id)).statusCode).toBe(204);
+    expect((await documentTasks(a.id)).map((r) => r.state)).toEqual(['done', 'done']);
+  });
+
+  it('deletes the open task when the document is deleted; none for templates', async () => {
+    const a = await assessment('Tanklager Nord');
+    const doc = await createDocument({ responsibleId: sifaId, nextCheck: '2027-01-10', checkInterval: 90 });
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    expect((await documentTasks(a.id)).map((r) => r.state)).toEqual(['open']);
+    const removed = await admin.delete(`/api/documents/${doc.id}?version=${(await getDoc(doc.id)).version}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await documentTasks(a.id)).toEqual([]);
+
+    const template = data(
+      await admin.post('/api/hazardanalysis', { bezeichnung: 'Vorlage mit Dokument', isTemplate: true }),
+    );
+    const other = await createDocument({ responsibleId: sifaId, nextCheck: '2027-01-10' });
+    expect((await link(admin, template.id, other.id)).statusCode).toBe(204);
+    expect(await documentTasks(template.id)).toEqual([]);
+  });
+
+  it('inactivation deletes the open document tasks, activation recreates them', async () => {
+    const a = await assessment('Tanklager Nord', { bezeichnung: 'Tankfeld Ost' });
+    const one = await createDocument({ label: 'A', responsibleId: sifaId, nextCheck: '2027-02-01' });
+    const two = await createDocument({ label: 'B', responsibleId: adminId, nextCheck: '2027-04-01' });
+    expect((await link(admin, a.id, one.id)).statusCode).toBe(204);
+    expect((await link(admin, a.id, two.id)).statusCode).toBe(204);
+    expect((await documentTasks(a.id)).map((r) => [r.assignee_id, r.due_date])).toEqual([
+      [sifaId, '2027-02-01'],
+      [adminId, '2027-04-01'],
+    ]);
+    const off = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: (await fresh(a.id)).version,
+      active: false,
+      comment: 'Umbau',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await documentTasks(a.id)).toEqual([]);
+    // While inactive, a document change does not bring a task back.
+    await admin.patch(`/api/documents/${one.id}`, {
+      ...fields(await getDoc(one.id)),
+      nextCheck: '2027-02-15',
+    });
+    expect(await documentTasks(a.id)).toEqual([]);
+    const on = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: (await fresh(a.id)).version,
+      active: true,
+      comment: '',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await documentTasks(a.id)).map((r) => [r.state, r.assignee_id, r.due_date, r.link_path])).toEqual(
+      [
+        ['open', sifaId, '2027-02-15', `/documents/${one.id}`],
+        ['open', adminId, '2027-04-01', `/documents/${two.id}`],
+      ],
+    );
+  });
+});
