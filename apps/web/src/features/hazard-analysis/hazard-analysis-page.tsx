@@ -65,6 +65,7 @@ import {
   useSetHazardAnalysisActive,
   useUpdateHazardAnalysis,
 } from './api/hazard-analysis-api.ts';
+import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
 import { RiskChip } from './components/risk.tsx';
@@ -434,6 +435,8 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
           </Table>
         )}
       </Paper>
+
+      <AnalysisDocuments analysis={analysis} onChanged={() => void fetchLatest().then(adopted)} />
 
       {!template && (
         <Paper sx={{ p: 2 }} data-testid="versions">

@@ -17,6 +17,7 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { formatDate } from '#lib/format.ts';
 import { useHazardAnalysisVersion } from './api/hazard-analysis-api.ts';
+import { FrozenDocuments } from './components/frozen-documents.tsx';
 import { RiskChip } from './components/risk.tsx';
 
 /** /hazardanalysis/ref/{versionId}: a released, frozen version — read-only (decision 021). */
@@ -116,6 +117,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
           </TableBody>
         </Table>
       </Paper>
+      <FrozenDocuments documents={v.documents} />
     </Stack>
   );
 }

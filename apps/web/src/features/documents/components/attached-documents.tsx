@@ -30,14 +30,21 @@ import { useDocumentLinkMutation, useDocumentLinks } from '../api/document-links
 import { downloadDocumentFile } from '../api/download-document-file.ts';
 import { UploadDialog } from './upload-dialog.tsx';
 
-type Props = { entity: DocumentLinkEntity; entityId: number };
+type Props = {
+  entity: DocumentLinkEntity;
+  entityId: number;
+  /** The record cannot be changed by this user now (no right, inactive …): list and download only. */
+  readOnly?: boolean;
+  /** After a document was attached or detached (e.g. the record's version rose: reload it). */
+  onChanged?: () => void;
+};
 
 /**
  * The one way other modules show and attach documents (decision 016): the documents linked to a record,
  * a picker of existing documents, and "upload new" (creates a document from the file, then links it).
  * Without DOCUMENTS it renders nothing; attaching needs DOCUMENTS_EDIT or DOCUMENTS_CREATE.
  */
-export function AttachedDocuments({ entity, entityId }: Props) {
+export function AttachedDocuments({ entity, entityId, readOnly = false, onChanged }: Props) {
   const { t } = useTranslation();
   const { canAny } = usePermissions();
   const canRead = canAny([P.DOCUMENTS]);
@@ -46,8 +53,8 @@ export function AttachedDocuments({ entity, entityId }: Props) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canAttach = canAny([P.DOCUMENTS_EDIT, P.DOCUMENTS_CREATE]);
-  const canDetach = canAny([P.DOCUMENTS_EDIT]);
+  const canAttach = !readOnly && canAny([P.DOCUMENTS_EDIT, P.DOCUMENTS_CREATE]);
+  const canDetach = !readOnly && canAny([P.DOCUMENTS_EDIT]);
   const canCreate = canAny([P.DOCUMENTS_CREATE]);
 
   const columns = useMemo<ScrollingListColumn<DocumentRow>[]>(
@@ -59,10 +66,14 @@ export function AttachedDocuments({ entity, entityId }: Props) {
     [t],
   );
 
-  const attach = (documentId: number) => {
+  const change = (documentId: number, remove?: boolean) => {
     setError(null);
-    mutation.mutate({ documentId }, { onError: (e) => setError(errorMessage(e, t)) });
+    mutation.mutate(
+      { documentId, ...(remove ? { remove } : {}) },
+      { onSuccess: () => onChanged?.(), onError: (e) => setError(errorMessage(e, t)) },
+    );
   };
+  const attach = (documentId: number) => change(documentId);
 
   if (!canRead) return null;
   const docs = links.data ?? [];
@@ -126,7 +137,7 @@ export function AttachedDocuments({ entity, entityId }: Props) {
                     <Tooltip title={t('documents.detach')}>
                       <IconButton
                         aria-label={`${t('documents.detach')}: ${doc.label}`}
-                        onClick={() => mutation.mutate({ documentId: doc.id, remove: true })}
+                        onClick={() => change(doc.id, true)}
                       >
                         <LinkOffIcon />
                       </IconButton>
