@@ -28,7 +28,11 @@ describe('hazard assessment documents', () => {
     await create.getByRole('textbox', { name: /^Ort/ }).click();
     const locationPicker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
     await locationPicker.getByLabel('Suchen').fill('Tanklager');
-    await locationPicker.getByRole('grid').getByText(/Tanklager Nord/).first().click();
+    await locationPicker
+      .getByRole('grid')
+      .getByText(/Tanklager Nord/)
+      .first()
+      .click();
     await create.getByRole('button', { name: 'Anlegen' }).click();
     await page.waitForURL(/\/hazardanalysis\/\d+$/);
 
