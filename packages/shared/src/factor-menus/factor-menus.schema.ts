@@ -192,6 +192,14 @@ export function factorLabel(x: { number: string; title: string }): string {
   return x.number ? `${x.number} ${x.title}` : x.title;
 }
 
+/** A factor with its register, as the editor, reference view and print show it: "1 Mechanische … › 1.1 …". */
+export function factorPath(
+  register: { number: string; title: string },
+  factor: { number: string; title: string },
+): string {
+  return `${factorLabel(register)} › ${factorLabel(factor)}`;
+}
+
 export type FactorDropdownGroup = {
   registerId: number;
   label: string;

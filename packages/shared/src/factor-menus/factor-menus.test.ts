@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkFactorSelection, factorDropdownGroups, factorLabel } from './factor-menus.schema.ts';
+import {
+  checkFactorSelection,
+  factorDropdownGroups,
+  factorLabel,
+  factorPath,
+} from './factor-menus.schema.ts';
 
 const menu = {
   registers: [
@@ -57,5 +62,13 @@ describe('factor dropdown', () => {
     expect(checkFactorSelection(menu, [99])).toBe(
       'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
     );
+  });
+
+  it('names a factor with its register, numbers included where given', () => {
+    const [mechanical, internal] = menu.registers;
+    expect(factorPath(mechanical!, mechanical!.factors[0]!)).toBe(
+      '1 Mechanische Gefährdungen › 1.1 Bewegte Teile',
+    );
+    expect(factorPath(internal!, { number: '', title: 'Lager' })).toBe('Intern › Lager');
   });
 });

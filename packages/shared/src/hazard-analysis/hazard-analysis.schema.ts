@@ -176,6 +176,8 @@ export const hazardSchema = z.object({
   inherited: z.boolean(),
   masterHazardId: z.number().int().nullable(),
   factorId: z.number().int().nullable(),
+  /** The factor as "register › factor" (`factorPath`), null without one. */
+  factorLabel: z.string().nullable(),
 });
 export type Hazard = z.infer<typeof hazardSchema>;
 
@@ -270,6 +272,8 @@ export const frozenHazardSchema = z.object({
   ratingAfter: nohlRatingSchema.nullable(),
   scoreAfter: z.number().int().nullable(),
   bandAfter: z.string().nullable(),
+  /** The factor as "register › factor" at release time; missing in versions released before factors. */
+  factorLabel: z.string().nullable().optional(),
 });
 export type FrozenHazard = z.infer<typeof frozenHazardSchema>;
 

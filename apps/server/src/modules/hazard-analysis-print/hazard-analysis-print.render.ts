@@ -25,6 +25,8 @@ export type PrintHazard = {
   position: number;
   title: string;
   brickIdentifier: string | null;
+  /** The factor of the factor menu ("register › factor"), if any. */
+  factor?: string | null | undefined;
   cause: string;
   protectionGoal: string;
   responsible: string;
@@ -141,6 +143,7 @@ export async function renderAssessmentPdf(
         ellipsis: true,
       });
     y += 20;
+    field('Gefährdungsfaktor', hazard.factor ?? '');
     field('Ursache', hazard.cause);
     field('Schutzziel', hazard.protectionGoal);
     field('Verantwortlich', hazard.responsible || '–');

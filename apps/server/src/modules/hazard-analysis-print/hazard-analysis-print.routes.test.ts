@@ -318,3 +318,60 @@ describe('list print: DataTable and the report engine with RecordList', () => {
     expect(errorOf(reserved).message).toContain('reserviert');
   });
 });
+
+describe('factor of a hazard', () => {
+  it('prints the factor ("register › factor") in the working copy and in the frozen version', async () => {
+    const menus = await admin.get('/api/factormenus?limit=100');
+    const gdaId = menus
+      .json<{ data: { rows: { id: number; standard: boolean }[] } }>()
+      .data.rows.find((r) => r.standard)!.id;
+    const gda = (await admin.get(`/api/factormenus/${gdaId}`)).json<{
+      data: {
+        registers: {
+          number: string;
+          title: string;
+          factors: { id: number; number: string; title: string }[];
+        }[];
+      };
+    }>().data;
+    const register = gda.registers[0]!;
+    const factor = register.factors[0]!;
+    let a = await create({
+      bezeichnung: 'Faktor Drucktest',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    a = data(
+      await admin.put(`/api/hazardanalysis/${a.id}`, {
+        version: a.version,
+        bezeichnung: a.bezeichnung,
+        locationId: a.location?.id ?? null,
+        factorMenuId: gdaId,
+      }),
+    );
+    const h = a.hazards[0]!;
+    const set = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      version: a.version,
+      title: h.title,
+      responsibleId: adminId,
+      factorId: factor.id,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    a = data(set);
+    const expected = `Gefährdungsfaktor: ${register.number} ${register.title} › ${factor.number} ${factor.title}`;
+    const working = await pdfText((await admin.get(`/api/hazardanalysis/${a.id}/print`)).rawPayload);
+    expect(working).toContain(expected);
+    const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: a.version,
+      releaseDate: '2026-11-24',
+      nextCheckDate: '2027-11-24',
+      responsibleId: adminId,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const versions = await admin.get(`/api/hazardanalysis/${a.id}/versions`);
+    const frozenId = versions.json<{ data: { id: number }[] }>().data[0]!.id;
+    const frozen = await pdfText((await admin.get(`/api/hazardanalysis/ref/${frozenId}/print`)).rawPayload);
+    expect(frozen).toContain(expected);
+  });
+});

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/factor-menus.table.ts';
 import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
@@ -113,10 +114,16 @@ export function createHazardAnalysisRepository(db: Db) {
           lastName: employees.lastName,
           firstName: employees.firstName,
           personnelNumber: employees.personnelNumber,
+          factorNumber: factorMenuFactors.number,
+          factorTitle: factorMenuFactors.title,
+          registerNumber: factorMenuRegisters.number,
+          registerTitle: factorMenuRegisters.title,
         })
         .from(hazardAnalysisHazards)
         .leftJoin(hazardBricks, eq(hazardBricks.id, hazardAnalysisHazards.brickId))
         .leftJoin(employees, eq(employees.id, hazardAnalysisHazards.responsibleId))
+        .leftJoin(factorMenuFactors, eq(factorMenuFactors.id, hazardAnalysisHazards.factorId))
+        .leftJoin(factorMenuRegisters, eq(factorMenuRegisters.id, factorMenuFactors.registerId))
         .where(eq(hazardAnalysisHazards.analysisId, analysisId))
         .orderBy(asc(hazardAnalysisHazards.position), asc(hazardAnalysisHazards.id));
     },

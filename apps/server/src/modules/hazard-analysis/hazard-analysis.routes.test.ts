@@ -717,3 +717,164 @@ describe('inheritance', () => {
     expect(free.statusCode).toBe(200);
   });
 });
+
+describe('factor menus in the editor', () => {
+  type Menu = {
+    id: number;
+    version: number;
+    registers: {
+      id: number;
+      number: string;
+      title: string;
+      factors: { id: number; number: string; title: string }[];
+    }[];
+  };
+  const menuOf = async (id: number) =>
+    (await admin.get(`/api/factormenus/${id}`)).json<{ data: Menu }>().data;
+  async function standardMenu(): Promise<Menu> {
+    const list = await admin.get('/api/factormenus?limit=100');
+    const row = list
+      .json<{ data: { rows: { id: number; standard: boolean }[] } }>()
+      .data.rows.find((r) => r.standard);
+    return menuOf(row!.id);
+  }
+  async function ownMenu(name: string, activate: boolean): Promise<Menu> {
+    const res = await admin.post('/api/factormenus', {
+      name,
+      registers: [
+        {
+          number: 'A',
+          title: 'Lagerlogistik',
+          factors: [{ number: 'A.1', title: 'Staplerverkehr', legalBasis: 'DGUV Vorschrift 68' }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const menu = res.json<{ data: Menu }>().data;
+    if (activate) {
+      const on = await admin.post(`/api/factormenus/${menu.id}/activate`, { version: menu.version });
+      expect(on.statusCode, on.body).toBe(200);
+    }
+    return menu;
+  }
+  const hazardPut = (a: HazardAnalysis, index: number, extra: Record<string, unknown>) => {
+    const h = a.hazards[index]!;
+    return admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
+      version: a.version,
+      title: h.title,
+      cause: h.cause,
+      protectionGoal: h.protectionGoal,
+      comment: h.comment,
+      responsibleId: h.responsible?.id ?? null,
+      ratingBefore: h.ratingBefore,
+      ratingAfter: h.ratingAfter,
+      ...extra,
+    });
+  };
+
+  it('sets the menu and a factor, shows "register › factor", freezes it with the release', async () => {
+    const gda = await standardMenu();
+    const register = gda.registers[0]!;
+    const factor = register.factors[0]!;
+    const label = `${register.number} ${register.title} › ${factor.number} ${factor.title}`;
+    let a = await create({
+      bezeichnung: 'Faktoren Halle 1',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01'], bricks['E-01']],
+      responsibleId: adminId,
+    });
+    expect(a.factorMenuId).toBeNull();
+    expect(a.hazards.map((h) => h.factorLabel)).toEqual([null, null]);
+
+    // Without a menu no factor can be chosen.
+    expect(errorOf(await hazardPut(a, 0, { factorId: factor.id })).code).toBe('FACTOR_MENU_MISSING');
+
+    const withMenu = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id });
+    expect(withMenu.statusCode, withMenu.body).toBe(200);
+    a = data(withMenu);
+    expect(a.factorMenuId).toBe(gda.id);
+
+    const picked = await hazardPut(a, 0, { factorId: factor.id });
+    expect(picked.statusCode, picked.body).toBe(200);
+    a = data(picked);
+    expect(a.hazards[0]).toMatchObject({ factorId: factor.id, factorLabel: label });
+    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorLabel).toBe(label);
+
+    // A header save without factorMenuId keeps the menu; a hazard save without factorId keeps the factor.
+    a = data(
+      await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), bezeichnung: 'Faktoren Halle 1a' }),
+    );
+    expect(a.factorMenuId).toBe(gda.id);
+    a = data(await hazardPut(a, 0, { comment: 'geprüft' }));
+    expect(a.hazards[0]!.factorId).toBe(factor.id);
+
+    // A factor of another menu is refused with the German message.
+    const other = await ownMenu('Faktoren fremd', true);
+    const foreign = await hazardPut(a, 1, { factorId: other.registers[0]!.factors[0]!.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign)).toMatchObject({
+      code: 'FACTOR_MENU_FACTOR_INVALID',
+      message: 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
+    });
+
+    // The release freezes the label; the reference view keeps it after the working copy changes.
+    a = await release(a);
+    const versions = (await admin.get(`/api/hazardanalysis/${a.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    const ref = (await admin.get(`/api/hazardanalysis/ref/${versions[0]!.id}`)).json<{
+      data: HazardAnalysisVersion;
+    }>().data;
+    expect(ref.hazards.map((h) => h.factorLabel)).toEqual([label, null]);
+    a = data(await hazardPut(a, 0, { factorId: null }));
+    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
+    const refAgain = (await admin.get(`/api/hazardanalysis/ref/${versions[0]!.id}`)).json<{
+      data: HazardAnalysisVersion;
+    }>().data;
+    expect(refAgain.hazards[0]!.factorLabel).toBe(label);
+  });
+
+  it('changing the menu clears the factors; an inactive menu is refused; a stale version answers 409', async () => {
+    const gda = await standardMenu();
+    const factor = gda.registers[1]!.factors[0]!;
+    let a = await create({
+      bezeichnung: 'Faktoren Menüwechsel',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id }));
+    a = data(await hazardPut(a, 0, { factorId: factor.id }));
+    expect(a.hazards[0]!.factorId).toBe(factor.id);
+
+    const inEditing = await ownMenu('Faktoren in Bearbeitung', false);
+    const refused = await admin.put(`/api/hazardanalysis/${a.id}`, {
+      ...header(a),
+      factorMenuId: inEditing.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('FACTOR_MENU_IN_EDITING');
+    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorId).toBe(factor.id);
+
+    const stale = await admin.put(`/api/hazardanalysis/${a.id}`, {
+      ...header(a),
+      version: a.version - 1,
+      factorMenuId: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('CONFLICT');
+
+    const own = await ownMenu('Faktoren Lager', true);
+    const switched = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: own.id });
+    expect(switched.statusCode, switched.body).toBe(200);
+    a = data(switched);
+    expect(a.factorMenuId).toBe(own.id);
+    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
+    a = data(await hazardPut(a, 0, { factorId: own.registers[0]!.factors[0]!.id }));
+    expect(a.hazards[0]!.factorLabel).toBe('A Lagerlogistik › A.1 Staplerverkehr');
+    // The menu is in use now: it cannot be deactivated.
+    const current = await menuOf(own.id);
+    const off = await admin.post(`/api/factormenus/${own.id}/deactivate`, { version: current.version });
+    expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
+  });
+});

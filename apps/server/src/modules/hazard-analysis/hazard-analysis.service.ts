@@ -1,4 +1,4 @@
-import type { FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
+import { type FactorMenu, factorPath } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import type {
   AddHazards,
   CreateHazardAnalysis,
@@ -239,6 +239,13 @@ export function createHazardAnalysisService({
           inherited: h.hazard.inherited,
           masterHazardId: h.hazard.masterHazardId,
           factorId: h.hazard.factorId,
+          factorLabel:
+            h.factorTitle !== null && h.registerTitle !== null
+              ? factorPath(
+                  { number: h.registerNumber ?? '', title: h.registerTitle },
+                  { number: h.factorNumber ?? '', title: h.factorTitle },
+                )
+              : null,
         }),
       ),
     };
@@ -711,6 +718,7 @@ export function createHazardAnalysisService({
             ratingAfter: h.ratingAfter,
             scoreAfter: after?.score ?? null,
             bandAfter: after?.band ?? null,
+            factorLabel: h.factorLabel,
           };
         });
         const releasedAt = new Date();

@@ -67,6 +67,7 @@ import {
 } from './api/hazard-analysis-api.ts';
 import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
+import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
 import { RiskChip } from './components/risk.tsx';
 
@@ -94,6 +95,7 @@ type Header = {
   department: TreeChoice | null;
   activity: { id: number; name: string } | null;
   attachSetting: number;
+  factorMenuId: number | null;
 };
 
 const headerOf = (a: HazardAnalysis): Header => ({
@@ -102,6 +104,7 @@ const headerOf = (a: HazardAnalysis): Header => ({
   department: a.department,
   activity: a.activity,
   attachSetting: a.attachSetting,
+  factorMenuId: a.factorMenuId,
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -140,7 +143,15 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   const leaving = useRef(false);
 
   const [dialog, setDialog] = useState<
-    'bricks' | 'addResponsible' | 'activity' | 'release' | 'delete' | 'active' | 'inherit' | null
+    | 'bricks'
+    | 'addResponsible'
+    | 'activity'
+    | 'release'
+    | 'delete'
+    | 'active'
+    | 'inherit'
+    | 'factorMenu'
+    | null
   >(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [pendingBricks, setPendingBricks] = useState<number[]>([]);
@@ -179,8 +190,18 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   /** Every write answers the whole assessment; the header form follows (its typed values stay). */
   const adopted = (a: HazardAnalysis) => header.adopt(a);
 
-  const saveHeader = () => {
+  /** Hazards whose factor a change of the factor menu would clear (the server clears them). */
+  const factorsCleared =
+    header.draft.factorMenuId !== analysis.factorMenuId
+      ? analysis.hazards.filter((h) => h.factorId !== null).length
+      : 0;
+
+  const saveHeader = (confirmed = false) => {
     if (updateHeader.isPending) return;
+    if (factorsCleared > 0 && !confirmed) {
+      setDialog('factorMenu');
+      return;
+    }
     dismissNotification();
     const d = header.draft;
     updateHeader.mutate(
@@ -191,6 +212,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
         departmentId: d.department?.id ?? null,
         activityId: d.activity?.id ?? null,
         attachSetting: d.attachSetting,
+        ...(d.factorMenuId !== header.base.factorMenuId ? { factorMenuId: d.factorMenuId } : {}),
       },
       {
         onSuccess: (a) => {
@@ -205,7 +227,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   useToolbar({
     title: t(template ? 'hazardAnalysis.editDraftTitle' : 'hazardAnalysis.editTitle'),
     back,
-    onSave: canHeader ? saveHeader : undefined,
+    onSave: canHeader ? () => saveHeader() : undefined,
     saveDisabled: !header.dirty || updateHeader.isPending,
   });
   const unsavedDialog = useUnsavedChangesGuard(header.dirty, leaving);
@@ -328,6 +350,13 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
               </MenuItem>
             ))}
           </TextField>
+          <FactorMenuField
+            value={header.draft.factorMenuId}
+            onChange={(factorMenuId) => header.set({ factorMenuId })}
+            disabled={!canHeader}
+            error={Boolean(headerErrors.factorMenuId)}
+            helperText={headerErrors.factorMenuId}
+          />
         </Box>
         {!template && (analysis.inheritanceTemplate || canInherit) && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }} data-testid="inheritance">
@@ -368,6 +397,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             <TableHead>
               <TableRow>
                 <TableCell>{t('hazardAnalysis.hazardTitle')}</TableCell>
+                <TableCell>{t('hazardAnalysis.factor')}</TableCell>
                 <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
                 <TableCell>{t('hazardAnalysis.riskBefore')}</TableCell>
                 <TableCell>{t('hazardAnalysis.riskAfter')}</TableCell>
@@ -387,6 +417,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
                       <span>{h.title}</span>
                     </Stack>
                   </TableCell>
+                  <TableCell data-testid="hazard-factor">{h.factorLabel ?? ''}</TableCell>
                   <TableCell>{formatEmployeeName(h.responsible)}</TableCell>
                   <TableCell>
                     <RiskChip rating={h.ratingBefore} />
@@ -488,7 +519,11 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             setEditing(null);
             notify(t('hazardAnalysis.saved'));
           }}
-          onReload={async () => adopted(await fetchLatest())}
+          onReload={async () => {
+            const latest = await fetchLatest();
+            adopted(latest);
+            return latest;
+          }}
         />
       )}
       <HazardBrickPickerDialog
@@ -664,6 +699,17 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             },
           )
         }
+      />
+      <ConfirmDialog
+        open={dialog === 'factorMenu'}
+        title={t('hazardAnalysis.factorMenuChangeTitle')}
+        text={t('hazardAnalysis.factorMenuChangeText', { count: factorsCleared })}
+        confirmLabel={t('hazardAnalysis.factorMenuChangeConfirm')}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          saveHeader(true);
+        }}
       />
       <ConfirmDialog
         open={dialog === 'delete'}

@@ -42,6 +42,8 @@ export function HazardAnalysisRefPage() {
 function RefView({ version: v }: { version: HazardAnalysisVersion }) {
   const { t } = useTranslation();
   useToolbar({ title: `${t('hazardAnalysis.refTitle')}: ${v.bezeichnung}`, back: '/hazardanalysis/list' });
+  // Versions released before factors existed carry none; the column shows only when one has a factor.
+  const withFactors = v.hazards.some((h) => h.factorLabel);
   const field = (label: string, value: string | null) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -89,6 +91,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('hazardAnalysis.hazardTitle')}</TableCell>
+              {withFactors && <TableCell>{t('hazardAnalysis.factor')}</TableCell>}
               <TableCell>{t('hazardAnalysis.cause')}</TableCell>
               <TableCell>{t('hazardAnalysis.protectionGoal')}</TableCell>
               <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
@@ -103,6 +106,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
                   {h.brickIdentifier ? `${h.brickIdentifier} ` : ''}
                   {h.title}
                 </TableCell>
+                {withFactors && <TableCell>{h.factorLabel ?? ''}</TableCell>}
                 <TableCell>{h.cause}</TableCell>
                 <TableCell>{h.protectionGoal}</TableCell>
                 <TableCell>{h.responsibleName}</TableCell>

@@ -16,9 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
+import { useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
 import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
+import { FactorField } from './factor-field.tsx';
 import { RatingField } from './risk.tsx';
 
 type Draft = {
@@ -29,6 +32,7 @@ type Draft = {
   responsible: EmployeePickerRow | null;
   ratingBefore: NohlRating | null;
   ratingAfter: NohlRating | null;
+  factorId: number | null;
 };
 
 const draftOf = (h: Hazard): Draft => ({
@@ -39,7 +43,14 @@ const draftOf = (h: Hazard): Draft => ({
   responsible: h.responsible ? { ...h.responsible, departmentName: null } : null,
   ratingBefore: h.ratingBefore,
   ratingAfter: h.ratingAfter,
+  factorId: h.factorId,
 });
+
+/** A picked employee compares by id when a draft is rebased after a conflict. */
+const rebaseOptions = {
+  comparable: (field: string, value: unknown) =>
+    field === 'responsible' ? ((value as EmployeePickerRow | null)?.id ?? null) : value,
+};
 
 type Props = {
   analysis: HazardAnalysis;
@@ -48,17 +59,22 @@ type Props = {
   onClose: () => void;
   onSaved: (a: HazardAnalysis) => void;
   /** Loads the newest stored assessment after a conflict (the typed values stay). */
-  onReload: () => Promise<unknown>;
+  onReload: () => Promise<HazardAnalysis>;
 };
 
 /**
- * 'Gefährdung bearbeiten': texts, responsible (required), comment, NOHL rating before and after actions, and
- * the hazard's actions (read-only where the hazard cannot be changed).
+ * 'Gefährdung bearbeiten': texts, the factor of the assessment's factor menu, responsible (required),
+ * comment, NOHL rating before and after actions, and the hazard's actions (read-only where the hazard
+ * cannot be changed). After a conflict, 'Neu laden' shows the newest hazard with the user's own changes on
+ * top (fields the user did not touch take the newer values).
  */
 export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onReload }: Props) {
   const { t } = useTranslation();
   const update = useUpdateHazard(analysis.id);
+  /** The stored hazard the draft is based on. */
+  const [base, setBase] = useState<Hazard>(hazard);
   const [draft, setDraft] = useState<Draft>(() => draftOf(hazard));
+  const menu = useFactorMenu(analysis.factorMenuId ?? 0, analysis.factorMenuId !== null);
   const [conflict, setConflict] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const errors = fieldErrors(update.error);
@@ -79,6 +95,8 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
         responsibleId: (draft.responsible?.id ?? null) as number,
         ratingBefore: draft.ratingBefore,
         ratingAfter: draft.ratingAfter,
+        // Only a changed factor is sent, so a factor someone else set meanwhile is not overwritten.
+        ...(draft.factorId !== base.factorId ? { factorId: draft.factorId } : {}),
       },
       {
         onSuccess: (a) => onSaved(a),
@@ -104,7 +122,11 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
             <ConflictAlert
               message={t('hazardAnalysis.conflict')}
               onReload={async () => {
-                await onReload();
+                const fresh = (await onReload()).hazards.find((h) => h.id === hazard.id);
+                if (fresh) {
+                  setDraft((d) => rebaseDraft(d, draftOf(base), draftOf(fresh), rebaseOptions));
+                  setBase(fresh);
+                }
                 setConflict(false);
                 update.reset();
               }}
@@ -141,6 +163,19 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
             multiline
             minRows={2}
             required={hazard.brickFree}
+          />
+          <FactorField
+            menu={menu.data}
+            value={draft.factorId}
+            storedId={base.factorId}
+            storedLabel={base.factorLabel}
+            onChange={(factorId) => set({ factorId })}
+            disabled={readOnly}
+            error={Boolean(errors.factorId)}
+            helperText={
+              errors.factorId ??
+              (analysis.factorMenuId === null && !readOnly ? t('hazardAnalysis.factorNeedsMenu') : undefined)
+            }
           />
           <EmployeePickerField
             required
