@@ -25,6 +25,7 @@ import { employeeImportModule } from './modules/employee-import/employee-import.
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
+import { HAZARD_ACTION_SOURCE } from './modules/hazard-analysis/hazard-analysis.service.ts';
 import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
@@ -149,18 +150,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
     factorMenus,
+    actions,
   });
-  // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
-  actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
+  // Wiring of issue 6 (decision 021, Wiring): actions on hazards (brick proposals on new hazards; removing a
+  // hazard or an assessment deletes its open actions and is refused while any is done — in the service).
+  actions.sources.register(HAZARD_ACTION_SOURCE, hazardAnalysis.service.hazardActionSource);
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
-  hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
-    let n = 0;
-    for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))
-      n += await actions.service.countOfSource(ex, 'hazard', hazardId);
-    if (n === 0) return null;
-    return `Die Gefährdungsbeurteilung ist mit ${n} Maßnahme(n) verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`;
-  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

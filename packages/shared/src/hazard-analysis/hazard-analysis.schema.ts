@@ -176,6 +176,9 @@ export const hazardSchema = z.object({
   inherited: z.boolean(),
   masterHazardId: z.number().int().nullable(),
   factorId: z.number().int().nullable(),
+  /** The hazard's actions (decision 020) and how many of them are done; removing it deletes the open ones. */
+  actionCount: z.number().int(),
+  doneActionCount: z.number().int(),
 });
 export type Hazard = z.infer<typeof hazardSchema>;
 
