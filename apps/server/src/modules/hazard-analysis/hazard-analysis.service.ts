@@ -439,10 +439,18 @@ export function createHazardAnalysisService({
       throw refusal(withDone.reduce((n, h) => n + (counts.get(h.id)?.done ?? 0), 0));
     }
     let deleted = 0;
-    for (const h of hazards) {
-      if ((counts.get(h.id)?.total ?? 0) === 0) continue;
+    const touched = hazards.filter((h) => (counts.get(h.id)?.total ?? 0) > 0);
+    for (const h of touched) {
       deleted += await hazardActions.deleteOpenOfSource(tx, actorId, HAZARD_ACTION_SOURCE, h.id);
     }
+    // An action marked done meanwhile (committed between the count and the delete) stays: refuse then too.
+    const left = await hazardActions.countsOfSources(
+      tx,
+      HAZARD_ACTION_SOURCE,
+      touched.map((h) => h.id),
+    );
+    const done = [...left.values()].reduce((n, c) => n + c.done, 0);
+    if (done > 0) throw refusal(done);
     return deleted;
   }
 
