@@ -26,6 +26,7 @@ import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
 import { registerAnalysisDocuments } from './modules/hazard-analysis/hazard-analysis.documents.ts';
 import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
+import { HAZARD_ACTION_SOURCE } from './modules/hazard-analysis/hazard-analysis.service.ts';
 import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
@@ -150,20 +151,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hazardBricks,
     criteria: (ex) => nohlCriteria.service.read(ex),
     factorMenus,
+    actions,
   });
-  // Wiring of issue 6 (decision 021, Wiring): actions on hazards, deletion refused while hazards have actions.
-  actions.sources.register('hazard', hazardAnalysis.service.hazardActionSource);
+  // Wiring of issue 6 (decision 021, Wiring): actions on hazards (brick proposals on new hazards; removing a
+  // hazard or an assessment deletes its open actions and is refused while any is done — in the service).
+  actions.sources.register(HAZARD_ACTION_SOURCE, hazardAnalysis.service.hazardActionSource);
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
   // Documents on assessments and their document tasks (decision 021, Documents and document tasks).
   registerAnalysisDocuments({ documents, hazardAnalysis });
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
-  hazardAnalysis.hooks.deletionGuards.push(async (ex, analysisId) => {
-    let n = 0;
-    for (const hazardId of await hazardAnalysis.repository.hazardIds(ex, analysisId))
-      n += await actions.service.countOfSource(ex, 'hazard', hazardId);
-    if (n === 0) return null;
-    return `Die Gefährdungsbeurteilung ist mit ${n} Maßnahme(n) verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`;
-  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

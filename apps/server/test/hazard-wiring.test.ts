@@ -80,8 +80,9 @@ describe('actions on hazards', () => {
     const rows = list.json<{
       data: { rows: { id: number; sourceLabel: string; sourceLink: string | null }[] };
     }>().data.rows;
-    expect(rows.map((r) => r.id)).toEqual([action.id]);
-    expect(rows[0]).toMatchObject({
+    // Besides the new one, the hazard has the proposed actions of its brick (decision 021).
+    expect(rows.map((r) => r.id)).toContain(action.id);
+    expect(rows.find((r) => r.id === action.id)).toMatchObject({
       sourceLabel: `Gefährdung „${hazard.title}“ – ${a.bezeichnung}`,
       sourceLink: `/hazardanalysis/${a.id}`,
     });
@@ -137,16 +138,26 @@ describe('actions on hazards', () => {
     expect(afterOff.statusCode).toBe(403);
   });
 
-  it('refuses deleting an assessment whose hazards have actions (FOREIGN_ENTRY)', async () => {
+  it('refuses deleting an assessment whose hazards have done actions (FOREIGN_ENTRY); open ones go with it', async () => {
     const a = await assessment('Halle 1 – Abfüllung');
-    const created = await admin.post('/api/actions', actionBody(a.hazards[1]!.id));
+    const created = await admin.post('/api/actions', actionBody(a.hazards[1]!.id, { done: true }));
     expect(created.statusCode).toBe(201);
     const res = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
     expect(errorOf(res).code).toBe('FOREIGN_ENTRY');
-    expect(errorOf(res).message).toContain('mit 1 Maßnahme(n) verknüpft');
+    expect(errorOf(res).message).toContain('hat eine erledigte Maßnahme');
     const b = await assessment('Halle 1 – Abfüllung');
+    const open = await admin.post('/api/actions', actionBody(b.hazards[0]!.id));
+    expect(open.statusCode).toBe(201);
     const ok = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
     expect(ok.statusCode, ok.body).toBe(204);
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from actions where source_type = 'hazard' and source_id in (${sql.join(
+        b.hazards.map((h) => sql`${h.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(left[0]?.n).toBe(0);
   });
 });
 

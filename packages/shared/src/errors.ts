@@ -724,6 +724,11 @@ export const errorCatalogue = {
     message:
       'Titel, Ursache und Schutzziel einer geerbten Gefährdung werden in der Vorlage gepflegt. Hier können Sie Verantwortliche, Kommentar und Bewertung ändern.',
   },
+  HAZARD_HAS_DONE_ACTIONS: {
+    status: 409,
+    message:
+      'Die Gefährdung hat erledigte Maßnahmen. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.',
+  },
   // NOHL classification criteria (issue 6, decision 018)
   NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
     status: 403,

@@ -178,6 +178,9 @@ export const hazardSchema = z.object({
   factorId: z.number().int().nullable(),
   /** The factor as "register › factor" (`factorPath`), null without one. */
   factorLabel: z.string().nullable(),
+  /** The hazard's actions (decision 020) and how many of them are done; removing it deletes the open ones. */
+  actionCount: z.number().int(),
+  doneActionCount: z.number().int(),
 });
 export type Hazard = z.infer<typeof hazardSchema>;
 

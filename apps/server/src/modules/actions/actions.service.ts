@@ -35,7 +35,7 @@ import { AppError } from '#platform/errors.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import type { ActionSourceDescription, ActionSources } from './action-sources.ts';
 import { actionPeople, actions, tasks } from './actions.table.ts';
-import { createTask } from './tasks.ts';
+import { createTask, deleteOpenTasks } from './tasks.ts';
 
 type ActionRecord = typeof actions.$inferSelect;
 type TaskRecord = typeof tasks.$inferSelect;
@@ -908,6 +908,104 @@ export function createActionsService({ db, sources, settings }: Deps) {
         .from(actions)
         .where(and(eq(actions.sourceType, sourceType), eq(actions.sourceId, sourceId)));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Open and done actions of some records of one source, by source id (e.g. the hazards of an assessment:
+     * how many actions a removal would delete, and whether done ones refuse it).
+     */
+    async countsOfSources(
+      ex: Executor,
+      sourceType: string,
+      sourceIds: readonly number[],
+    ): Promise<Map<number, { total: number; done: number }>> {
+      const out = new Map<number, { total: number; done: number }>();
+      if (sourceIds.length === 0) return out;
+      const rows = await ex
+        .select({
+          sourceId: actions.sourceId,
+          total: countAll,
+          done: sql<number>`cast(count(*) filter (where ${actions.done}) as integer)`,
+        })
+        .from(actions)
+        .where(and(eq(actions.sourceType, sourceType), inArray(actions.sourceId, [...new Set(sourceIds)])))
+        .groupBy(actions.sourceId);
+      for (const r of rows) out.set(r.sourceId, { total: Number(r.total), done: Number(r.done) });
+      return out;
+    },
+
+    /**
+     * Creates actions of one source record on behalf of its module, inside the module's transaction (e.g. the
+     * proposed measures of a hazard brick on a new hazard, decision 021). The calling module has checked its
+     * own rights; no ACTIONS_* right is asked. Portal and location come from the registered source; the
+     * input is validated like a created action (German messages); the executor's task follows as usual.
+     */
+    async createForSource(
+      ex: Executor,
+      actorId: number,
+      target: { sourceType: string; sourceId: number },
+      items: readonly {
+        designation: string;
+        description?: string;
+        type?: ActionType | null;
+        responsibleId: number;
+        dueDate?: string | null;
+      }[],
+    ): Promise<number[]> {
+      if (items.length === 0) return [];
+      const source = sources.get(target.sourceType);
+      if (!source) throw new AppError('ACTION_SOURCE_UNKNOWN');
+      const portalId = await source.portalOf?.(ex, target.sourceId);
+      if (portalId === null || portalId === undefined) throw new AppError('NOT_FOUND');
+      const locationId = (await source.locationOf?.(ex, target.sourceId)) ?? null;
+      const ids: number[] = [];
+      for (const item of items) {
+        const input = createActionSchema.parse({ ...item, ...target, locationId });
+        const [row] = await ex
+          .insert(actions)
+          .values({ portalId, sourceType: target.sourceType, sourceId: target.sourceId, ...columns(input) })
+          .returning();
+        await syncActionTask(ex, row!, actorId);
+        await recordChange(ex, {
+          entity: 'action',
+          entityId: row!.id,
+          state: LOG_STATE.CREATED,
+          actorId,
+          changes: diffFields({} as Record<string, unknown>, { ...columns(input), done: false }, FIELDS),
+        });
+        ids.push(row!.id);
+      }
+      return ids;
+    },
+
+    /**
+     * Deletes the actions of a source record that are not done, with their open tasks, inside the caller's
+     * transaction (e.g. a removed hazard); each deletion is logged. Done actions stay: the caller refuses
+     * the removal when there are any (they are documented evidence). Answers the number deleted.
+     */
+    async deleteOpenOfSource(
+      ex: Executor,
+      actorId: number,
+      sourceType: string,
+      sourceId: number,
+    ): Promise<number> {
+      await deleteOpenTasks(ex, { sourceType, sourceId, kinds: ['action'] });
+      const rows = await ex
+        .delete(actions)
+        .where(
+          and(eq(actions.sourceType, sourceType), eq(actions.sourceId, sourceId), eq(actions.done, false)),
+        )
+        .returning({ id: actions.id, designation: actions.designation });
+      for (const row of rows) {
+        await recordChange(ex, {
+          entity: 'action',
+          entityId: row.id,
+          state: LOG_STATE.DELETED,
+          actorId,
+          changes: { designation: { from: row.designation, to: null } },
+        });
+      }
+      return rows.length;
     },
 
     /** Deletes all actions (and their tasks) of a source record, inside the caller's transaction. */

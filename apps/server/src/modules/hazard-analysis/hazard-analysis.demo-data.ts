@@ -2,8 +2,10 @@ import type { FrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-ana
 import { DEFAULT_NOHL_CRITERIA, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
+import { actions } from '#modules/actions/actions.table.ts';
+import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { locations } from '#modules/organisation/organisation.table.ts';
+import { brickActionProposal } from './hazard-analysis.proposals.ts';
 import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
 
 type R = [number, number] | null;
@@ -81,7 +83,11 @@ const DEMO: Demo[] = [
   },
 ];
 
-/** Demo hazard assessments and a template of the demo company (Rheinwerk Chemie GmbH). */
+/**
+ * Demo hazard assessments and a template of the demo company (Rheinwerk Chemie GmbH). Like hazards added in
+ * the app, the assessments' hazards carry their bricks' measures as actions (decision 021); in the released
+ * one the technical measures are done (the rating after measures rests on them), the others are open.
+ */
 export async function seedHazardAnalysisDemo(
   tx: Executor,
   portalId: number,
@@ -117,21 +123,25 @@ export async function seedHazardAnalysisDemo(
       })
       .returning({ id: hazardAnalyses.id });
     const rating = (r: R) => (r ? { probability: r[0], severity: r[1] } : null);
-    await tx.insert(hazardAnalysisHazards).values(
-      hazards.map((h, position) => ({
-        analysisId: row!.id,
-        position,
-        brickId: brick.get(h.brick)!.id,
-        title: brick.get(h.brick)!.title,
-        cause: h.cause,
-        protectionGoal: h.goal,
-        responsibleId: people.safetySpecialist,
-        probabilityBefore: h.before?.[0] ?? null,
-        severityBefore: h.before?.[1] ?? null,
-        probabilityAfter: h.after?.[0] ?? null,
-        severityAfter: h.after?.[1] ?? null,
-      })),
-    );
+    const inserted = await tx
+      .insert(hazardAnalysisHazards)
+      .values(
+        hazards.map((h, position) => ({
+          analysisId: row!.id,
+          position,
+          brickId: brick.get(h.brick)!.id,
+          title: brick.get(h.brick)!.title,
+          cause: h.cause,
+          protectionGoal: h.goal,
+          responsibleId: people.safetySpecialist,
+          probabilityBefore: h.before?.[0] ?? null,
+          severityBefore: h.before?.[1] ?? null,
+          probabilityAfter: h.after?.[0] ?? null,
+          severityAfter: h.after?.[1] ?? null,
+        })),
+      )
+      .returning({ id: hazardAnalysisHazards.id, brickId: hazardAnalysisHazards.brickId });
+    if (location) await seedProposals(tx, portalId, location.id, people.safetySpecialist, inserted, release);
     if (release) {
       const frozen: FrozenHazard[] = hazards.map((h, position) => {
         const before = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.before));
@@ -172,4 +182,48 @@ export async function seedHazardAnalysisDemo(
       });
     }
   }
+}
+
+/** The bricks' measures as actions of the demo hazards (the same text the app proposes). */
+async function seedProposals(
+  tx: Executor,
+  portalId: number,
+  locationId: number,
+  responsibleId: number,
+  hazards: { id: number; brickId: number | null }[],
+  release: { releaseDate: string } | null,
+) {
+  const brickIds = hazards.map((h) => h.brickId).filter((id): id is number => id !== null);
+  if (brickIds.length === 0) return;
+  const catalogue = await tx
+    .select({
+      brickId: hazardBrickActions.brickId,
+      brickIdentifier: hazardBricks.identifier,
+      identifier: hazardBrickActions.identifier,
+      description: hazardBrickActions.description,
+    })
+    .from(hazardBrickActions)
+    .innerJoin(hazardBricks, eq(hazardBricks.id, hazardBrickActions.brickId))
+    .where(inArray(hazardBrickActions.brickId, brickIds))
+    .orderBy(hazardBrickActions.brickId, hazardBrickActions.position);
+  const rows = hazards.flatMap((h) =>
+    catalogue
+      .filter((a) => a.brickId === h.brickId)
+      .map((a) => {
+        const proposal = brickActionProposal(a.brickIdentifier, a);
+        const done = release !== null && proposal.type === 'technical';
+        return {
+          portalId,
+          sourceType: 'hazard',
+          sourceId: h.id,
+          locationId,
+          ...proposal,
+          responsibleId,
+          done,
+          doneAt: done ? new Date(`${release?.releaseDate}T12:00:00Z`) : null,
+          doneBy: done ? responsibleId : null,
+        };
+      }),
+  );
+  if (rows.length > 0) await tx.insert(actions).values(rows);
 }

@@ -7,6 +7,7 @@ import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts'
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
 import {
   createHazardAnalysisService,
+  type HazardActionsPort,
   type HazardAnalysisDeps,
   type HazardAnalysisHooks,
 } from './hazard-analysis.service.ts';
@@ -22,6 +23,8 @@ export function hazardAnalysisModule(deps: {
   hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
   factorMenus?: { service: NonNullable<HazardAnalysisDeps['factors']> };
+  /** The actions module: brick proposals on new hazards, action counts, open actions of removed hazards. */
+  actions?: { service: HazardActionsPort };
 }) {
   const repository = createHazardAnalysisRepository(deps.db);
   const hooks: HazardAnalysisHooks = {
@@ -38,6 +41,7 @@ export function hazardAnalysisModule(deps: {
     hooks,
     ...(deps.criteria ? { criteria: deps.criteria } : {}),
     ...(deps.factorMenus ? { factors: deps.factorMenus.service } : {}),
+    ...(deps.actions ? { actions: deps.actions.service } : {}),
   });
   deps.hazardBricks.deletionGuards.push(service.brickDeletionGuard);
   return {

@@ -10,7 +10,7 @@ import type { Db, Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/factor-menus.table.ts';
-import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
+import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
@@ -163,6 +163,37 @@ export function createHazardAnalysisRepository(db: Db) {
         .select({ id: hazardBricks.id, title: hazardBricks.title, free: hazardBricks.free })
         .from(hazardBricks)
         .where(inArray(hazardBricks.id, ids));
+    },
+
+    /** The actions of these bricks (their proposed measures) in the catalogue's order. */
+    async brickActions(ex: Executor, brickIds: number[]) {
+      if (brickIds.length === 0) return [];
+      return ex
+        .select({
+          brickId: hazardBrickActions.brickId,
+          brickIdentifier: hazardBricks.identifier,
+          identifier: hazardBrickActions.identifier,
+          description: hazardBrickActions.description,
+        })
+        .from(hazardBrickActions)
+        .innerJoin(hazardBricks, eq(hazardBricks.id, hazardBrickActions.brickId))
+        .where(inArray(hazardBrickActions.brickId, [...new Set(brickIds)]))
+        .orderBy(
+          asc(hazardBrickActions.brickId),
+          asc(hazardBrickActions.position),
+          asc(hazardBrickActions.id),
+        );
+    },
+
+    /** The assessments inheriting from this template, locked for the update that follows. */
+    async inheritorIds(ex: Executor, templateId: number): Promise<number[]> {
+      const rows = await ex
+        .select({ id: hazardAnalyses.id })
+        .from(hazardAnalyses)
+        .where(eq(hazardAnalyses.inheritanceTemplateId, templateId))
+        .orderBy(asc(hazardAnalyses.id))
+        .for('update');
+      return rows.map((r) => r.id);
     },
 
     async hazardIds(ex: Executor, analysisId: number): Promise<number[]> {

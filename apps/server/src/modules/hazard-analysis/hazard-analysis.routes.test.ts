@@ -839,6 +839,342 @@ describe('factor menus in the editor', () => {
     const factor = gda.registers[1]!.factors[0]!;
     let a = await create({
       bezeichnung: 'Faktoren Menüwechsel',
+describe('hazard rules: brick actions, removing hazards with actions, template hazards reach inheritors', () => {
+  type ActionDetail = {
+    id: number;
+    sourceType: string;
+    sourceId: number;
+    designation: string;
+    description: string;
+    type: string | null;
+    dueDate: string | null;
+    done: boolean;
+    location: { id: number; name: string } | null;
+    responsible: { id: number };
+    executorKind: string;
+    task: { id: number; state: string } | null;
+    version: number;
+  };
+
+  // Imported here so this block stays self-contained.
+  const logStates = async () => (await import('@schutzwerk/shared/constants.ts')).LOG_STATE;
+
+  const catalogue = (brick: string) =>
+    queryRows<{ identifier: string; description: string }>(
+      t.database.db,
+      sql`select identifier, description from hazard_brick_actions where brick_id = ${bricks[brick]!} order by position, id`,
+    );
+
+  async function actionsOf(hazardId: number): Promise<ActionDetail[]> {
+    const ids = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from actions where source_type = 'hazard' and source_id = ${hazardId} order by id`,
+    );
+    const out: ActionDetail[] = [];
+    for (const { id } of ids) {
+      const res = await admin.get(`/api/actions/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      out.push(res.json<{ data: ActionDetail }>().data);
+    }
+    return out;
+  }
+
+  const openTasksOf = (actionIds: number[]) =>
+    actionIds.length === 0
+      ? Promise.resolve([])
+      : queryRows<{ id: number }>(
+          t.database.db,
+          sql`select id from tasks where state <> 'done' and action_id in (${sql.join(
+            actionIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+
+  /** Saves an action with some fields changed (the proposal is editable like any action). */
+  async function editAction(action: ActionDetail, patch: Record<string, unknown>) {
+    const res = await admin.put(`/api/actions/${action.id}`, {
+      version: action.version,
+      designation: action.designation,
+      description: action.description,
+      type: action.type,
+      dueDate: action.dueDate,
+      done: action.done,
+      locationId: action.location?.id ?? null,
+      responsibleId: action.responsible.id,
+      executorKind: 'none',
+      ...patch,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: ActionDetail }>().data;
+  }
+
+  const stopType: Record<string, string> = {
+    S: 'substitution',
+    T: 'technical',
+    O: 'organisational',
+    P: 'personal',
+  };
+
+  it('a hazard from a brick gets its actions as open proposals (responsible of the hazard, no executor, no due date)', async () => {
+    const person = await createUser(t.database.db);
+    const a = await create({
+      bezeichnung: 'Regeln: Vorschläge',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: person.id,
+    });
+    const expected = await catalogue('M-01');
+    expect(expected.length).toBeGreaterThan(0);
+    const hazard = a.hazards[0]!;
+    expect(hazard).toMatchObject({ actionCount: expected.length, doneActionCount: 0 });
+    const proposals = await actionsOf(hazard.id);
+    expect(proposals.map((p) => p.designation)).toEqual(expected.map((e) => e.description));
+    for (const [i, p] of proposals.entries()) {
+      expect(p).toMatchObject({
+        sourceType: 'hazard',
+        sourceId: hazard.id,
+        description: `Vorschlag aus dem Gefährdungsbaustein M-01, Maßnahme ${expected[i]!.identifier}.`,
+        type: stopType[expected[i]!.identifier[0]!],
+        dueDate: null,
+        done: false,
+        responsible: { id: person.id },
+        executorKind: 'none',
+        task: null,
+      });
+      expect(p.location?.id).toBe(loc['Halle 1 – Abfüllung']);
+    }
+    expect(await openTasksOf(proposals.map((p) => p.id))).toEqual([]);
+    const logged = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from change_log where entity = 'action' and state = ${(await logStates()).CREATED} and entity_id in (${sql.join(
+        proposals.map((p) => sql`${String(p.id)}`),
+        sql`, `,
+      )})`,
+    );
+    expect(logged[0]?.n).toBe(proposals.length);
+
+    // Adding a hazard later does the same; the proposals are editable like any action (executor → task).
+    const res = await admin.post(`/api/hazardanalysis/${a.id}/hazards`, {
+      version: a.version,
+      brickIds: [bricks['G-01']],
+      responsibleId: adminId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const added = data(res).hazards[1]!;
+    expect(added.actionCount).toBe((await catalogue('G-01')).length);
+    const [first] = await actionsOf(added.id);
+    expect(first?.responsible.id).toBe(adminId);
+    const edited = await editAction(first!, {
+      dueDate: '2027-01-31',
+      executorKind: 'employee',
+      executorId: person.id,
+    });
+    expect(edited.task?.state).toBe('open');
+  });
+
+  it('templates get no actions; created from a template or inherited, the hazards get their bricks’ proposals', async () => {
+    const tpl = await create({
+      bezeichnung: 'Regeln: Vorlage mit Bausteinen',
+      isTemplate: true,
+      brickIds: [bricks['M-02'], bricks['E-01']],
+      responsibleId: adminId,
+    });
+    expect(tpl.hazards.map((h) => h.actionCount)).toEqual([0, 0]);
+    for (const h of tpl.hazards) expect(await actionsOf(h.id)).toEqual([]);
+
+    const person = await createUser(t.database.db);
+    const fromTemplate = await create({
+      bezeichnung: 'Regeln: aus Vorlage',
+      locationId: loc['Tanklager Nord'],
+      templateId: tpl.id,
+      responsibleId: person.id,
+    });
+    const counts = [(await catalogue('M-02')).length, (await catalogue('E-01')).length];
+    expect(fromTemplate.hazards.map((h) => h.actionCount)).toEqual(counts);
+    const copied = await actionsOf(fromTemplate.hazards[0]!.id);
+    expect(copied.every((p) => p.responsible.id === person.id && !p.done)).toBe(true);
+
+    const inheriting = await create({ bezeichnung: 'Regeln: erbt', locationId: loc['Tanklager Nord'] });
+    const res = await admin.post(`/api/hazardanalysis/${inheriting.id}/inheritance`, {
+      version: inheriting.version,
+      templateId: tpl.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const inherited = data(res);
+    expect(inherited.hazards.map((h) => [h.inherited, h.actionCount])).toEqual(counts.map((n) => [true, n]));
+    // Ending the inheritance keeps the actions: they were the assessment's own all along.
+    const ended = data(
+      await admin.delete(`/api/hazardanalysis/${inherited.id}/inheritance?version=${inherited.version}`),
+    );
+    expect(ended.hazards.map((h) => [h.inherited, h.actionCount])).toEqual(counts.map((n) => [false, n]));
+  });
+
+  it('removing a hazard deletes its open actions and their open tasks; a done action refuses (409 HAZARD_HAS_DONE_ACTIONS)', async () => {
+    const person = await createUser(t.database.db);
+    let a = await create({
+      bezeichnung: 'Regeln: Entfernen',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01'], bricks['G-01']],
+      responsibleId: adminId,
+    });
+    const [gone, kept] = a.hazards as [HazardAnalysis['hazards'][number], HazardAnalysis['hazards'][number]];
+
+    // One open action with an executor (open task) — it goes with the hazard.
+    const goneActions = await actionsOf(gone.id);
+    await editAction(goneActions[0]!, { executorKind: 'employee', executorId: person.id });
+    expect(await openTasksOf([goneActions[0]!.id])).toHaveLength(1);
+    const res = await admin.delete(`/api/hazardanalysis/${a.id}/hazards/${gone.id}?version=${a.version}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = data(res);
+    expect(after.version).toBeGreaterThan(a.version);
+    expect(after.hazards.map((h) => h.id)).toEqual([kept.id]);
+    expect(await actionsOf(gone.id)).toEqual([]);
+    expect(await openTasksOf([goneActions[0]!.id])).toEqual([]);
+    const deletedLog = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from change_log where entity = 'action' and state = ${(await logStates()).DELETED} and entity_id in (${sql.join(
+        goneActions.map((p) => sql`${String(p.id)}`),
+        sql`, `,
+      )})`,
+    );
+    expect(deletedLog[0]?.n).toBe(goneActions.length);
+    a = after;
+
+    // A done action is documented evidence: the removal is refused and nothing changes.
+    const keptActions = await actionsOf(kept.id);
+    await editAction(keptActions[1]!, { done: true });
+    const fresh = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(fresh.hazards[0]).toMatchObject({ actionCount: keptActions.length, doneActionCount: 1 });
+    const refused = await admin.delete(
+      `/api/hazardanalysis/${a.id}/hazards/${kept.id}?version=${fresh.version}`,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'HAZARD_HAS_DONE_ACTIONS',
+      message: `Die Gefährdung „${kept.title}“ hat eine erledigte Maßnahme. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.`,
+    });
+    const unchanged = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(unchanged.version).toBe(fresh.version);
+    expect(unchanged.hazards).toHaveLength(1);
+    expect(await actionsOf(kept.id)).toHaveLength(keptActions.length);
+
+    // Also on a released assessment the refusal starts no new working version (one transaction).
+    const released = await release(unchanged);
+    const refusedReleased = await admin.delete(
+      `/api/hazardanalysis/${a.id}/hazards/${kept.id}?version=${released.version}`,
+    );
+    expect(errorOf(refusedReleased).code).toBe('HAZARD_HAS_DONE_ACTIONS');
+    const still = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(still).toMatchObject({ versionNumber: 1, version: released.version });
+    expect(still.release.released).toBe(true);
+
+    // Undone again, the action is open: the removal goes through (as version 2) and takes all actions.
+    const doneAction = (await actionsOf(kept.id))[1]!;
+    await editAction(doneAction, { done: false });
+    const removed = await admin.delete(
+      `/api/hazardanalysis/${a.id}/hazards/${kept.id}?version=${still.version}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(data(removed)).toMatchObject({ versionNumber: 2, hazards: [] });
+    expect(await actionsOf(kept.id)).toEqual([]);
+  });
+
+  it('a hazard added to a template reaches every inheritor; removing it from the template makes the copies own', async () => {
+    let tpl = await create({
+      bezeichnung: 'Regeln: Vorlage Nachtrag',
+      isTemplate: true,
+      brickIds: [bricks['M-02']],
+      responsibleId: adminId,
+    });
+    const inherit = async (bezeichnung: string) => {
+      const a = await create({ bezeichnung, locationId: loc['Tanklager Nord'] });
+      const res = await admin.post(`/api/hazardanalysis/${a.id}/inheritance`, {
+        version: a.version,
+        templateId: tpl.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return data(res);
+    };
+    const working = await inherit('Regeln: Erbe in Arbeit');
+    const released = await release(await inherit('Regeln: Erbe freigegeben'));
+    const [frozen] = (await admin.get(`/api/hazardanalysis/${released.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    const bystander = await create({
+      bezeichnung: 'Regeln: ohne Vererbung',
+      locationId: loc['Tanklager Nord'],
+      brickIds: [bricks['M-02']],
+      responsibleId: adminId,
+    });
+
+    const res = await admin.post(`/api/hazardanalysis/${tpl.id}/hazards`, {
+      version: tpl.version,
+      brickIds: [bricks['A-01']],
+      responsibleId: adminId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    tpl = data(res);
+    const master = tpl.hazards[1]!;
+    expect(master.actionCount).toBe(0);
+    const proposals = (await catalogue('A-01')).length;
+
+    const w = data(await admin.get(`/api/hazardanalysis/${working.id}`));
+    expect(w.version).toBeGreaterThan(working.version);
+    expect(w.versionNumber).toBe(1);
+    expect(w.hazards.map((h) => [h.inherited, h.masterHazardId])).toEqual(
+      tpl.hazards.map((h) => [true, h.id]),
+    );
+    expect(w.hazards[1]).toMatchObject({ title: master.title, actionCount: proposals });
+    const log = await queryRows<{ changes: unknown }>(
+      t.database.db,
+      sql`select changes from change_log where entity = 'hazard_analysis' and entity_id = ${String(working.id)} order by id desc limit 1`,
+    );
+    expect(JSON.stringify(log[0]?.changes)).toContain('inheritedHazards');
+
+    // The released inheritor starts working version 2 (a release task follows); version 1 stays as it was.
+    const r = data(await admin.get(`/api/hazardanalysis/${released.id}`));
+    expect(r).toMatchObject({ versionNumber: 2, release: { released: false } });
+    expect(r.hazards).toHaveLength(2);
+    const ref = (await admin.get(`/api/hazardanalysis/ref/${frozen!.id}`)).json<{
+      data: HazardAnalysisVersion;
+    }>().data;
+    expect(ref.hazards).toHaveLength(1);
+    const releaseTasks = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from tasks where source_type = 'hazard_analysis' and source_id = ${released.id} and kind = 'release' and state = 'open'`,
+    );
+    expect(releaseTasks[0]?.n).toBe(1);
+
+    // Not inheriting: untouched.
+    expect(data(await admin.get(`/api/hazardanalysis/${bystander.id}`)).version).toBe(bystander.version);
+
+    // Removing the master hazard from the template: the copies become own hazards with their actions,
+    // the inheritors' versions rise again (a released one starts a new working version).
+    const again = await release(r);
+    const removed = await admin.delete(
+      `/api/hazardanalysis/${tpl.id}/hazards/${master.id}?version=${tpl.version}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const w2 = data(await admin.get(`/api/hazardanalysis/${working.id}`));
+    expect(w2.version).toBeGreaterThan(w.version);
+    expect(w2.hazards[1]).toMatchObject({ inherited: false, masterHazardId: null, actionCount: proposals });
+    expect(w2.hazards[0]!.inherited).toBe(true);
+    const r2 = data(await admin.get(`/api/hazardanalysis/${released.id}`));
+    expect(r2).toMatchObject({ versionNumber: 3, release: { released: false } });
+    expect(r2.version).toBeGreaterThan(again.version);
+
+    // Now an own hazard, the former copy can be removed singly; its open proposals go with it.
+    const own = w2.hazards[1]!;
+    const gone = await admin.delete(
+      `/api/hazardanalysis/${working.id}/hazards/${own.id}?version=${w2.version}`,
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await actionsOf(own.id)).toEqual([]);
+  });
+
+  it('deleting an assessment takes its open actions; a done action refuses (FOREIGN_ENTRY)', async () => {
+    const a = await create({
+      bezeichnung: 'Regeln: Löschen',
       locationId: loc['Halle 1 – Abfüllung'],
       brickIds: [bricks['M-01']],
       responsibleId: adminId,
@@ -876,5 +1212,15 @@ describe('factor menus in the editor', () => {
     const current = await menuOf(own.id);
     const off = await admin.post(`/api/factormenus/${own.id}/deactivate`, { version: current.version });
     expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
+    const [first] = await actionsOf(a.hazards[0]!.id);
+    const done = await editAction(first!, { done: true });
+    const refused = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('FOREIGN_ENTRY');
+    expect(errorOf(refused).message).toContain('hat eine erledigte Maßnahme');
+    await editAction(done, { done: false });
+    const ok = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
+    expect(ok.statusCode, ok.body).toBe(204);
+    expect(await actionsOf(a.hazards[0]!.id)).toEqual([]);
   });
 });

@@ -41,10 +41,12 @@ import { visibleScope } from '@schutzwerk/shared/organisation/tree.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
+import type { ActionsService } from '#modules/actions/actions.service.ts';
 import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { brickActionProposal } from './hazard-analysis.proposals.ts';
 import type { AnalysisRecord, HazardAnalysisRepository, HazardRecord } from './hazard-analysis.repository.ts';
 import { hazardAnalyses, hazardAnalysisHazards } from './hazard-analysis.table.ts';
 
@@ -72,6 +74,19 @@ export type HazardAnalysisHooks = {
 
 export type HazardAnalysisDeps = Deps;
 
+/**
+ * What the hazard assessment uses of the actions module (decision 020, public API) for the actions of its
+ * hazards (source type 'hazard'): the brick's proposed measures on new hazards, the counts shown before a
+ * removal, and deleting the open actions with a removed hazard.
+ */
+export type HazardActionsPort = Pick<
+  ActionsService,
+  'createForSource' | 'countsOfSources' | 'deleteOpenOfSource'
+>;
+
+/** The action source type of hazards (registered in app.ts). */
+export const HAZARD_ACTION_SOURCE = 'hazard';
+
 type Deps = {
   db: Db;
   repository: HazardAnalysisRepository;
@@ -88,6 +103,8 @@ type Deps = {
   };
   /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
+  /** The actions module for the hazards' actions; without it hazards get no proposals and show no counts. */
+  actions?: HazardActionsPort;
 };
 
 const ENTITY = 'hazard_analysis';
@@ -129,6 +146,7 @@ export function createHazardAnalysisService({
   hooks,
   factors,
   criteria = async () => DEFAULT_NOHL_CRITERIA,
+  actions: hazardActions,
 }: Deps) {
   /** Location ids the actor may see assessments of, or 'all'. */
   async function locationScope(ex: Executor, actor: Actor): Promise<number[] | 'all'> {
@@ -180,6 +198,13 @@ export function createHazardAnalysisService({
   async function present(ex: Executor, row: AnalysisRecord): Promise<HazardAnalysis> {
     const names = await repository.names(ex, row);
     const hazards = await repository.hazards(ex, row.id);
+    const counts = hazardActions
+      ? await hazardActions.countsOfSources(
+          ex,
+          HAZARD_ACTION_SOURCE,
+          hazards.map((h) => h.hazard.id),
+        )
+      : new Map<number, { total: number; done: number }>();
     const responsible = row.releaseResponsibleId
       ? await repository.employee(ex, row.releaseResponsibleId)
       : null;
@@ -246,6 +271,8 @@ export function createHazardAnalysisService({
                   { number: h.factorNumber ?? '', title: h.factorTitle },
                 )
               : null,
+          actionCount: counts.get(h.hazard.id)?.total ?? 0,
+          doneActionCount: counts.get(h.hazard.id)?.done ?? 0,
         }),
       ),
     };
@@ -379,6 +406,120 @@ export function createHazardAnalysisService({
     return repository.insertHazards(tx, rows);
   }
 
+  /**
+   * The proposed measures of the hazards' bricks become open actions of the new hazards (decision 021,
+   * "Actions from bricks"): responsible = the hazard's responsible person, no executor (so no task), no due
+   * date. Templates get none — actions belong to the assessment of a workplace, never to a template.
+   */
+  async function proposeBrickActions(
+    tx: Executor,
+    actorId: number,
+    analysis: Pick<AnalysisRecord, 'isTemplate'>,
+    hazards: readonly HazardRecord[],
+  ) {
+    if (!hazardActions || analysis.isTemplate) return;
+    const brickIds = hazards.map((h) => h.brickId).filter((id): id is number => id !== null);
+    const catalogue = await repository.brickActions(tx, brickIds);
+    if (catalogue.length === 0) return;
+    for (const hazard of hazards) {
+      const items = catalogue
+        .filter((a) => a.brickId === hazard.brickId)
+        .map((a) => ({ ...brickActionProposal(a.brickIdentifier, a), responsibleId: hazard.responsibleId }));
+      if (items.length === 0) continue;
+      await hazardActions.createForSource(
+        tx,
+        actorId,
+        { sourceType: HAZARD_ACTION_SOURCE, sourceId: hazard.id },
+        items,
+      );
+    }
+  }
+
+  /**
+   * Before hazards go: refuses (409 HAZARD_HAS_DONE_ACTIONS) when any of their actions is done — done
+   * actions are documented evidence —, otherwise deletes their open actions with the open tasks.
+   */
+  async function dropHazardActions(
+    tx: Executor,
+    actorId: number,
+    hazards: readonly Pick<HazardRecord, 'id' | 'title'>[],
+    refusal: (done: number) => AppError,
+  ) {
+    if (!hazardActions || hazards.length === 0) return 0;
+    const counts = await hazardActions.countsOfSources(
+      tx,
+      HAZARD_ACTION_SOURCE,
+      hazards.map((h) => h.id),
+    );
+    const withDone = hazards.filter((h) => (counts.get(h.id)?.done ?? 0) > 0);
+    if (withDone.length > 0) {
+      throw refusal(withDone.reduce((n, h) => n + (counts.get(h.id)?.done ?? 0), 0));
+    }
+    let deleted = 0;
+    const touched = hazards.filter((h) => (counts.get(h.id)?.total ?? 0) > 0);
+    for (const h of touched) {
+      deleted += await hazardActions.deleteOpenOfSource(tx, actorId, HAZARD_ACTION_SOURCE, h.id);
+    }
+    // An action marked done meanwhile (committed between the count and the delete) stays: refuse then too.
+    const left = await hazardActions.countsOfSources(
+      tx,
+      HAZARD_ACTION_SOURCE,
+      touched.map((h) => h.id),
+    );
+    const done = [...left.values()].reduce((n, c) => n + c.done, 0);
+    if (done > 0) throw refusal(done);
+    return deleted;
+  }
+
+  /** An inherited copy of a template hazard in an inheriting assessment (texts follow the master). */
+  const inheritedCopy = (h: HazardRecord, analysisId: number, position: number) => ({
+    analysisId,
+    position,
+    brickId: h.brickId,
+    title: h.title,
+    cause: h.cause,
+    protectionGoal: h.protectionGoal,
+    responsibleId: h.responsibleId,
+    probabilityBefore: h.probabilityBefore,
+    severityBefore: h.severityBefore,
+    probabilityAfter: h.probabilityAfter,
+    severityAfter: h.severityAfter,
+    factorId: h.factorId,
+    inherited: true,
+    masterHazardId: h.id,
+  });
+
+  /**
+   * Hazards added to a template reach every inheriting assessment as inherited copies (decision 021,
+   * Inheritance) with their bricks' proposed actions; like a text change of a master hazard, each
+   * inheritor's version rises and a released one starts a new working version (its frozen version stays).
+   */
+  async function pushToInheritors(
+    tx: Executor,
+    actorId: number,
+    templateId: number,
+    masters: HazardRecord[],
+  ) {
+    if (masters.length === 0) return;
+    const inheritors = await repository.inheritorIds(tx, templateId);
+    for (const analysisId of inheritors) {
+      let position = await repository.nextPosition(tx, analysisId);
+      const copies = await repository.insertHazards(
+        tx,
+        masters.map((h) => inheritedCopy(h, analysisId, position++)),
+      );
+      await proposeBrickActions(tx, actorId, { isTemplate: false }, copies);
+      await recordChange(tx, {
+        entity: ENTITY,
+        entityId: analysisId,
+        state: LOG_STATE.CHANGED,
+        actorId,
+        changes: { inheritedHazards: { from: null, to: { templateId, titles: copies.map((c) => c.title) } } },
+      });
+    }
+    await touchInheritors(tx, inheritors);
+  }
+
   async function loadHazard(tx: Executor, analysisId: number, hazardId: number): Promise<HazardRecord> {
     const hazard = await repository.hazard(tx, analysisId, hazardId);
     if (!hazard) throw new AppError('NOT_FOUND');
@@ -478,9 +619,10 @@ export function createHazardAnalysisService({
           attachSetting: input.attachSetting || template?.attachSetting || 0,
           factorMenuId: template?.factorMenuId ?? null,
         });
+        const added: HazardRecord[] = [];
         if (template) {
           const source = await repository.hazards(tx, template.id);
-          await repository.insertHazards(
+          const copied = await repository.insertHazards(
             tx,
             source.map(({ hazard: h }, position) => ({
               analysisId: row.id,
@@ -498,10 +640,12 @@ export function createHazardAnalysisService({
               factorId: h.factorId,
             })),
           );
+          added.push(...copied);
         }
         if (input.brickIds.length > 0) {
-          await hazardsFromBricks(tx, row.id, input.brickIds, input.responsibleId as number);
+          added.push(...(await hazardsFromBricks(tx, row.id, input.brickIds, input.responsibleId as number)));
         }
+        await proposeBrickActions(tx, actor.employeeId, row, added);
         await recordChange(tx, {
           entity: ENTITY,
           entityId: row.id,
@@ -550,9 +694,11 @@ export function createHazardAnalysisService({
     async addHazards(actor: Actor, id: number, raw: AddHazards): Promise<HazardAnalysis> {
       const input = addHazardsSchema.parse(raw);
       return db.transaction(async (tx) => {
-        await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
+        const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
         await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
         const added = await hazardsFromBricks(tx, id, input.brickIds, input.responsibleId);
+        await proposeBrickActions(tx, actor.employeeId, row, added);
+        if (row.isTemplate) await pushToInheritors(tx, actor.employeeId, id, added);
         return finish(tx, actor, id, { hazards: { from: null, to: added.map((h) => h.title) } });
       });
     },
@@ -641,6 +787,15 @@ export function createHazardAnalysisService({
               'Eine geerbte Gefährdung kann nicht einzeln entfernt werden. Heben Sie die Vererbung auf, um sie zu bearbeiten.',
           });
         }
+        const deletedActions = await dropHazardActions(
+          tx,
+          actor.employeeId,
+          [hazard],
+          (done) =>
+            new AppError('HAZARD_HAS_DONE_ACTIONS', {
+              message: `Die Gefährdung „${hazard.title}“ hat ${done === 1 ? 'eine erledigte Maßnahme' : `${done} erledigte Maßnahmen`}. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.`,
+            }),
+        );
         // Copies inherited from this (template) hazard become own hazards of their assessments.
         const copies = await tx
           .update(hazardAnalysisHazards)
@@ -649,7 +804,10 @@ export function createHazardAnalysisService({
           .returning({ analysisId: hazardAnalysisHazards.analysisId });
         await touchInheritors(tx, [...new Set(copies.map((c) => c.analysisId))]);
         await repository.deleteHazard(tx, hazardId);
-        return finish(tx, actor, id, { hazards: { from: hazard.title, to: null } });
+        return finish(tx, actor, id, {
+          hazards: { from: hazard.title, to: null },
+          ...(deletedActions > 0 ? { actions: { from: deletedActions, to: 0 } } : {}),
+        });
       });
     },
 
@@ -837,6 +995,17 @@ export function createHazardAnalysisService({
           const reason = await guard(tx, id);
           if (reason) throw new AppError('FOREIGN_ENTRY', { message: reason });
         }
+        // Like a single hazard: done actions refuse, open ones go with the assessment.
+        const hazards = (await repository.hazards(tx, id)).map((h) => h.hazard);
+        await dropHazardActions(
+          tx,
+          actor.employeeId,
+          hazards,
+          (done) =>
+            new AppError('FOREIGN_ENTRY', {
+              message: `Die Gefährdungsbeurteilung hat ${done === 1 ? 'eine erledigte Maßnahme' : `${done} erledigte Maßnahmen`} und kann nicht gelöscht werden. Erledigte Maßnahmen sind dokumentierte Nachweise; bitte setzen Sie die Gefährdungsbeurteilung stattdessen inaktiv.`,
+            }),
+        );
         await repository.deleteAnalysis(tx, id);
         await recordChange(tx, {
           entity: ENTITY,
@@ -898,25 +1067,12 @@ export function createHazardAnalysisService({
         }
         const source = await repository.hazards(tx, template.id);
         let position = await repository.nextPosition(tx, id);
-        await repository.insertHazards(
+        const copies = await repository.insertHazards(
           tx,
-          source.map(({ hazard: h }) => ({
-            analysisId: id,
-            position: position++,
-            brickId: h.brickId,
-            title: h.title,
-            cause: h.cause,
-            protectionGoal: h.protectionGoal,
-            responsibleId: h.responsibleId,
-            probabilityBefore: h.probabilityBefore,
-            severityBefore: h.severityBefore,
-            probabilityAfter: h.probabilityAfter,
-            severityAfter: h.severityAfter,
-            factorId: h.factorId,
-            inherited: true,
-            masterHazardId: h.id,
-          })),
+          source.map(({ hazard: h }) => inheritedCopy(h, id, position++)),
         );
+        // The inheriting assessment owns its actions: the copies get their bricks' proposals.
+        await proposeBrickActions(tx, actor.employeeId, row, copies);
         return finish(
           tx,
           actor,

@@ -60,7 +60,6 @@ import {
   useHazardAnalysisVersions,
   useInheritHazardAnalysis,
   useReleaseHazardAnalysis,
-  useRemoveHazard,
   useReorderHazards,
   useSetHazardAnalysisActive,
   useUpdateHazardAnalysis,
@@ -69,6 +68,7 @@ import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
+import { RemoveHazardDialog } from './components/remove-hazard-dialog.tsx';
 import { RiskChip } from './components/risk.tsx';
 
 export function HazardAnalysisPage() {
@@ -133,7 +133,6 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   });
   const updateHeader = useUpdateHazardAnalysis(initial.id);
   const addHazards = useAddHazards(initial.id);
-  const removeHazard = useRemoveHazard(initial.id);
   const reorder = useReorderHazards(initial.id);
   const releaseMutation = useReleaseHazardAnalysis(initial.id);
   const setActive = useSetHazardAnalysisActive(initial.id);
@@ -154,6 +153,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     | null
   >(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
   const [pendingBricks, setPendingBricks] = useState<number[]>([]);
   const me = session.employee;
   const meRow: EmployeePickerRow = {
@@ -235,7 +235,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     updateHeader.error && !header.conflict && Object.keys(headerErrors).length === 0
       ? errorMessage(updateHeader.error, t)
       : null;
-  const writeError = [addHazards, removeHazard, reorder, inherit, endInheritance].find((m) => m.error)?.error;
+  const writeError = [addHazards, reorder, inherit, endInheritance].find((m) => m.error)?.error;
 
   const move = (index: number, delta: number) => {
     const ids = analysis.hazards.map((h) => h.id);
@@ -447,13 +447,8 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
                         </IconButton>
                         <IconButton
                           aria-label={t('hazardAnalysis.removeHazard')}
-                          disabled={h.inherited || removeHazard.isPending}
-                          onClick={() =>
-                            removeHazard.mutate(
-                              { hazardId: h.id, version: analysis.version },
-                              { onSuccess: adopted },
-                            )
-                          }
+                          disabled={h.inherited}
+                          onClick={() => setRemoving(h.id)}
                         >
                           <DeleteIcon />
                         </IconButton>
@@ -526,11 +521,22 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
           }}
         />
       )}
+      <RemoveHazardDialog
+        analysis={analysis}
+        hazard={analysis.hazards.find((h) => h.id === removing) ?? null}
+        onClose={() => setRemoving(null)}
+        onRemoved={(a) => {
+          adopted(a);
+          setRemoving(null);
+          notify(t('hazardAnalysis.hazardRemoved'));
+        }}
+      />
       <HazardBrickPickerDialog
         open={dialog === 'bricks'}
         variant="all"
         multiple
-        onClose={() => setDialog(null)}
+        // The picker closes after onSelect: keep the responsible dialog that onSelect opened.
+        onClose={() => setDialog((d) => (d === 'bricks' ? null : d))}
         onSelect={(rows) => {
           setPendingBricks(rows.map((r) => r.id));
           addHazards.reset();

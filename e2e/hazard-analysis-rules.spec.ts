@@ -1,0 +1,119 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+
+const suffix = Date.now().toString(36).toUpperCase();
+
+/** Searches a picker dialog and clicks the row showing `text`. */
+async function pick(dialog: Locator, search: string, text: RegExp) {
+  await dialog.getByLabel('Suchen').fill(search);
+  await dialog.getByRole('grid').getByText(text).first().click();
+}
+
+async function pickBrick(page: Page, identifier: string) {
+  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
+  await dialog.getByLabel('Suchen').fill(identifier);
+  const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
+  // The list reloads after the search settles; click until the row's box is ticked.
+  await waitUntil(async () => {
+    if (
+      await row
+        .getByRole('checkbox')
+        .isChecked()
+        .catch(() => false)
+    )
+      return true;
+    await row
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    return false;
+  }, `brick ${identifier} selected`);
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Opens an action of the hazard dialog's panel, sets 'Erledigt' and saves. */
+async function setDone(page: Page, panel: Locator, designation: string, done: boolean) {
+  await panel.locator('[data-row-index][data-loaded="true"]', { hasText: designation }).click();
+  const action = page.getByRole('dialog', { name: 'Maßnahme bearbeiten' });
+  const box = action.getByRole('checkbox', { name: 'Erledigt' });
+  await box.waitFor();
+  if ((await box.isChecked()) !== done) await box.click();
+  await action.getByRole('button', { name: 'Speichern' }).click();
+  await action.waitFor({ state: 'hidden' });
+}
+
+// The measures of the starter brick M-01 (hazard-bricks.base-data.ts), in STOP order.
+const M01 = [
+  'Prüfen, ob der Arbeitsschritt mit einer Maschine ohne offene Gefahrstellen ausgeführt werden kann.',
+  'Gefahrstellen durch feststehende oder verriegelte trennende Schutzeinrichtungen sichern (DIN EN ISO 14120).',
+  'Betriebsanweisung für die Maschine erstellen und Beschäftigte vor Aufnahme der Tätigkeit unterweisen.',
+  'Eng anliegende Arbeitskleidung tragen; keine Handschuhe an rotierenden Werkzeugen, Haare zusammenbinden.',
+];
+
+describe('hazard assessment rules', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a brick’s measures become the hazard’s actions; removing names them, refuses a done one, then deletes them', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await drawer(page).getByRole('link', { name: 'Gefährdungsbeurteilungsmodul', exact: true }).click();
+    await page.waitForURL(/\/hazardanalysis\/list$/);
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neue Gefährdungsbeurteilung anlegen' });
+    await create.getByLabel('Bezeichnung').fill(`Presse Halle 1 ${suffix}`);
+    await create.getByRole('textbox', { name: /^Ort/ }).click();
+    await pick(page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Tanklager', /Tanklager Nord/);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await page.waitForURL(/\/hazardanalysis\/\d+$/);
+
+    // Add a hazard from the brick M-01 (the signed-in user is prefilled as responsible).
+    await page.getByRole('button', { name: 'Aus Bausteinen hinzufügen' }).click();
+    await pickBrick(page, 'M-01');
+    const who = page.getByRole('dialog', { name: 'Verantwortliche Person der neuen Gefährdungen' });
+    await who.getByRole('button', { name: 'Hinzufügen' }).click();
+    await who.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('hazard-row-0');
+    await row.getByText('Ungeschützt bewegte Maschinenteile').waitFor();
+
+    // The brick's measures are open actions of the hazard, in its dialog's actions panel.
+    await row.getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
+    const hazard = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
+    const panel = hazard.getByTestId('actions-panel');
+    for (const text of M01) await panel.getByText(text).waitFor();
+
+    // One is marked done: the removal names the four actions and is refused with the reason.
+    await setDone(page, panel, M01[1]!, true);
+    await hazard.getByRole('button', { name: 'Abbrechen' }).click();
+    await hazard.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Gefährdung entfernen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Gefährdung entfernen' });
+    await confirm.getByText('Ihre 4 Maßnahmen werden mit ihr gelöscht.').waitFor();
+    await confirm.getByRole('button', { name: 'Entfernen' }).click();
+    await confirm
+      .getByText('„Ungeschützt bewegte Maschinenteile“ hat eine erledigte Maßnahme', { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Open again: the removal goes through and takes the actions with it.
+    await row.getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
+    await setDone(page, panel, M01[1]!, false);
+    await hazard.getByRole('button', { name: 'Abbrechen' }).click();
+    await hazard.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Gefährdung entfernen' }).click();
+    await confirm.getByText('Ihre 4 Maßnahmen werden mit ihr gelöscht.').waitFor();
+    await confirm.getByRole('button', { name: 'Entfernen' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Die Gefährdung wurde entfernt.').waitFor();
+    await page.getByText('Noch keine Gefährdungen.', { exact: false }).waitFor();
+    await context.close();
+  });
+});
