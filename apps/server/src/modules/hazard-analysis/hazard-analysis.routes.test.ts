@@ -839,6 +839,46 @@ describe('factor menus in the editor', () => {
     const factor = gda.registers[1]!.factors[0]!;
     let a = await create({
       bezeichnung: 'Faktoren Menüwechsel',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id }));
+    a = data(await hazardPut(a, 0, { factorId: factor.id }));
+    expect(a.hazards[0]!.factorId).toBe(factor.id);
+
+    const inEditing = await ownMenu('Faktoren in Bearbeitung', false);
+    const refused = await admin.put(`/api/hazardanalysis/${a.id}`, {
+      ...header(a),
+      factorMenuId: inEditing.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('FACTOR_MENU_IN_EDITING');
+    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorId).toBe(factor.id);
+
+    const stale = await admin.put(`/api/hazardanalysis/${a.id}`, {
+      ...header(a),
+      version: a.version - 1,
+      factorMenuId: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('CONFLICT');
+
+    const own = await ownMenu('Faktoren Lager', true);
+    const switched = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: own.id });
+    expect(switched.statusCode, switched.body).toBe(200);
+    a = data(switched);
+    expect(a.factorMenuId).toBe(own.id);
+    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
+    a = data(await hazardPut(a, 0, { factorId: own.registers[0]!.factors[0]!.id }));
+    expect(a.hazards[0]!.factorLabel).toBe('A Lagerlogistik › A.1 Staplerverkehr');
+    // The menu is in use now: it cannot be deactivated.
+    const current = await menuOf(own.id);
+    const off = await admin.post(`/api/factormenus/${own.id}/deactivate`, { version: current.version });
+    expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
+  });
+});
+
 describe('hazard rules: brick actions, removing hazards with actions, template hazards reach inheritors', () => {
   type ActionDetail = {
     id: number;
@@ -1179,39 +1219,6 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
       brickIds: [bricks['M-01']],
       responsibleId: adminId,
     });
-    a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id }));
-    a = data(await hazardPut(a, 0, { factorId: factor.id }));
-    expect(a.hazards[0]!.factorId).toBe(factor.id);
-
-    const inEditing = await ownMenu('Faktoren in Bearbeitung', false);
-    const refused = await admin.put(`/api/hazardanalysis/${a.id}`, {
-      ...header(a),
-      factorMenuId: inEditing.id,
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).code).toBe('FACTOR_MENU_IN_EDITING');
-    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorId).toBe(factor.id);
-
-    const stale = await admin.put(`/api/hazardanalysis/${a.id}`, {
-      ...header(a),
-      version: a.version - 1,
-      factorMenuId: null,
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(errorOf(stale).code).toBe('CONFLICT');
-
-    const own = await ownMenu('Faktoren Lager', true);
-    const switched = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: own.id });
-    expect(switched.statusCode, switched.body).toBe(200);
-    a = data(switched);
-    expect(a.factorMenuId).toBe(own.id);
-    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
-    a = data(await hazardPut(a, 0, { factorId: own.registers[0]!.factors[0]!.id }));
-    expect(a.hazards[0]!.factorLabel).toBe('A Lagerlogistik › A.1 Staplerverkehr');
-    // The menu is in use now: it cannot be deactivated.
-    const current = await menuOf(own.id);
-    const off = await admin.post(`/api/factormenus/${own.id}/deactivate`, { version: current.version });
-    expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
     const [first] = await actionsOf(a.hazards[0]!.id);
     const done = await editAction(first!, { done: true });
     const refused = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
