@@ -21,6 +21,20 @@ async function pickEmployee(page: Page, field: string, personnelNumber: string) 
   await picker.waitFor({ state: 'hidden' });
 }
 
+/** In the open action dialog: the location 'Tanklager…', responsible Wagner (000102), executor Hoffmann (000101). */
+async function pickPeopleAndPlace(page: Page) {
+  await page
+    .getByRole('dialog', { name: /Maßnahme/ })
+    .getByRole('button', { name: 'Ort auswählen' })
+    .click();
+  const locations = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+  await locations.getByLabel('Suchen').fill('Tanklager');
+  await locations.locator('[data-row-index="0"][data-loaded="true"]').click();
+  await locations.waitFor({ state: 'hidden' });
+  await pickEmployee(page, 'Verantwortlich', '000102');
+  await pickEmployee(page, 'Ausführende Person', '000101');
+}
+
 const filterButton = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Aufgaben filtern' }).getByRole('button', { name, exact: true });
 
@@ -55,13 +69,7 @@ describe('actions and tasks', () => {
     await dialog.getByRole('combobox', { name: 'Art' }).click();
     await admin.page.getByRole('option', { name: 'Technisch', exact: true }).click();
     await dialog.getByLabel('Fällig am').fill(yesterday);
-    await dialog.getByRole('button', { name: 'Ort auswählen' }).click();
-    const locations = admin.page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
-    await locations.getByLabel('Suchen').fill('Tanklager');
-    await locations.locator('[data-row-index="0"][data-loaded="true"]').click();
-    await locations.waitFor({ state: 'hidden' });
-    await pickEmployee(admin.page, 'Verantwortlich', '000102');
-    await pickEmployee(admin.page, 'Ausführende Person', '000101');
+    await pickPeopleAndPlace(admin.page);
     await dialog.getByLabel('Sicherheit').check();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await admin.page.getByText('Die Maßnahme wurde angelegt.').waitFor();
@@ -152,5 +160,31 @@ describe('actions and tasks', () => {
       'the task is listed as done',
     );
     await again.context.close();
+  });
+  it('deletes an action only after the confirmation; Abbrechen keeps it', async () => {
+    const title = `Leiter prüfen ${suffix}`;
+    const admin = await newPage(browser);
+    await login(admin.page, 'admin');
+    await admin.page.goto('/actions/list');
+    await admin.page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Neue Maßnahme' });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill(title);
+    await pickPeopleAndPlace(admin.page);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.getByText('Die Maßnahme wurde angelegt.').waitFor();
+    const row = listRows(admin.page, 'Maßnahmen').filter({ hasText: title });
+    await row.click();
+    const edit = admin.page.getByRole('dialog', { name: 'Maßnahme bearbeiten' });
+    const confirm = admin.page.getByRole('dialog', { name: 'Maßnahme löschen?' });
+    await edit.getByRole('button', { name: 'Löschen' }).click();
+    await confirm.getByText(`Die Maßnahme „${title}“ wird gelöscht.`).waitFor();
+    await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await edit.getByRole('button', { name: 'Löschen' }).click();
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await admin.page.getByText('Die Maßnahme wurde gelöscht.').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached' });
+    await admin.context.close();
   });
 });

@@ -25,4 +25,52 @@ describe('draft rebase', () => {
     expect(rebaseDraft(mine, base, fresh, { arraysAsSets: true })).toEqual({ rights: [1, 3, 5, 4] });
     expect(rebaseDraft(mine, base, fresh)).toEqual({ rights: [1, 3, 4] });
   });
+
+  it('merges fixed-size arrays entry by entry when asked (a matrix: my cell and their cell both stay)', () => {
+    const base = {
+      cells: [
+        [1, 2],
+        [3, 4],
+      ],
+      name: 'A',
+    };
+    const mine = {
+      cells: [
+        [9, 2],
+        [3, 4],
+      ],
+      name: 'A',
+    };
+    const fresh = {
+      cells: [
+        [1, 2],
+        [3, 8],
+      ],
+      name: 'B',
+    };
+    expect(rebaseDraft(mine, base, fresh, { byPosition: ['cells'] })).toEqual({
+      cells: [
+        [9, 2],
+        [3, 8],
+      ],
+      name: 'B',
+    });
+    expect(rebaseDraft(mine, base, fresh)).toEqual({
+      cells: [
+        [9, 2],
+        [3, 4],
+      ],
+      name: 'B',
+    });
+    // Sizes differ: the user's changed value wins as a whole.
+    const grown = {
+      cells: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ],
+      name: 'A',
+    };
+    expect(rebaseDraft(mine, base, grown, { byPosition: ['cells'] }).cells).toEqual(mine.cells);
+  });
 });

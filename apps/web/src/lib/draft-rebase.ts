@@ -9,6 +9,11 @@ export type RebaseOptions = {
   comparable?: (field: string, value: unknown) => unknown;
   /** Lists are sets: the user's additions and removals are applied to the newest list. */
   arraysAsSets?: boolean;
+  /**
+   * Fields holding fixed-size arrays (e.g. a matrix of cells): merged entry by entry, at any depth, so the
+   * user's changed entries stay and every other entry takes the newest value.
+   */
+  byPosition?: readonly string[];
 };
 
 /** JSON equality, ignoring the form-only row keys `uid`. */
@@ -38,7 +43,9 @@ export function rebaseDraft<D extends object>(
   const next = { ...fresh } as Record<keyof D, unknown>;
   for (const field of changedDraftFields(draft, oldBase, options)) {
     const [mine, old, newest] = [draft[field], oldBase[field], fresh[field]];
-    if (options.arraysAsSets && Array.isArray(mine) && Array.isArray(old) && Array.isArray(newest)) {
+    if (options.byPosition?.includes(String(field))) {
+      next[field] = mergeByPosition(mine, old, newest);
+    } else if (options.arraysAsSets && Array.isArray(mine) && Array.isArray(old) && Array.isArray(newest)) {
       const removed = old.filter((item) => !mine.some((m) => sameDraftValue(m, item)));
       const added = mine.filter(
         (item) => !old.some((o) => sameDraftValue(o, item)) && !newest.some((n) => sameDraftValue(n, item)),
@@ -49,4 +56,19 @@ export function rebaseDraft<D extends object>(
     }
   }
   return next as D;
+}
+
+/** Entry by entry where all three are arrays of the same length; otherwise the user's value if changed. */
+function mergeByPosition(mine: unknown, old: unknown, newest: unknown): unknown {
+  if (sameDraftValue(mine, old)) return newest;
+  if (
+    Array.isArray(mine) &&
+    Array.isArray(old) &&
+    Array.isArray(newest) &&
+    mine.length === old.length &&
+    old.length === newest.length
+  ) {
+    return newest.map((entry, i) => mergeByPosition(mine[i], old[i], entry));
+  }
+  return mine;
 }

@@ -10,7 +10,8 @@ import { createHazardAnalysisPrintService } from './hazard-analysis-print.servic
 /**
  * Printing hazard assessments (decision 022): one assessment or a frozen version as PDF on the report
  * engine's template, and the list print through the report engine — reports of controller 'hazardanalysis'
- * get `:recordlist` narrowed to the assessments the user may see.
+ * get `:recordlist` narrowed to the assessments the user may see, and for released-only readers
+ * `:versionlist` (their last released versions) instead.
  */
 export function hazardAnalysisPrintModule(deps: {
   db: Db;
@@ -27,7 +28,7 @@ export function hazardAnalysisPrintModule(deps: {
     logo: deps.reports.logo,
   });
   deps.reports.service.registerRecordScope('hazardanalysis', (actor, ids) =>
-    deps.hazardAnalysis.service.readableIds(actor, ids),
+    deps.hazardAnalysis.service.printRecords(actor, ids),
   );
   return {
     service,

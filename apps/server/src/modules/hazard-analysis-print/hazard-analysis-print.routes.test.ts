@@ -40,6 +40,32 @@ async function userAt(location: string, permissions: number[]) {
   return t.login(user.login, user.password);
 }
 
+/** The data rows of a report run as CSV (header line dropped). */
+async function csvRows(client: ApiClient, body: Record<string, unknown>): Promise<string[]> {
+  const res = await client.post('/api/reports/generate', { Art: 3, ...body });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  return res.rawPayload.toString('utf8').trim().split('\r\n').slice(1);
+}
+
+/** Creates a CSV report (admin) and answers its id. */
+async function csvReport(reportname: string, controller: string, text: string, rights: number[]) {
+  const created = await admin.post('/api/reports', {
+    reportname,
+    controller,
+    sql: text,
+    timeoutSeconds: 10,
+    formats: ['csv'],
+    rights,
+    filters: [],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ data: { id: number } }>().data.id;
+}
+
+/** A reader of released assessments only, at the location of `assessment`, who may print. */
+const releasedReader = () =>
+  userAt('Halle 1 – Abfüllung', [P.HAZARDANALYSIS_READONLY_RELEASED, P.HAZARDANALYSIS_PRINT]);
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
@@ -282,18 +308,95 @@ describe('list print: DataTable and the report engine with RecordList', () => {
     expect(hidden.statusCode).toBe(404);
   });
 
-  it('a report may use :recordlist and :recordid; a filter may not take their names', async () => {
-    const created = await admin.post('/api/reports', {
-      reportname: 'Datensatzauswahl Test',
-      controller: 'location',
-      sql: 'select l.name as "Ort" from locations l where l.id = any(:recordlist) or l.id = :recordid order by l.name',
-      timeoutSeconds: 10,
-      formats: ['csv'],
-      rights: [P.REPORTS],
-      filters: [],
+  it('a released-only reader gets the last released version, never the working copy', async () => {
+    const id = await overviewId();
+    let a = await create({
+      bezeichnung: 'Erste Freigabe Übersicht',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const reportId = created.json<{ data: { id: number } }>().data.id;
+    const hazardId = a.hazards[0]!.id;
+    async function step(
+      res: Promise<{ statusCode: number; body: string; json: <T>() => T }>,
+    ): Promise<HazardAnalysis> {
+      const done = await res;
+      expect(done.statusCode, done.body).toBe(200);
+      return data(done);
+    }
+    const header = (bezeichnung: string) => ({
+      version: a.version,
+      bezeichnung,
+      locationId: loc['Halle 1 – Abfüllung'],
+      departmentId: null,
+      activityId: null,
+      attachSetting: 0,
+    });
+    const rate = (probability: number, severity: number) =>
+      admin.put(`/api/hazardanalysis/${a.id}/hazards/${hazardId}/rating`, {
+        version: a.version,
+        ratingBefore: { probability, severity },
+        ratingAfter: null,
+      });
+    const release = () =>
+      admin.post(`/api/hazardanalysis/${a.id}/release`, {
+        version: a.version,
+        releaseDate: '2026-11-24',
+        nextCheckDate: '2027-11-24',
+        responsibleId: adminId,
+      });
+    // Version 1 released, then version 2 (renamed, rated 4×2 = 5) released: the last released one.
+    a = await step(rate(4, 3));
+    a = await step(release());
+    a = await step(admin.put(`/api/hazardanalysis/${a.id}`, header('Zweite Freigabe Übersicht')));
+    a = await step(rate(4, 2));
+    a = await step(release());
+    // Version 3, the working copy: renamed, rated low, one hazard more, not released.
+    a = await step(admin.put(`/api/hazardanalysis/${a.id}`, header('Arbeitskopie Übersicht')));
+    a = await step(rate(1, 1));
+    a = await step(
+      admin.post(`/api/hazardanalysis/${a.id}/hazards`, {
+        version: a.version,
+        brickIds: [bricks['E-01']],
+        responsibleId: adminId,
+      }),
+    );
+    expect(a.versionNumber).toBe(3);
+
+    const released = await releasedReader();
+    // `other` has no released version: a released-only reader gets no row for it.
+    const rows = await csvRows(released, { ReportID: id, RecordList: [a.id, other.id] });
+    expect(rows).toEqual(['Zweite Freigabe Übersicht;Halle 1 – Abfüllung;2;freigegeben;1;5 – hohes Risiko']);
+    const count = await released.post('/api/reports/count', { ReportID: id, RecordList: [a.id, other.id] });
+    expect(count.json<{ data: { count: number } }>().data.count).toBe(1);
+    // A reader of the working copy prints the working copy as before.
+    expect(await csvRows(admin, { ReportID: id, RecordList: [a.id] })).toEqual([
+      'Arbeitskopie Übersicht;Halle 1 – Abfüllung;3;in Bearbeitung;2;1 – geringes Risiko',
+    ]);
+  });
+
+  it('RecordID of a released-only reader is bound as :versionid, not :recordid', async () => {
+    const reportId = await csvReport(
+      'Version je Datensatz',
+      'hazardanalysis',
+      `select 'Arbeitskopie ' || ha.bezeichnung as "Stand" from hazard_analyses ha where ha.id = :recordid
+union all
+select 'Version ' || v.version_number from hazard_analysis_versions v where v.id = :versionid`,
+      [P.HAZARDANALYSIS_PRINT],
+    );
+    const stand = (client: ApiClient) => csvRows(client, { ReportID: reportId, RecordID: assessment.id });
+    const released = await releasedReader();
+    expect(await stand(released)).toEqual(['Version 1']);
+    expect(await stand(admin)).toEqual(['Arbeitskopie Abfülllinie Drucktest']);
+  });
+
+  it('a report may use :recordlist and :recordid; a filter may not take their names', async () => {
+    const reportId = await csvReport(
+      'Datensatzauswahl Test',
+      'location',
+      'select l.name as "Ort" from locations l where l.id = any(:recordlist) or l.id = :recordid order by l.name',
+      [P.REPORTS],
+    );
     const res = await admin.post('/api/reports/generate', {
       ReportID: reportId,
       Art: 3,

@@ -20,9 +20,11 @@ export type AnalysisInsert = typeof hazardAnalyses.$inferInsert;
 export type HazardRecord = typeof hazardAnalysisHazards.$inferSelect;
 export type HazardInsert = typeof hazardAnalysisHazards.$inferInsert;
 
+// Qualified by hand: in a select from hazard_analyses alone drizzle writes a bare "id", which inside the
+// subquery would name v.id.
 const latestVersionId = sql<
   number | null
->`(select v.id from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses.id} order by v.version_number desc limit 1)`;
+>`(select v.id from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses}.id order by v.version_number desc limit 1)`;
 
 const listSource: ListSource = {
   orderBy: {
@@ -301,6 +303,14 @@ export function createHazardAnalysisRepository(db: Db) {
           return row?.n ?? 0;
         },
       });
+    },
+
+    /** Of these ids, the ones the condition admits, each with its last released version (or null). */
+    async latestVersions(ex: Executor, visible: SQL, ids: number[]) {
+      return ex
+        .select({ id: hazardAnalyses.id, latestVersionId })
+        .from(hazardAnalyses)
+        .where(and(visible, inArray(hazardAnalyses.id, ids)));
     },
 
     /** All ids the condition admits (DataTable for printing), capped. */

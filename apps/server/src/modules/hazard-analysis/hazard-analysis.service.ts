@@ -562,15 +562,20 @@ export function createHazardAnalysisService({
       };
     },
 
-    /** Of these assessment ids, the ones the actor may see (list printing, decision 022). */
-    async readableIds(actor: Actor, ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: hazardAnalyses.id })
-        .from(hazardAnalyses)
-        .where(and(await visibleCondition(db, actor, false), inArray(hazardAnalyses.id, ids)));
-      const readable = new Set(rows.map((r) => r.id));
-      return ids.filter((id) => readable.has(id));
+    /**
+     * The records of a list print (decision 022): of these assessment ids, the ones the actor may see —
+     * readers of the working copy get the assessments, released-only readers the ids of their last
+     * released versions instead (the report prints those from the frozen snapshot).
+     */
+    async printRecords(actor: Actor, ids: number[]): Promise<{ records: number[]; versions: number[] }> {
+      if (ids.length === 0) return { records: [], versions: [] };
+      const rows = await repository.latestVersions(db, await visibleCondition(db, actor, false), ids);
+      const latest = new Map(rows.map((r) => [r.id, r.latestVersionId]));
+      const readable = ids.filter((id) => latest.has(id));
+      if (canReadWorking(actor)) return { records: readable, versions: [] };
+      // visibleCondition admits released-only readers only to assessments with a version.
+      const versions = readable.map((id) => latest.get(id)).filter((v): v is number => typeof v === 'number');
+      return { records: [], versions };
     },
 
     async draftPicker(actor: Actor, raw: ListQueryInput) {

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { reportFilters, reports } from './reports.table.ts';
 
-type BaseReport = {
+export type BaseReport = {
   name: string;
   controller: string;
   sql: string;
@@ -12,9 +13,17 @@ type BaseReport = {
   formats: ReportFormat[];
   rights: number[];
   filters: { field: string; filtername: string; filtercontent: string }[];
+  /**
+   * SHA-256 of earlier texts of `sql`: a stored report whose SQL is still one of them (not edited by an
+   * administrator) gets the current text at start-up.
+   */
+  replaces?: string[];
 };
 
-/** Reports every installation starts with (on the product's own tables); missing ones are added. */
+/**
+ * Reports every installation starts with (on the product's own tables); missing ones are added, and
+ * untouched ones whose SQL changed since are brought up to date (`replaces`).
+ */
 export const BASE_REPORTS: BaseReport[] = [
   {
     name: 'Mitarbeiterliste nach Abteilung',
@@ -66,39 +75,57 @@ order by d.name`,
   },
   {
     // The list print of /hazardanalysis/list (decision 022): exactly the assessments the user filtered,
-    // sent as RecordList (`:recordlist`, narrowed on the server to the ones the user may see).
-    // "Höchstes Risiko": the highest score over the hazards (after actions where rated, else before) under
-    // the criteria in force (nohl_criteria; without a row the seeded cells p + s − 1 and bands 3/5).
+    // sent as RecordList and narrowed on the server to the ones the user may see: working copies in
+    // `:recordlist`, for released-only readers (HAZARDANALYSIS_READONLY_RELEASED) their last released
+    // versions in `:versionlist` instead — those rows come from the frozen snapshot only.
+    // "Höchstes Risiko": the highest score over the hazards (after actions where rated, else before); for a
+    // working copy under the criteria in force (nohl_criteria; without a row the seeded cells p + s − 1 and
+    // bands 3/5), for a version the scores and bands frozen at its release.
     name: 'Gefährdungsbeurteilungen – Übersicht',
     controller: 'hazardanalysis',
+    replaces: ['9622464b691439b288ecd4530c61de6e2ffc00a44aeffd9c65c788c23e155a96'],
     sql: `with crit as (
   select coalesce((select c.cells from nohl_criteria c where c.id = 1),
                   '[[1,2,3,4],[2,3,4,5],[3,4,5,6],[4,5,6,7]]'::jsonb) as cells,
          coalesce((select c.yellow_from from nohl_criteria c where c.id = 1), 3) as yellow_from,
          coalesce((select c.red_from from nohl_criteria c where c.id = 1), 5) as red_from
-), scored as (
-  select h.analysis_id,
-         (crit.cells -> (coalesce(h.probability_after, h.probability_before) - 1)
-                     ->> (coalesce(h.severity_after, h.severity_before) - 1))::int as score
-  from hazard_analysis_hazards h cross join crit
-  where h.analysis_id = any(:recordlist)
-    and coalesce(h.probability_after, h.probability_before) is not null
-    and coalesce(h.severity_after, h.severity_before) is not null
+), working as (
+  select ha.id, ha.bezeichnung, l.name as ort, ha.version_number,
+         case when not ha.active then 'inaktiv' when ha.released then 'freigegeben' else 'in Bearbeitung' end as status,
+         (select count(*) from hazard_analysis_hazards h where h.analysis_id = ha.id) as hazards,
+         (select max((crit.cells -> (coalesce(h.probability_after, h.probability_before) - 1)
+                                 ->> (coalesce(h.severity_after, h.severity_before) - 1))::int)
+            from hazard_analysis_hazards h where h.analysis_id = ha.id) as score,
+         crit.yellow_from, crit.red_from
+  from hazard_analyses ha
+  cross join crit
+  left join locations l on l.id = ha.location_id
+  where ha.id = any(:recordlist)
+), frozen as (
+  select ha.id, v.snapshot ->> 'bezeichnung' as bezeichnung, v.snapshot ->> 'locationName' as ort,
+         v.version_number,
+         case when not ha.active then 'inaktiv' else 'freigegeben' end as status,
+         jsonb_array_length(v.snapshot -> 'hazards') as hazards,
+         (select max(coalesce((e ->> 'scoreAfter')::int, (e ->> 'scoreBefore')::int))
+            from jsonb_array_elements(v.snapshot -> 'hazards') e) as score,
+         (v.snapshot -> 'criteria' ->> 'yellowFrom')::int as yellow_from,
+         (v.snapshot -> 'criteria' ->> 'redFrom')::int as red_from
+  from hazard_analysis_versions v
+  join hazard_analyses ha on ha.id = v.analysis_id
+  where v.id = any(:versionlist)
+), picked as (
+  select * from working
+  union all
+  select * from frozen
 )
-select ha.bezeichnung as "Bezeichnung", l.name as "Ort", ha.version_number as "Version",
-       case when not ha.active then 'inaktiv' when ha.released then 'freigegeben' else 'in Bearbeitung' end as "Status",
-       (select count(*) from hazard_analysis_hazards h where h.analysis_id = ha.id) as "Gefährdungen",
-       case when m.score is null then 'nicht bewertet'
-            when m.score >= crit.red_from then m.score || ' – hohes Risiko'
-            when m.score >= crit.yellow_from then m.score || ' – signifikantes Risiko'
-            else m.score || ' – geringes Risiko' end as "Höchstes Risiko"
-from hazard_analyses ha
-cross join crit
-left join locations l on l.id = ha.location_id
-left join (select s.analysis_id, max(s.score) as score from scored s group by s.analysis_id) m
-  on m.analysis_id = ha.id
-where ha.id = any(:recordlist)
-order by ha.bezeichnung, ha.id`,
+select p.bezeichnung as "Bezeichnung", p.ort as "Ort", p.version_number as "Version", p.status as "Status",
+       p.hazards as "Gefährdungen",
+       case when p.score is null then 'nicht bewertet'
+            when p.score >= p.red_from then p.score || ' – hohes Risiko'
+            when p.score >= p.yellow_from then p.score || ' – signifikantes Risiko'
+            else p.score || ' – geringes Risiko' end as "Höchstes Risiko"
+from picked p
+order by p.bezeichnung, p.id`,
     timeoutSeconds: 30,
     formats: ['pdf', 'xlsx', 'csv'],
     rights: [P.HAZARDANALYSIS_PRINT],
@@ -106,25 +133,36 @@ order by ha.bezeichnung, ha.id`,
   },
 ];
 
-export async function ensureBaseReports(ex: Executor): Promise<void> {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export async function ensureBaseReports(ex: Executor, base: BaseReport[] = BASE_REPORTS): Promise<void> {
   const existing = await ex
-    .select({ name: reports.name })
+    .select({ id: reports.id, name: reports.name, sql: reports.sql })
     .from(reports)
     .where(
       inArray(
         reports.name,
-        BASE_REPORTS.map((r) => r.name),
+        base.map((r) => r.name),
       ),
     );
-  const have = new Set(existing.map((r) => r.name));
-  for (const report of BASE_REPORTS) {
-    if (have.has(report.name)) continue;
-    const { filters, ...definition } = report;
-    const [row] = await ex.insert(reports).values(definition).returning({ id: reports.id });
-    if (row && filters.length > 0) {
+  const stored = new Map(existing.map((r) => [r.name, r]));
+  for (const report of base) {
+    const { filters, replaces, ...definition } = report;
+    const row = stored.get(report.name);
+    if (row) {
+      if (replaces?.includes(sha256(row.sql))) {
+        await ex
+          .update(reports)
+          .set({ sql: report.sql, version: sql`${reports.version} + 1`, updatedAt: new Date() })
+          .where(eq(reports.id, row.id));
+      }
+      continue;
+    }
+    const [created] = await ex.insert(reports).values(definition).returning({ id: reports.id });
+    if (created && filters.length > 0) {
       await ex
         .insert(reportFilters)
-        .values(filters.map((f, position) => ({ ...f, reportId: row.id, position })));
+        .values(filters.map((f, position) => ({ ...f, reportId: created.id, position })));
     }
   }
 }

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { REPORT_WARNING_TEXT } from '@schutzwerk/shared/reports/reports.schema.ts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser } from '#test/fixtures.ts';
+import { type BaseReport, ensureBaseReports } from './reports.base-data.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -55,6 +58,39 @@ describe('report definitions', () => {
     expect(names).toContain('Orte mit Notrufnummern');
     expect((await runner.get('/api/reports')).statusCode).toBe(403);
     expect((await runner.post('/api/reports', definition({ reportname: 'X' }))).statusCode).toBe(403);
+  });
+
+  it('brings an untouched base report up to date at start-up, leaves an edited one alone', async () => {
+    const base = (text: string, replaces: string[] = []): BaseReport => ({
+      name: 'Basisreport Aktualisierung',
+      controller: 'location',
+      sql: text,
+      timeoutSeconds: 30,
+      formats: ['csv'],
+      rights: [P.REPORTS],
+      filters: [],
+      replaces,
+    });
+    const stored = async () =>
+      (
+        await queryRows<{ sql: string; version: number }>(
+          t.database.db,
+          sql`select sql, version from reports where name = 'Basisreport Aktualisierung'`,
+        )
+      )[0];
+    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+    await ensureBaseReports(t.database.db, [base('select 1 as "Alt"')]);
+    expect(await stored()).toEqual({ sql: 'select 1 as "Alt"', version: 1 });
+    await ensureBaseReports(t.database.db, [base('select 2 as "Neu"', [hash('select 1 as "Alt"')])]);
+    expect(await stored()).toEqual({ sql: 'select 2 as "Neu"', version: 2 });
+    // Edited by an administrator: its text is no earlier base text, so it stays.
+    await t.database.db.execute(
+      sql`update reports set sql = 'select 3 as "Eigen"' where name = 'Basisreport Aktualisierung'`,
+    );
+    await ensureBaseReports(t.database.db, [
+      base('select 4 as "Neuer"', [hash('select 1 as "Alt"'), hash('select 2 as "Neu"')]),
+    ]);
+    expect(await stored()).toEqual({ sql: 'select 3 as "Eigen"', version: 2 });
   });
 
   it('validates in German, refuses duplicate names and stale versions', async () => {

@@ -27,7 +27,7 @@ import { countAll, planList, runList } from '#platform/list.ts';
 import { CONTENT_TYPES, cellText, formatPrintDate, PDF_MAX_ROWS, renderReport } from './report-render.ts';
 import type { ReportRunner } from './report-runner.ts';
 import { reportFilters, reports } from './reports.table.ts';
-import { checkReportSql, SqlRefusedError } from './sql-guard.ts';
+import { checkReportSql, RECORD_PLACEHOLDERS, SqlRefusedError } from './sql-guard.ts';
 
 type ReportRow = typeof reports.$inferSelect;
 type FilterRow = typeof reportFilters.$inferSelect;
@@ -135,9 +135,15 @@ export function parseRecordId(raw: unknown): number | null {
 
 /**
  * Narrows the records of a print request to those the actor may see, per controller (e.g. the hazard
- * assessments' location scope). A controller without a scope keeps the list as sent.
+ * assessments' location scope). A scope answers the ids the actor may read as they are (bound as
+ * `:recordlist` / `:recordid`), or `{ records, versions }` when some records may be read only as released:
+ * `versions` are then the ids of their last released versions (bound as `:versionlist` / `:versionid`),
+ * and those records are left out of `records`. A controller without a scope keeps the list as sent.
  */
-export type RecordScope = (actor: Actor, ids: number[]) => Promise<number[]>;
+export type RecordScope = (actor: Actor, ids: number[]) => Promise<number[] | ScopedRecords>;
+export type ScopedRecords = { records: number[]; versions: number[] };
+
+const arrayValue = (ids: number[] | null) => (ids ? `{${ids.join(',')}}` : null);
 
 export function createReportsService(deps: {
   db: Db;
@@ -150,7 +156,7 @@ export function createReportsService(deps: {
   const { db, runner } = deps;
   const recordScopes = new Map<string, RecordScope>();
 
-  /** `:recordlist` and `:recordid` (sql-guard RECORD_PLACEHOLDERS) from the request, narrowed by scope. */
+  /** The record placeholders (sql-guard RECORD_PLACEHOLDERS) from the request, narrowed by scope. */
   async function recordValues(
     actor: Actor,
     report: Report,
@@ -158,12 +164,18 @@ export function createReportsService(deps: {
     values: Map<string, string | null>,
   ) {
     const scope = recordScopes.get(report.controller.toLowerCase());
-    let list = parseRecordList(request.RecordList);
-    let id = parseRecordId(request.RecordID);
-    if (scope && list) list = await scope(actor, list);
-    if (scope && id !== null) id = (await scope(actor, [id]))[0] ?? null;
-    values.set('recordlist', list ? `{${list.join(',')}}` : null);
-    values.set('recordid', id === null ? null : String(id));
+    const scoped = async (ids: number[]): Promise<ScopedRecords> => {
+      const answer = scope ? await scope(actor, ids) : ids;
+      return Array.isArray(answer) ? { records: answer, versions: [] } : answer;
+    };
+    const list = parseRecordList(request.RecordList);
+    const id = parseRecordId(request.RecordID);
+    const fromList = list ? await scoped(list) : null;
+    const fromId = id === null ? null : await scoped([id]);
+    values.set('recordlist', arrayValue(fromList?.records ?? null));
+    values.set('versionlist', arrayValue(fromList?.versions ?? null));
+    values.set('recordid', fromId?.records[0]?.toString() ?? null);
+    values.set('versionid', fromId?.versions[0]?.toString() ?? null);
   }
 
   async function load(ex: Executor, id: number): Promise<Report> {
@@ -186,7 +198,7 @@ export function createReportsService(deps: {
       });
     }
     const fields = input.filters.map((f) => f.field.toLowerCase());
-    const reserved = fields.find((f) => f === 'recordlist' || f === 'recordid');
+    const reserved = fields.find((f) => Object.hasOwn(RECORD_PLACEHOLDERS, f));
     if (reserved) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
         message: `Der Parametername „${reserved}“ ist für die Datensatzauswahl reserviert.`,

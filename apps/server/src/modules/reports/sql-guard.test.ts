@@ -86,10 +86,21 @@ describe(':recordlist and :recordid (decision 022)', () => {
     ]);
   });
 
+  it(':versionlist and :versionid (released-only readers) are bound the same way', () => {
+    const checked = checkReportSql(
+      'select id from hazard_analysis_versions where id = any(:versionlist) or id = :versionid',
+      [],
+    );
+    expect(checked.placeholders).toEqual(['versionlist', 'versionid']);
+    expect(checked.pieces.slice(1)).toEqual(['::integer[]) or id = ', '::integer']);
+  });
+
   it('do not turn into placeholders inside strings or comments, and other names stay refused', () => {
     const checked = checkReportSql("select ':recordlist' as a -- :recordlist\n from locations", []);
     expect(checked.placeholders).toEqual([]);
     expect(reason('select id from locations where id = any(:records)')).toBe('UNKNOWN_FILTER');
+    // Only the placeholders' own names, not what every object inherits.
+    expect(reason('select id from locations where id = :constructor')).toBe('UNKNOWN_FILTER');
   });
 
   it('keep the rest of the guard: a forbidden construct next to them is still refused', () => {

@@ -173,6 +173,9 @@ export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   'jsonb_agg',
   'json_object_agg',
   'jsonb_object_agg',
+  // reading JSON columns (e.g. frozen snapshots): pure functions of their argument
+  'jsonb_array_elements',
+  'jsonb_array_length',
   // sets: allowed deliberately (date lists, buckets); bounded by statement_timeout / the cost check
   'generate_series',
 ]);
@@ -255,12 +258,17 @@ export class SqlRefusedError extends Error {
 /**
  * Placeholders every report may use besides its filters, bound by the server from the print request
  * (spec shell §7 reports/generate): `:recordlist` — the records the user chose on a list (RecordList), an
- * integer array, NULL without a list; `:recordid` — one record (RecordID), an integer or NULL. The guard
- * writes the cast itself (`$n::integer[]`, `$n::integer`), so the value can only ever be integers.
+ * integer array, NULL without a list; `:recordid` — one record (RecordID), an integer or NULL. For records
+ * with frozen versions that a user may read only as released (e.g. HAZARDANALYSIS_READONLY_RELEASED), the
+ * module's record scope moves them from `:recordlist` / `:recordid` to `:versionlist` / `:versionid`: the
+ * ids of their last released versions (decision 022). The guard writes the cast itself (`$n::integer[]`,
+ * `$n::integer`), so the value can only ever be integers.
  */
 export const RECORD_PLACEHOLDERS: Readonly<Record<string, string>> = {
   recordlist: '::integer[]',
   recordid: '::integer',
+  versionlist: '::integer[]',
+  versionid: '::integer',
 };
 
 /** Tables whose rows hold secret columns: whole-row references to them are refused. */
@@ -301,7 +309,7 @@ export function checkReportSql(sql: string, fields: readonly string[]): CheckedS
     const next = tokens[i + 1];
     if (token.text === ':' && next && next.start === token.end && /^[A-Za-z_]\w*$/.test(next.text)) {
       const name = next.text.toLowerCase();
-      const cast = RECORD_PLACEHOLDERS[name];
+      const cast = Object.hasOwn(RECORD_PLACEHOLDERS, name) ? RECORD_PLACEHOLDERS[name] : undefined;
       const field = cast ? name : known.get(name);
       if (!field) throw new SqlRefusedError('UNKNOWN_FILTER', next.text);
       pieces.push(prefix + slice(last, token.start));

@@ -30,6 +30,19 @@ export function useVersionedDraft<T, D extends object>({
   const [draft, setDraft] = useState<D>(baseDraft);
   const [conflict, setConflict] = useState(false);
   const dirty = isDirty ? isDirty(draft, baseDraft) : !sameDraftValue(draft, baseDraft);
+  const saved = (fresh: T) => {
+    setBase(fresh);
+    setDraft(draftOf(fresh));
+    setConflict(false);
+  };
+  const saveFailed = (error: unknown) => {
+    if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+  };
+  const rebaseOn = (fresh: T) => {
+    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh), rebase));
+    setBase(fresh);
+    setConflict(false);
+  };
 
   return {
     base,
@@ -39,25 +52,24 @@ export function useVersionedDraft<T, D extends object>({
     conflict,
     set: (patch: Partial<D>) => setDraft((d) => ({ ...d, ...patch })),
     /** A save succeeded: the form shows the stored state. */
-    saved: (fresh: T) => {
-      setBase(fresh);
-      setDraft(draftOf(fresh));
-      setConflict(false);
-    },
+    saved,
     /** A newer state from another action (upload, release …); the form follows when it has no edits. */
     adopt: (fresh: T) => {
       setBase(fresh);
       if (!dirty) setDraft(draftOf(fresh));
     },
     /** To call from a save's onError: a stale version shows the conflict, the draft stays. */
-    saveFailed: (error: unknown) => {
-      if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-    },
-    reloadLatest: async () => {
-      const fresh = await fetchLatest();
-      setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh), rebase));
-      setBase(fresh);
-      setConflict(false);
-    },
+    saveFailed,
+    /** The callbacks of a save's `mutate`: `saved`, then `after` (e.g. the notification); `saveFailed`. */
+    onSave: (after?: (fresh: T) => void) => ({
+      onSuccess: (fresh: T) => {
+        saved(fresh);
+        after?.(fresh);
+      },
+      onError: saveFailed,
+    }),
+    /** A newer stored record (e.g. loaded after a conflict): the user's changes stay on top of it. */
+    rebaseOn,
+    reloadLatest: async () => rebaseOn(await fetchLatest()),
   };
 }

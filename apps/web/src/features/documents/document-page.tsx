@@ -113,13 +113,10 @@ function DocumentEditor({ doc }: { doc: Document }) {
   const save = () => {
     if (update.isPending) return;
     dismissNotification();
-    update.mutate(updateFromDraft(draft, base.version), {
-      onSuccess: (saved) => {
-        record.saved(saved);
-        notify(t('documents.saved'));
-      },
-      onError: record.saveFailed,
-    });
+    update.mutate(
+      updateFromDraft(draft, base.version),
+      record.onSave(() => notify(t('documents.saved'))),
+    );
   };
 
   const reloadLatest = async () => {

@@ -9,11 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -26,11 +21,14 @@ import { type Dispatch, memo, type SetStateAction, useMemo, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError, saveBlob } from '#lib/api-client.ts';
+import { saveBlob } from '#lib/api-client.ts';
 import {
   exportFactorMenu,
   factorMenuQueryOptions,
@@ -70,8 +68,9 @@ export function FactorMenuPage() {
 let keySeq = 0;
 const nextKey = () => `k${++keySeq}`;
 
+/** `uid`: the row's client key (React key), ignored when drafts are compared or rebased. */
 type FactorDraft = {
-  key: string;
+  uid: string;
   id?: number;
   number: string;
   title: string;
@@ -79,7 +78,7 @@ type FactorDraft = {
   source: string;
 };
 type RegisterDraft = {
-  key: string;
+  uid: string;
   id?: number;
   number: string;
   title: string;
@@ -89,14 +88,14 @@ type RegisterDraft = {
 export type Draft = { name: string; description: string; registers: RegisterDraft[] };
 
 const emptyFactor = (): FactorDraft => ({
-  key: nextKey(),
+  uid: nextKey(),
   number: '',
   title: '',
   legalBasis: '',
   source: '',
 });
 const emptyRegister = (): RegisterDraft => ({
-  key: nextKey(),
+  uid: nextKey(),
   number: '',
   title: '',
   dropdown: { offered: true, expanded: false, multiple: false },
@@ -109,12 +108,12 @@ function draftOf(menu: FactorMenu | null): Draft {
     name: menu.name,
     description: menu.description,
     registers: menu.registers.map((r) => ({
-      key: `r${r.id}`,
+      uid: `r${r.id}`,
       id: r.id,
       number: r.number,
       title: r.title,
       dropdown: { ...r.dropdown },
-      factors: r.factors.map((f) => ({ key: `f${f.id}`, ...f })),
+      factors: r.factors.map((f) => ({ uid: `f${f.id}`, ...f })),
     })),
   };
 }
@@ -124,25 +123,12 @@ function payloadOf(draft: Draft) {
   return {
     name: draft.name,
     description: draft.description,
-    registers: draft.registers.map(({ key: _k, factors, ...r }) => ({
+    registers: draft.registers.map(({ uid: _r, factors, ...r }) => ({
       ...r,
-      factors: factors.map(({ key: _f, ...f }) => f),
+      factors: factors.map(({ uid: _f, ...f }) => f),
     })),
   };
 }
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Each part the user left unchanged (against `old`) takes the value of `fresh`. */
-export function rebaseDraft(current: Draft, old: Draft, fresh: Draft): Draft {
-  const c = payloadOf(current);
-  const o = payloadOf(old);
-  return {
-    name: c.name === o.name ? fresh.name : current.name,
-    description: c.description === o.description ? fresh.description : current.description,
-    registers: same(c.registers, o.registers) ? fresh.registers : current.registers,
-  };
-}
-
 function move<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length) return list;
   const copy = [...list];
@@ -157,10 +143,12 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
   const notify = useNotify();
   const dismissNotification = useDismissNotification();
   const queryClient = useQueryClient();
-  const [base, setBase] = useState<FactorMenu | null>(menu);
-  const baseDraft = useMemo(() => draftOf(base), [base]);
-  const [draft, setDraft] = useState<Draft>(baseDraft);
-  const [conflict, setConflict] = useState(false);
+  const record = useVersionedDraft({
+    record: menu,
+    draftOf,
+    fetchLatest: () => queryClient.fetchQuery({ ...factorMenuQueryOptions(menu?.id ?? 0), staleTime: 0 }),
+  });
+  const { base, draft, setDraft, set, dirty, conflict } = record;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const leaving = useRef(false);
   const create = useCreateFactorMenu();
@@ -174,11 +162,9 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
   });
 
   const readOnly = base?.standard ?? false;
-  const dirty = !same(payloadOf(draft), payloadOf(baseDraft));
   const saving = base ? update : create;
   const errors = useMemo(() => fieldErrors(saving.error), [saving.error]);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const ops = useMemo(() => registerOps(setDraft), []);
+  const ops = useMemo(() => registerOps(setDraft), [setDraft]);
 
   const save = () => {
     if (saving.isPending || readOnly) return;
@@ -195,26 +181,12 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
     }
     update.mutate(
       { ...payloadOf(draft), version: base.version },
-      {
-        onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(draftOf(saved));
-          setConflict(false);
-          notify(t('factorMenus.saved'));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-        },
-      },
+      record.onSave(() => notify(t('factorMenus.saved'))),
     );
   };
 
   const reloadLatest = async () => {
-    if (!base) return;
-    const fresh = await queryClient.fetchQuery({ ...factorMenuQueryOptions(base.id), staleTime: 0 });
-    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh)));
-    setBase(fresh);
-    setConflict(false);
+    await record.reloadLatest();
     update.reset();
   };
 
@@ -244,18 +216,7 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
           {t('factorMenus.standardHint')}
         </Alert>
       )}
-      {conflict && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reloadLatest()}>
-              {t('factorMenus.reload')}
-            </Button>
-          }
-        >
-          {t('factorMenus.conflict')}
-        </Alert>
-      )}
+      {conflict && <ConflictAlert message={t('factorMenus.conflict')} onReload={reloadLatest} />}
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
@@ -290,8 +251,7 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
                   { version: base.version, active: !base.active },
                   {
                     onSuccess: (saved) => {
-                      setBase(saved);
-                      setDraft(draftOf(saved));
+                      record.saved(saved);
                       notify(saved.active ? t('factorMenus.activated') : t('factorMenus.deactivated'));
                     },
                   },
@@ -343,7 +303,7 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
       )}
       {draft.registers.map((register, i) => (
         <RegisterCard
-          key={register.key}
+          key={register.uid}
           register={register}
           index={i}
           count={draft.registers.length}
@@ -363,37 +323,26 @@ function FactorMenuEditor({ menu }: { menu: FactorMenu | null }) {
           </Button>
         </Box>
       )}
-      <Dialog open={deleteOpen} onClose={() => setDeleteOpen(false)}>
-        <DialogTitle>{t('factorMenus.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('factorMenus.deleteText', { name: base?.name ?? '' })}</DialogContentText>
-          {remove.error && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorMessage(remove.error, t)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleteOpen(false)}>{t('factorMenus.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() =>
-              base &&
-              remove.mutate(base.version, {
-                onSuccess: () => {
-                  leaving.current = true;
-                  setDeleteOpen(false);
-                  notify(t('factorMenus.deleted'));
-                  void navigate(LIST, { replace: true });
-                },
-              })
-            }
-          >
-            {t('factorMenus.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleteOpen}
+        title={t('factorMenus.deleteTitle')}
+        text={t('factorMenus.deleteText', { name: base?.name ?? '' })}
+        confirmLabel={t('factorMenus.delete')}
+        error={remove.error}
+        pending={remove.isPending}
+        onClose={() => setDeleteOpen(false)}
+        onConfirm={() =>
+          base &&
+          remove.mutate(base.version, {
+            onSuccess: () => {
+              leaving.current = true;
+              setDeleteOpen(false);
+              notify(t('factorMenus.deleted'));
+              void navigate(LIST, { replace: true });
+            },
+          })
+        }
+      />
       {unsavedDialog}
     </Stack>
   );
@@ -528,7 +477,7 @@ const RegisterCard = memo(function RegisterCard({
       <Stack spacing={1.5} sx={{ mt: 1 }}>
         {register.factors.map((factor, k) => (
           <FactorRow
-            key={factor.key}
+            key={factor.uid}
             factor={factor}
             register={i}
             index={k}

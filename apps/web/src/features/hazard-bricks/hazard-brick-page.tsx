@@ -117,13 +117,7 @@ function HazardBrickEditor({ brick }: { brick: HazardBrick }) {
         guidelines: draft.guidelines.map((x) => ({ title: x.a, description: x.b })),
         verificationCodes: draft.verificationCodes.map((x) => ({ code: x.a, description: x.b })),
       },
-      {
-        onSuccess: (saved) => {
-          record.saved(saved);
-          notify(t('hazardBricks.saved'));
-        },
-        onError: record.saveFailed,
-      },
+      record.onSave(() => notify(t('hazardBricks.saved'))),
     );
   };
 

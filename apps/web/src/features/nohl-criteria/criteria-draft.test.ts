@@ -1,6 +1,7 @@
 import { DEFAULT_NOHL_CRITERIA } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import { describe, expect, it } from 'vitest';
-import { checkDraft, draftOf, historyFieldLabel, rebaseDraft, withCell } from './criteria-draft.ts';
+import { rebaseDraft } from '#lib/draft-rebase.ts';
+import { CRITERIA_REBASE, checkDraft, draftOf, historyFieldLabel, withCell } from './criteria-draft.ts';
 
 const t = (key: string) =>
   ({ 'nohlCriteria.yellowFrom': 'Gelb ab', 'nohlCriteria.redFrom': 'Rot ab' })[key] ?? key;
@@ -34,7 +35,7 @@ describe('criteria draft', () => {
     const old = draftOf(DEFAULT_NOHL_CRITERIA);
     const mine = { ...withCell(old, 1, 1, 2), redFrom: '6' };
     const fresh = { ...withCell(old, 2, 2, 4), yellowFrom: '4' };
-    const result = rebaseDraft(mine, old, fresh);
+    const result = rebaseDraft(mine, old, fresh, CRITERIA_REBASE);
     expect(result.cells[0]?.[0]).toBe(2); // mine
     expect(result.cells[1]?.[1]).toBe(4); // theirs
     expect(result.yellowFrom).toBe('4');

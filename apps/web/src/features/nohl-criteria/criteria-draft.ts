@@ -4,6 +4,7 @@ import {
   type NohlCriteria,
   nohlCriteriaSchema,
 } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import type { RebaseOptions } from '#lib/draft-rebase.ts';
 
 /** What the criteria form edits: the cell scores and the start values as typed (text fields). */
 export type CriteriaDraft = { cells: number[][]; yellowFrom: string; redFrom: string };
@@ -47,23 +48,8 @@ export function checkDraft(
   return { ok: false, errors };
 }
 
-export function sameDraft(a: CriteriaDraft, b: CriteriaDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * After a conflict: the newest stored criteria with the user's own changes (each cell, each start value
- * the user changed against the old base) put back on top.
- */
-export function rebaseDraft(current: CriteriaDraft, old: CriteriaDraft, fresh: CriteriaDraft): CriteriaDraft {
-  return {
-    cells: fresh.cells.map((row, p) =>
-      row.map((v, s) => (current.cells[p]?.[s] !== old.cells[p]?.[s] ? (current.cells[p]?.[s] ?? v) : v)),
-    ),
-    yellowFrom: current.yellowFrom !== old.yellowFrom ? current.yellowFrom : fresh.yellowFrom,
-    redFrom: current.redFrom !== old.redFrom ? current.redFrom : fresh.redFrom,
-  };
-}
+/** After a conflict ('Neu laden'): each cell the user changed stays, every other cell takes the newest score. */
+export const CRITERIA_REBASE: RebaseOptions = { byPosition: ['cells'] };
 
 /** The German name of a change-log field: a start value or a cell ("hoch × schwere Verletzung"). */
 export function historyFieldLabel(field: string, t: (key: string) => string): string {

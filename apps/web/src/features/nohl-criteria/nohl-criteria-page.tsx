@@ -21,20 +21,24 @@ import {
 import type { NohlCriteriaAnswer } from '@schutzwerk/shared/hazard-analysis/nohl-criteria.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { NohlMatrixGrid } from '#components/nohl-matrix/nohl-matrix-grid.tsx';
 import { nohlCriteriaQueryOptions, useNohlCriteria } from '#components/nohl-matrix/use-nohl-criteria.ts';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
+import { sameDraftValue } from '#lib/draft-rebase.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { useUpdateNohlCriteria } from './api/nohl-criteria-api.ts';
 import { CriteriaHistory } from './components/criteria-history.tsx';
-import { checkDraft, draftOf, rebaseDraft, sameDraft, withCell } from './criteria-draft.ts';
+import { CRITERIA_REBASE, checkDraft, draftOf, withCell } from './criteria-draft.ts';
+
+const draftOfAnswer = (answer: NohlCriteriaAnswer) => draftOf(answer.criteria);
 
 const SCORES = Array.from({ length: NOHL_SCORE_MAX - NOHL_SCORE_MIN + 1 }, (_, i) => NOHL_SCORE_MIN + i);
 
@@ -81,13 +85,14 @@ function CriteriaEditor({ initial, canEdit }: { initial: NohlCriteriaAnswer; can
   const dismissNotification = useDismissNotification();
   const queryClient = useQueryClient();
   const update = useUpdateNohlCriteria();
-  const [base, setBase] = useState<NohlCriteriaAnswer>(initial);
-  const baseDraft = useMemo(() => draftOf(base.criteria), [base]);
-  const [draft, setDraft] = useState(baseDraft);
+  const record = useVersionedDraft({
+    record: initial,
+    draftOf: draftOfAnswer,
+    fetchLatest: () => queryClient.fetchQuery({ ...nohlCriteriaQueryOptions(), staleTime: 0 }),
+    rebase: CRITERIA_REBASE,
+  });
+  const { base, draft, setDraft, dirty, conflict } = record;
   const [selected, setSelected] = useState<NohlRating | null>(null);
-  const [conflict, setConflict] = useState(false);
-
-  const dirty = !sameDraft(draft, baseDraft);
   const checked = checkDraft(draft);
   const errors: Record<string, string> = checked.ok ? {} : checked.errors;
   const serverErrors = Object.fromEntries(
@@ -108,27 +113,14 @@ function CriteriaEditor({ initial, canEdit }: { initial: NohlCriteriaAnswer; can
     dismissNotification();
     update.mutate(
       { version: base.version, criteria: checked.criteria },
-      {
-        onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(draftOf(saved.criteria));
-          setConflict(false);
-          notify(t('nohlCriteria.saved'));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-        },
-      },
+      record.onSave(() => notify(t('nohlCriteria.saved'))),
     );
   };
 
   /** The newest stored criteria, with what this user changed put back on top. */
   const reload = async () => {
     try {
-      const fresh = await queryClient.fetchQuery({ ...nohlCriteriaQueryOptions(), staleTime: 0 });
-      setDraft((current) => rebaseDraft(current, draftOf(base.criteria), draftOf(fresh.criteria)));
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
@@ -156,19 +148,7 @@ function CriteriaEditor({ initial, canEdit }: { initial: NohlCriteriaAnswer; can
   return (
     <>
       {unsavedDialog}
-      {conflict && (
-        <Alert
-          severity="warning"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reload()}>
-              {t('nohlCriteria.reload')}
-            </Button>
-          }
-        >
-          {errorMessage(update.error, t)}
-        </Alert>
-      )}
+      {conflict && <ConflictAlert message={errorMessage(update.error, t)} onReload={reload} />}
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
@@ -184,7 +164,7 @@ function CriteriaEditor({ initial, canEdit }: { initial: NohlCriteriaAnswer; can
           {canEdit && (
             <Button
               onClick={() => setDraft(draftOf(DEFAULT_NOHL_CRITERIA))}
-              disabled={sameDraft(draft, draftOf(DEFAULT_NOHL_CRITERIA))}
+              disabled={sameDraftValue(draft, draftOf(DEFAULT_NOHL_CRITERIA))}
             >
               {t('nohlCriteria.useDefaults')}
             </Button>

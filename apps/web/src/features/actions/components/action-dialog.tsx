@@ -33,15 +33,17 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import {
   LocationPickerField,
   type TreeChoice,
 } from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
-import { actionKeys, useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
+import { actionQueryOptions, useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
 import { PeopleField } from './people-field.tsx';
 
 type Props = {
@@ -152,63 +154,64 @@ const asPerson = (r: { id: number; lastName: string; firstName: string; personne
 
 /**
  * Create or edit one action with all its fields. German messages come from the shared schema (checked
- * before sending) and from the server; a 409 keeps what the user typed and says so.
+ * before sending) and from the server; a 409 keeps what the user typed and offers 'Neu laden'.
  */
-export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, action, readOnly }: Props) {
+export function ActionDialog(props: Props) {
+  const { open, onClose, action } = props;
+  // Each opening (or switch to another action) starts a new form; closing keeps it while the dialog fades.
+  const id = action?.id ?? null;
+  const [session, setSession] = useState({ open, id, n: 0 });
+  if (session.open !== open || (open && session.id !== id)) {
+    setSession({ open, id, n: open ? session.n + 1 : session.n });
+  }
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="action-dialog-title">
+      <ActionForm key={session.n} {...props} />
+    </Dialog>
+  );
+}
+
+function ActionForm({ onClose, onSaved, sourceType, sourceId, action, readOnly }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const create = useCreateAction();
   const update = useUpdateAction();
   const remove = useDeleteAction();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const record = useVersionedDraft({
+    record: action,
+    draftOf,
+    fetchLatest: () => queryClient.fetchQuery(actionQueryOptions(action?.id ?? 0)),
+  });
+  // `base`, not the prop: the caller drops the action when the dialog closes, the form stays while it fades.
+  const { base, draft, set, conflict } = record;
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const mutation = action ? update : create;
-  const queryClient = useQueryClient();
-  /** After a 409: load the current version; the draft stays, so the next save applies the user's input on it. */
-  const reloadLatest = async () => {
-    if (!action) return;
-    await queryClient.invalidateQueries({ queryKey: actionKeys.detail(action.id) });
-    update.reset();
-    remove.reset();
-  };
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const mutation = base ? update : create;
 
-  // What the draft was based on: after 'Neu laden' the fields the user did not touch take the
-  // other person's values, the touched ones keep the user's input.
-  const [base, setBase] = useState<Draft>(EMPTY);
-
-  // A new dialog session starts from the action (or empty); a failed save keeps the draft.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening or switching the action.
-  useEffect(() => {
-    if (!open) return;
-    setDraft(draftOf(action));
-    setBase(draftOf(action));
-    setLocalErrors({});
-    create.reset();
-    update.reset();
-    remove.reset();
-  }, [open, action?.id]);
-
+  // A newer version while the dialog is open (someone saved, the query refetched): the fields the user did
+  // not touch take the new values, the touched ones keep the user's input.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebases only when a newer version arrives.
   useEffect(() => {
-    if (!open || !action) return;
-    const fresh = draftOf(action);
-    if (JSON.stringify(fresh) === JSON.stringify(base)) return;
-    setDraft((current) => {
-      const merged = { ...current } as Record<keyof Draft, unknown>;
-      for (const key of Object.keys(fresh) as (keyof Draft)[])
-        if (JSON.stringify(current[key]) === JSON.stringify(base[key])) merged[key] = fresh[key];
-      return merged as Draft;
-    });
-    setBase(fresh);
+    if (action && base && action.version > base.version) {
+      record.rebaseOn(action);
+      update.reset();
+    }
   }, [action?.version]);
 
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const serverErrors = fieldErrors(mutation.error ?? remove.error);
+  const reloadLatest = async () => {
+    await record.reloadLatest();
+    update.reset();
+  };
+
+  const serverErrors = fieldErrors(mutation.error);
   const errors = { ...serverErrors, ...localErrors };
   const isGeneral = sourceType === GENERAL_SOURCE;
-  const disabled = Boolean(readOnly) || (action !== null && !action.canEdit);
-  const generalError = mutation.error ?? remove.error;
-  const conflict = isApiError(generalError) && generalError.code === 'CONFLICT';
+  const disabled = Boolean(readOnly) || (base !== null && !base.canEdit);
+  const generalError =
+    mutation.error && !conflict && Object.keys(serverErrors).length === 0
+      ? errorMessage(mutation.error, t)
+      : null;
 
   const save = () => {
     const input = toInput(draft);
@@ -224,11 +227,10 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
     setLocalErrors(local);
     if (Object.keys(local).length > 0) return;
     const done = () => {
-      notify(action ? t('actions.saved') : t('actions.created'));
+      notify(base ? t('actions.saved') : t('actions.created'));
       onSaved();
     };
-    if (action)
-      update.mutate({ id: action.id, input: { ...input, version: action.version } }, { onSuccess: done });
+    if (base) update.mutate({ id: base.id, input: { ...input, version: base.version } }, record.onSave(done));
     else create.mutate({ ...input, sourceType, sourceId }, { onSuccess: done });
   };
 
@@ -240,9 +242,9 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
     });
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="action-dialog-title">
+    <>
       <DialogTitle id="action-dialog-title">
-        {action ? t('actions.editTitle') : t('actions.createTitle')}
+        {base ? t('actions.editTitle') : t('actions.createTitle')}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -403,7 +405,7 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
               label={t('actions.informational')}
             />
             <FormControlLabel
-              disabled={Boolean(readOnly) || (action !== null && !action.canEdit)}
+              disabled={disabled}
               control={<Checkbox checked={draft.done} onChange={(e) => set({ done: e.target.checked })} />}
               label={t('actions.done')}
             />
@@ -446,41 +448,17 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
               disabled={disabled}
             />
           )}
-          {generalError && Object.keys(serverErrors).length === 0 && (
-            <Alert
-              severity="error"
-              role="alert"
-              action={
-                conflict ? (
-                  <Button color="inherit" size="small" onClick={() => void reloadLatest()}>
-                    {t('actions.reloadLatest')}
-                  </Button>
-                ) : undefined
-              }
-            >
-              {conflict ? t('actions.conflict') : errorMessage(generalError, t)}
+          {conflict && <ConflictAlert message={t('actions.conflict')} onReload={reloadLatest} />}
+          {generalError && (
+            <Alert severity="error" role="alert">
+              {generalError}
             </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        {action?.canDelete && !readOnly && (
-          <Button
-            color="error"
-            onClick={() =>
-              remove.mutate(
-                { id: action.id, version: action.version },
-                {
-                  onSuccess: () => {
-                    notify(t('actions.deleted'));
-                    onSaved();
-                  },
-                },
-              )
-            }
-            disabled={remove.isPending}
-            sx={{ mr: 'auto' }}
-          >
+        {base?.canDelete && !readOnly && (
+          <Button color="error" onClick={() => setDeleteOpen(true)} sx={{ mr: 'auto' }}>
             {t('actions.delete')}
           </Button>
         )}
@@ -491,6 +469,29 @@ export function ActionDialog({ open, onClose, onSaved, sourceType, sourceId, act
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+      {base && (
+        <ConfirmDialog
+          open={deleteOpen}
+          title={t('actions.deleteTitle')}
+          text={t('actions.deleteText', { name: base.designation })}
+          confirmLabel={t('actions.delete')}
+          error={remove.error}
+          pending={remove.isPending}
+          onClose={() => setDeleteOpen(false)}
+          onConfirm={() =>
+            remove.mutate(
+              { id: base.id, version: base.version },
+              {
+                onSuccess: () => {
+                  setDeleteOpen(false);
+                  notify(t('actions.deleted'));
+                  onSaved();
+                },
+              },
+            )
+          }
+        />
+      )}
+    </>
   );
 }
