@@ -6,6 +6,7 @@ import type {
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
@@ -37,6 +38,26 @@ const listSource: ListSource = {
   defaultOrderBy: 'bezeichnung',
   tieBreaker: hazardAnalyses.id,
   searchText: sql`${hazardAnalyses.bezeichnung}`,
+};
+
+/**
+ * The last released version, for readers who may only see released versions (READONLY_RELEASED): their list
+ * shows the frozen designation, names, version, dates and hazard count, never the working copy's.
+ */
+const lastRelease = alias(hazardAnalysisVersions, 'last_release');
+const frozen = (key: string) => sql<string | null>`(${lastRelease.snapshot} ->> ${sql.raw(`'${key}'`)})`;
+
+const releasedListSource: ListSource = {
+  orderBy: {
+    bezeichnung: sql`lower(${frozen('bezeichnung')})`,
+    location: sql`lower(${frozen('locationName')})`,
+    releaseDate: lastRelease.releaseDate,
+    nextCheckDate: lastRelease.nextCheckDate,
+    versionNumber: lastRelease.versionNumber,
+  },
+  defaultOrderBy: 'bezeichnung',
+  tieBreaker: hazardAnalyses.id,
+  searchText: frozen('bezeichnung'),
 };
 
 /** Data access of the hazard assessments; methods that write take an Executor. */
@@ -260,12 +281,52 @@ export function createHazardAnalysisRepository(db: Db) {
       return rows.map((r) => ({ ...r, releasedAt: r.releasedAt.toISOString() }));
     },
 
-    /** The list of assessments (or templates) the `visible` condition admits. */
-    async list(query: ListQuery, visible: SQL, status: HazardAnalysisStatusFilter) {
+    /**
+     * The list of assessments (or templates) the `visible` condition admits. `releasedOnly` readers get each
+     * assessment as its last released version shows it (the condition admits only released ones for them).
+     */
+    async list(query: ListQuery, visible: SQL, status: HazardAnalysisStatusFilter, releasedOnly = false) {
       const filters: (SQL | undefined)[] = [visible];
       if (status === 'active') filters.push(eq(hazardAnalyses.active, true));
       if (status === 'inactive') filters.push(eq(hazardAnalyses.active, false));
       if (status === 'released') filters.push(sql`${latestVersionId} is not null`);
+      if (releasedOnly) {
+        const plan = planList(releasedListSource, query, filters);
+        const from = () =>
+          db
+            .select({
+              id: hazardAnalyses.id,
+              bezeichnung: sql<string>`coalesce(${frozen('bezeichnung')}, '')`,
+              locationName: frozen('locationName'),
+              departmentName: frozen('departmentName'),
+              activityName: frozen('activityName'),
+              active: hazardAnalyses.active,
+              released: sql<boolean>`true`,
+              versionNumber: lastRelease.versionNumber,
+              latestVersionId: lastRelease.id,
+              releaseDate: lastRelease.releaseDate,
+              nextCheckDate: lastRelease.nextCheckDate,
+              hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
+            })
+            .from(hazardAnalyses)
+            .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId));
+        return runList<HazardAnalysisRow>(plan, {
+          rows: (p) =>
+            from()
+              .where(p.where)
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset),
+          count: async (where) => {
+            const [row] = await db
+              .select({ n: countAll })
+              .from(hazardAnalyses)
+              .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
+              .where(where);
+            return row?.n ?? 0;
+          },
+        });
+      }
       const plan = planList(listSource, query, filters);
       const from = () =>
         db
@@ -313,9 +374,27 @@ export function createHazardAnalysisRepository(db: Db) {
         .where(and(visible, inArray(hazardAnalyses.id, ids)));
     },
 
-    /** All ids the condition admits (DataTable for printing), capped. */
-    async ids(query: ListQuery, visible: SQL, cap: number) {
-      const plan = planList(listSource, { ...query, limit: cap, offset: 0 }, [visible]);
+    /**
+     * All ids the condition admits (DataTable for printing), capped. `releasedOnly` readers search and sort by
+     * the last released version, as their list does.
+     */
+    async ids(query: ListQuery, visible: SQL, cap: number, releasedOnly = false) {
+      const listQuery = { ...query, limit: cap, offset: 0 };
+      if (releasedOnly) {
+        const plan = planList(releasedListSource, listQuery, [visible]);
+        return db
+          .select({
+            id: hazardAnalyses.id,
+            route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
+            hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
+          })
+          .from(hazardAnalyses)
+          .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(cap);
+      }
+      const plan = planList(listSource, listQuery, [visible]);
       return db
         .select({
           id: hazardAnalyses.id,

@@ -425,6 +425,39 @@ describe('rights and location scope', () => {
     expect(ref.json<{ data: HazardAnalysisVersion }>().data.workingCopyReadable).toBe(false);
     expect((await releasedOnly.get('/api/hazardanalysis/drafts')).statusCode).toBe(403);
 
+    // The list shows the released version as frozen, never the working copy edited after the release.
+    expect(list[0]).toMatchObject({
+      bezeichnung: 'Scope Köln freigegeben',
+      versionNumber: 1,
+      hazardCount: 1,
+    });
+    const renamed = await admin.put(`/api/hazardanalysis/${released.id}`, {
+      ...header(released),
+      bezeichnung: 'Scope Köln Entwurf 2',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const afterEdit = rows(await releasedOnly.get('/api/hazardanalysis?search=Scope')).rows;
+    expect(afterEdit).toEqual([
+      expect.objectContaining({
+        id: released.id,
+        bezeichnung: 'Scope Köln freigegeben',
+        versionNumber: 1,
+        releaseDate: '2026-11-24',
+        locationName: 'Halle 1 – Abfüllung',
+      }),
+    ]);
+    expect(rows(await releasedOnly.get('/api/hazardanalysis?search=Entwurf')).filteredCount).toBe(0);
+    const printable = await releasedOnly.post('/api/hazardanalysis/DataTable', {
+      search: 'Entwurf',
+      offset: 0,
+      limit: 0,
+      filter: '',
+    });
+    expect(printable.statusCode, printable.body).toBe(200);
+    expect(printable.json<{ data: { rows: unknown[] } }>().data.rows).toEqual([]);
+    const adminRow = rows(await admin.get('/api/hazardanalysis?search=Entwurf')).rows;
+    expect(adminRow.map((r) => [r.bezeichnung, r.versionNumber])).toEqual([['Scope Köln Entwurf 2', 2]]);
+
     // Filters: released / inactive.
     const releasedFilter = rows(await admin.get('/api/hazardanalysis?search=Scope&status=released')).rows;
     expect(releasedFilter.map((r) => r.id)).toEqual([released.id]);

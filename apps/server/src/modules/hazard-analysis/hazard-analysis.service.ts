@@ -542,7 +542,8 @@ export function createHazardAnalysisService({
   return {
     async list(actor: Actor, raw: HazardAnalysisListQuery, templates = false) {
       const query = hazardAnalysisListQuerySchema.parse(raw);
-      return repository.list(query, await visibleCondition(db, actor, templates), query.status);
+      const visible = await visibleCondition(db, actor, templates);
+      return repository.list(query, visible, query.status, !templates && !canReadWorking(actor));
     },
 
     async dataTable(actor: Actor, raw: unknown) {
@@ -552,6 +553,7 @@ export function createHazardAnalysisService({
         { ...query, limit: Math.min(cap, 100) },
         and(await visibleCondition(db, actor, false), dataTableStatus(query.filter)) as SQL,
         cap,
+        !canReadWorking(actor),
       );
       return {
         rows: rows.map((r) => ({
