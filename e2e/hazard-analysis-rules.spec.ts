@@ -33,7 +33,7 @@ async function pickBrick(page: Page, identifier: string) {
   const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
   await dialog.getByLabel('Suchen').fill(identifier);
   await tick(dialog, identifier);
-  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
