@@ -38,7 +38,7 @@ async function pickBricks(page: Page, identifiers: string[]) {
       return false;
     }, `brick ${identifier} selected`);
   }
-  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -119,12 +119,12 @@ describe('hazard assessment factors', () => {
     await chooseFactor(page, dialog, '1 Mechanische Gefährdungen', '1.1 Ungeschützt bewegte Maschinenteile');
     expect(await factorInput(dialog).inputValue()).toBe(MECHANICAL);
     await dialog.getByRole('button', { name: 'Auswahl entfernen' }).click();
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.getByText('Für eine Gefährdung ist eine verantwortliche Person erforderlich.').waitFor();
     expect(await factorInput(dialog).inputValue()).toBe(MECHANICAL);
     await dialog.getByRole('textbox', { name: /^Verantwortliche Person/ }).click();
     await pick(page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Hoffmann Katrin', /Hoffmann/);
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('hazard-row-0').getByTestId('hazard-factor').getByText(MECHANICAL).waitFor();
 
@@ -140,13 +140,13 @@ describe('hazard assessment factors', () => {
     await page.getByTestId('hazard-row-1').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     dialog = hazardDialog(page);
     await chooseFactor(page, dialog, '2 Elektrische Gefährdungen', '2.1 Elektrischer Schlag');
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('hazard-row-1').getByTestId('hazard-factor').getByText(ELECTRICAL).waitFor();
 
     // … and the second saves a comment on the stale state: the German conflict message, the comment stays.
     await dialogB.getByLabel('Kommentar').fill(`Verteilerkasten prüfen ${suffix}`);
-    await dialogB.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialogB.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     const conflict = dialogB.getByTestId('conflict-alert');
     await conflict
       .getByText('Die Gefährdungsbeurteilung wurde inzwischen geändert.', { exact: false })
@@ -161,7 +161,7 @@ describe('hazard assessment factors', () => {
       'newer factor shown',
     );
     expect(await dialogB.getByLabel('Kommentar').inputValue()).toBe(`Verteilerkasten prüfen ${suffix}`);
-    await dialogB.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialogB.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialogB.waitFor({ state: 'hidden' });
     await b.page.getByTestId('hazard-row-1').getByTestId('hazard-factor').getByText(ELECTRICAL).waitFor();
 

@@ -38,7 +38,7 @@ async function pickBricks(page: Page, identifiers: string[]) {
       return false;
     }, `brick ${identifier} selected`);
   }
-  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -81,7 +81,7 @@ describe('printing hazard assessments', () => {
       .getByRole('radio', { name: 'Wahrscheinlichkeit hoch, schwere Verletzung: Risiko 6 (hohes Risiko)' })
       .click();
     await dialog.getByLabel('Ursache').fill('Offene Schutzhaube am Rührwerk');
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('hazard-row-0').getByText('6 – hohes Risiko').waitFor();
 

@@ -10,11 +10,9 @@ async function pick(dialog: Locator, search: string, text: RegExp) {
   await dialog.getByRole('grid').getByText(text).first().click();
 }
 
-async function pickBrick(page: Page, identifier: string) {
-  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
-  await dialog.getByLabel('Suchen').fill(identifier);
-  const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
-  // The list reloads after the search settles; click until the row's box is ticked.
+/** Ticks the row showing `text` in a multiple picker (the list may reload meanwhile: click until ticked). */
+async function tick(dialog: Locator, text: string) {
+  const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: text });
   await waitUntil(async () => {
     if (
       await row
@@ -28,8 +26,14 @@ async function pickBrick(page: Page, identifier: string) {
       .click({ timeout: 1000 })
       .catch(() => undefined);
     return false;
-  }, `brick ${identifier} selected`);
-  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  }, `row ${text} selected`);
+}
+
+async function pickBrick(page: Page, identifier: string) {
+  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
+  await dialog.getByLabel('Suchen').fill(identifier);
+  await tick(dialog, identifier);
+  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -61,7 +65,7 @@ describe('hazard assessment rules', () => {
     await browser?.close();
   });
 
-  it('a brick’s measures become the hazard’s actions; removing names them, refuses a done one, then deletes them', async () => {
+  it('a brick’s measures are adopted as the hazard’s actions; removing names them, refuses a done one, then deletes them', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Gefährdungsbeurteilungsmodul', exact: true }).click();
@@ -83,19 +87,36 @@ describe('hazard assessment rules', () => {
     const row = page.getByTestId('hazard-row-0');
     await row.getByText('Ungeschützt bewegte Maschinenteile').waitFor();
 
-    // The brick's measures are open actions of the hazard, in its dialog's actions panel.
+    // A new hazard has no actions yet: the brick's measures are offered, the chosen ones become actions.
     await row.getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     const hazard = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
     const panel = hazard.getByTestId('actions-panel');
-    for (const text of M01) await panel.getByText(text).waitFor();
+    await panel.getByText('Noch keine Maßnahmen', { exact: false }).waitFor();
+    await hazard.getByRole('button', { name: 'Maßnahmen aus Baustein übernehmen' }).click();
+    const offer = page.getByRole('dialog', { name: 'Maßnahmen aus Baustein übernehmen' });
+    for (const text of M01) await offer.getByText(text).waitFor();
+    for (const text of M01.slice(0, 3)) await tick(offer, text);
+    await offer.getByRole('button', { name: 'Als Maßnahmen übernehmen' }).click();
+    await offer.waitFor({ state: 'hidden' });
+    await page.getByText('3 Maßnahmen aus dem Baustein wurden übernommen.').waitFor();
+    for (const text of M01.slice(0, 3)) await panel.getByText(text).waitFor();
+    if ((await panel.getByText(M01[3]!).count()) !== 0)
+      throw new Error('only the chosen measures are adopted');
 
-    // One is marked done: the removal names the four actions and is refused with the reason.
+    // Adopting one of them again is refused with the reason (in German).
+    await hazard.getByRole('button', { name: 'Maßnahmen aus Baustein übernehmen' }).click();
+    await tick(offer, M01[0]!);
+    await offer.getByRole('button', { name: 'Als Maßnahmen übernehmen' }).click();
+    await offer.waitFor({ state: 'hidden' });
+    await hazard.getByText('wurde für diese Gefährdung bereits übernommen', { exact: false }).waitFor();
+
+    // One is marked done: the removal names the three actions and is refused with the reason.
     await setDone(page, panel, M01[1]!, true);
     await hazard.getByRole('button', { name: 'Abbrechen' }).click();
     await hazard.waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: 'Gefährdung entfernen' }).click();
     const confirm = page.getByRole('dialog', { name: 'Gefährdung entfernen' });
-    await confirm.getByText('Ihre 4 Maßnahmen werden mit ihr gelöscht.').waitFor();
+    await confirm.getByText('Ihre 3 Maßnahmen werden mit ihr gelöscht.').waitFor();
     await confirm.getByRole('button', { name: 'Entfernen' }).click();
     await confirm
       .getByText('„Ungeschützt bewegte Maschinenteile“ hat eine erledigte Maßnahme', { exact: false })
@@ -109,7 +130,7 @@ describe('hazard assessment rules', () => {
     await hazard.getByRole('button', { name: 'Abbrechen' }).click();
     await hazard.waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: 'Gefährdung entfernen' }).click();
-    await confirm.getByText('Ihre 4 Maßnahmen werden mit ihr gelöscht.').waitFor();
+    await confirm.getByText('Ihre 3 Maßnahmen werden mit ihr gelöscht.').waitFor();
     await confirm.getByRole('button', { name: 'Entfernen' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Die Gefährdung wurde entfernt.').waitFor();

@@ -35,7 +35,7 @@ async function pickBricks(page: Page, identifiers: string[]) {
       return false;
     }, `brick ${identifier} selected`);
   }
-  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -116,11 +116,11 @@ describe('hazard assessments', () => {
     await after.getByText('3 – signifikantes Risiko').waitFor();
     await dialog.getByLabel('Ursache').fill('Offene Kupplung beim Umfüllen');
     await dialog.getByRole('button', { name: 'Auswahl entfernen' }).click();
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.getByText('Für eine Gefährdung ist eine verantwortliche Person erforderlich.').waitFor();
     await dialog.getByRole('textbox', { name: /^Verantwortliche Person/ }).click();
     await pick(page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Hoffmann Katrin', /Hoffmann/);
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row0 = page.getByTestId('hazard-row-0');
     await row0.getByText('6 – hohes Risiko').waitFor();
@@ -174,7 +174,7 @@ describe('hazard assessments', () => {
     // An edit after the release starts version 2; version 1 stays readable.
     await page.getByTestId('hazard-row-1').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     await dialog.getByLabel('Kommentar').fill('Nach Begehung ergänzt');
-    await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+    await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('version-chip').getByText('Version 2 · in Bearbeitung').waitFor();
     const versions = page.getByTestId('versions');

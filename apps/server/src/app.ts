@@ -153,8 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     factorMenus,
     actions,
   });
-  // Wiring of issue 6 (decision 021, Wiring): actions on hazards (brick proposals on new hazards; removing a
-  // hazard or an assessment deletes its open actions and is refused while any is done — in the service).
+  // Wiring of issue 6 (decision 021, Wiring): actions on hazards (brick measures adopted on request; removing a
+  // hazard deletes its open actions and is refused while any is done; an assessment with actions is not
+  // deleted — in the service).
   actions.sources.register(HAZARD_ACTION_SOURCE, hazardAnalysis.service.hazardActionSource);
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
   // Documents on assessments and their document tasks (decision 021, Documents and document tasks).

@@ -80,8 +80,8 @@ describe('actions on hazards', () => {
     const rows = list.json<{
       data: { rows: { id: number; sourceLabel: string; sourceLink: string | null }[] };
     }>().data.rows;
-    // Besides the new one, the hazard has the proposed actions of its brick (decision 021).
-    expect(rows.map((r) => r.id)).toContain(action.id);
+    // New hazards start without actions (the brick's measures are adopted on request, decision 021).
+    expect(rows.map((r) => r.id)).toEqual([action.id]);
     expect(rows.find((r) => r.id === action.id)).toMatchObject({
       sourceLabel: `Gefährdung „${hazard.title}“ – ${a.bezeichnung}`,
       sourceLink: `/hazardanalysis/${a.id}`,
@@ -138,26 +138,34 @@ describe('actions on hazards', () => {
     expect(afterOff.statusCode).toBe(403);
   });
 
-  it('refuses deleting an assessment whose hazards have done actions (FOREIGN_ENTRY); open ones go with it', async () => {
+  it('refuses deleting an assessment whose hazards have actions, open or done (FOREIGN_ENTRY)', async () => {
     const a = await assessment('Halle 1 – Abfüllung');
     const created = await admin.post('/api/actions', actionBody(a.hazards[1]!.id, { done: true }));
     expect(created.statusCode).toBe(201);
     const res = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
     expect(errorOf(res).code).toBe('FOREIGN_ENTRY');
-    expect(errorOf(res).message).toContain('hat eine erledigte Maßnahme');
+    expect(errorOf(res).message).toContain('mit einer Maßnahme verknüpft');
     const b = await assessment('Halle 1 – Abfüllung');
-    const open = await admin.post('/api/actions', actionBody(b.hazards[0]!.id));
-    expect(open.statusCode).toBe(201);
-    const ok = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
-    expect(ok.statusCode, ok.body).toBe(204);
-    const left = await queryRows<{ n: number }>(
+    for (const hazard of b.hazards) {
+      expect((await admin.post('/api/actions', actionBody(hazard.id))).statusCode).toBe(201);
+    }
+    const refused = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      `Die Gefährdungsbeurteilung ist mit ${b.hazards.length} Maßnahmen verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+    );
+    const kept = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from actions where source_type = 'hazard' and source_id in (${sql.join(
         b.hazards.map((h) => sql`${h.id}`),
         sql`, `,
       )})`,
     );
-    expect(left[0]?.n).toBe(0);
+    expect(kept[0]?.n).toBe(b.hazards.length);
+    // Without actions it can be deleted.
+    const c = await assessment('Halle 1 – Abfüllung');
+    const ok = await admin.delete(`/api/hazardanalysis/${c.id}?version=${c.version}`);
+    expect(ok.statusCode, ok.body).toBe(204);
   });
 });
 

@@ -729,6 +729,25 @@ export const errorCatalogue = {
     message:
       'Die Gefährdung hat erledigte Maßnahmen. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.',
   },
+  HAZARD_NO_BRICK: {
+    status: 400,
+    message:
+      'Die Gefährdung stammt aus keinem Gefährdungsbaustein; es gibt keine Maßnahmen zum Übernehmen. Legen Sie Maßnahmen mit „Maßnahme hinzufügen“ an.',
+  },
+  HAZARD_BRICK_ACTION_INVALID: {
+    status: 400,
+    message:
+      'Die gewählte Maßnahme gehört nicht (mehr) zum Gefährdungsbaustein dieser Gefährdung. Bitte wählen Sie erneut.',
+  },
+  HAZARD_BRICK_ACTION_ADOPTED: {
+    status: 409,
+    message: 'Die Maßnahme wurde für diese Gefährdung bereits übernommen.',
+  },
+  HAZARD_ANALYSIS_TEMPLATE_NO_ACTIONS: {
+    status: 400,
+    message:
+      'Vorlagen haben keine Maßnahmen. Übernehmen Sie die Maßnahmen in der Gefährdungsbeurteilung, die aus der Vorlage angelegt wird oder von ihr erbt.',
+  },
   // NOHL classification criteria (issue 6, decision 018)
   NOHL_CRITERIA_MAIN_PORTAL_ONLY: {
     status: 403,

@@ -107,6 +107,16 @@ export const rateHazardSchema = z.object({
 });
 export type RateHazard = z.input<typeof rateHazardSchema>;
 
+/** Adopting measures of the hazard's brick as open actions (decision 021, "Actions from bricks"). */
+export const adoptBrickActionsSchema = z.object({
+  version: versionSchema,
+  brickActionIds: z
+    .array(idSchema)
+    .min(1, 'Bitte wählen Sie mindestens eine Maßnahme aus.')
+    .max(200, 'Bitte wählen Sie höchstens 200 Maßnahmen auf einmal aus.'),
+});
+export type AdoptBrickActions = z.input<typeof adoptBrickActionsSchema>;
+
 export const reorderHazardsSchema = z.object({
   version: versionSchema,
   hazardIds: z.array(idSchema).max(2000),

@@ -934,6 +934,18 @@ export function createActionsService({ db, sources, settings }: Deps) {
       return out;
     },
 
+    /** Designation and description of every action of one source record (e.g. which measures a hazard has). */
+    async designationsOfSource(
+      ex: Executor,
+      sourceType: string,
+      sourceId: number,
+    ): Promise<{ designation: string; description: string }[]> {
+      return ex
+        .select({ designation: actions.designation, description: actions.description })
+        .from(actions)
+        .where(and(eq(actions.sourceType, sourceType), eq(actions.sourceId, sourceId)));
+    },
+
     /**
      * Creates actions of one source record on behalf of its module, inside the module's transaction (e.g. the
      * proposed measures of a hazard brick on a new hazard, decision 021). The calling module has checked its

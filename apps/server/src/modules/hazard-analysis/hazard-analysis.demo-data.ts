@@ -84,9 +84,10 @@ const DEMO: Demo[] = [
 ];
 
 /**
- * Demo hazard assessments and a template of the demo company (Rheinwerk Chemie GmbH). Like hazards added in
- * the app, the assessments' hazards carry their bricks' measures as actions (decision 021); in the released
- * one the technical measures are done (the rating after measures rests on them), the others are open.
+ * Demo hazard assessments and a template of the demo company (Rheinwerk Chemie GmbH). Each hazard of the
+ * assessments has adopted the first measures of its brick as actions (decision 021, adopting like 'Maßnahmen
+ * aus Baustein übernehmen' — the rest stay to adopt in the demo); in the released one the technical measures
+ * are done (the rating after measures rests on them), the others are open.
  */
 export async function seedHazardAnalysisDemo(
   tx: Executor,
@@ -184,7 +185,10 @@ export async function seedHazardAnalysisDemo(
   }
 }
 
-/** The bricks' measures as actions of the demo hazards (the same text the app proposes). */
+/** Measures adopted per demo hazard (the first ones of its brick). */
+const DEMO_ADOPTED = 2;
+
+/** The first measures of the bricks as adopted actions of the demo hazards (the same text the app writes). */
 async function seedProposals(
   tx: Executor,
   portalId: number,
@@ -209,6 +213,7 @@ async function seedProposals(
   const rows = hazards.flatMap((h) =>
     catalogue
       .filter((a) => a.brickId === h.brickId)
+      .slice(0, DEMO_ADOPTED)
       .map((a) => {
         const proposal = brickActionProposal(a.brickIdentifier, a);
         const done = release !== null && proposal.type === 'technical';

@@ -23,7 +23,7 @@ export function hazardAnalysisModule(deps: {
   hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
   factorMenus?: { service: NonNullable<HazardAnalysisDeps['factors']> };
-  /** The actions module: brick proposals on new hazards, action counts, open actions of removed hazards. */
+  /** The actions module: adopted brick actions, action counts, open actions of removed hazards. */
   actions?: { service: HazardActionsPort };
 }) {
   const repository = createHazardAnalysisRepository(deps.db);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { brickActionProposal, DESIGNATION_MAX } from './hazard-analysis.proposals.ts';
+import {
+  adoptedBrickActions,
+  brickActionOrigin,
+  brickActionProposal,
+  DESIGNATION_MAX,
+} from './hazard-analysis.proposals.ts';
 
 describe('brickActionProposal', () => {
   it('takes the measure as designation, names the origin and the STOP level of the identifier', () => {
@@ -35,5 +40,29 @@ describe('brickActionProposal', () => {
     expect(
       brickActionProposal('X', { identifier: 'O1', description: 'Erste Zeile\nzweite Zeile' }).designation,
     ).toBe('Erste Zeile zweite Zeile');
+  });
+});
+
+describe('adoptedBrickActions', () => {
+  const chosen = [
+    { id: 1, brickIdentifier: 'M-01', identifier: 'T1', description: 'Schutzeinrichtung anbringen.' },
+    { id: 2, brickIdentifier: 'M-01', identifier: 'O1', description: 'Unterweisen.' },
+    { id: 3, brickIdentifier: 'M-01', identifier: 'P1', description: 'Kleidung tragen.' },
+  ];
+
+  it('finds the chosen measures a hazard already has: by provenance line or by the same designation', () => {
+    const existing = [
+      // adopted, then renamed by the user: the provenance still names it
+      {
+        designation: 'Schutzgitter an der Walze',
+        description: `${brickActionOrigin('M-01', 'T1')}\n\nGeprüft.`,
+      },
+      // written by hand with the measure's text
+      { designation: 'Unterweisen.', description: '' },
+      // another brick's measure with the same identifier does not count
+      { designation: 'Etwas anderes', description: brickActionOrigin('G-01', 'P1') },
+    ];
+    expect(adoptedBrickActions(existing, chosen).map((a) => a.id)).toEqual([1, 2]);
+    expect(adoptedBrickActions([], chosen)).toEqual([]);
   });
 });

@@ -193,6 +193,7 @@ export function createHazardAnalysisRepository(db: Db) {
       if (brickIds.length === 0) return [];
       return ex
         .select({
+          id: hazardBrickActions.id,
           brickId: hazardBrickActions.brickId,
           brickIdentifier: hazardBricks.identifier,
           identifier: hazardBrickActions.identifier,

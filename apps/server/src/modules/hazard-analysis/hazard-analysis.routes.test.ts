@@ -912,7 +912,7 @@ describe('factor menus in the editor', () => {
   });
 });
 
-describe('hazard rules: brick actions, removing hazards with actions, template hazards reach inheritors', () => {
+describe('hazard rules: adopting brick actions, removing hazards with actions, template hazards reach inheritors', () => {
   type ActionDetail = {
     id: number;
     sourceType: string;
@@ -933,10 +933,32 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
   const logStates = async () => (await import('@schutzwerk/shared/constants.ts')).LOG_STATE;
 
   const catalogue = (brick: string) =>
-    queryRows<{ identifier: string; description: string }>(
+    queryRows<{ id: number; identifier: string; description: string }>(
       t.database.db,
-      sql`select identifier, description from hazard_brick_actions where brick_id = ${bricks[brick]!} order by position, id`,
+      sql`select id, identifier, description from hazard_brick_actions where brick_id = ${bricks[brick]!} order by position, id`,
     );
+
+  /** 'Maßnahmen aus Baustein übernehmen': the chosen brick actions (by identifier) of the hazard's brick. */
+  async function adopt(
+    a: HazardAnalysis,
+    hazardId: number,
+    brickActionIds: number[],
+    client: ApiClient = admin,
+  ) {
+    return client.post(`/api/hazardanalysis/${a.id}/hazards/${hazardId}/proposals`, {
+      version: a.version,
+      brickActionIds,
+    });
+  }
+  async function adoptAll(a: HazardAnalysis, hazardId: number, brick: string) {
+    const res = await adopt(
+      a,
+      hazardId,
+      (await catalogue(brick)).map((c) => c.id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return data(res);
+  }
 
   async function actionsOf(hazardId: number): Promise<ActionDetail[]> {
     const ids = await queryRows<{ id: number }>(
@@ -988,21 +1010,82 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
     P: 'personal',
   };
 
-  it('a hazard from a brick gets its actions as open proposals (responsible of the hazard, no executor, no due date)', async () => {
+  it('new hazards start without actions: from bricks, added later, from a template, inherited', async () => {
+    const a = await create({
+      bezeichnung: 'Regeln: ohne Automatik',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    expect(a.hazards[0]).toMatchObject({ actionCount: 0, doneActionCount: 0 });
+    expect(await actionsOf(a.hazards[0]!.id)).toEqual([]);
+    const res = await admin.post(`/api/hazardanalysis/${a.id}/hazards`, {
+      version: a.version,
+      brickIds: [bricks['G-01']],
+      responsibleId: adminId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res).hazards.map((h) => h.actionCount)).toEqual([0, 0]);
+
+    const tpl = await create({
+      bezeichnung: 'Regeln: Vorlage mit Bausteinen',
+      isTemplate: true,
+      brickIds: [bricks['M-02'], bricks['E-01']],
+      responsibleId: adminId,
+    });
+    const fromTemplate = await create({
+      bezeichnung: 'Regeln: aus Vorlage',
+      locationId: loc['Tanklager Nord'],
+      templateId: tpl.id,
+      responsibleId: adminId,
+    });
+    expect(fromTemplate.hazards.map((h) => h.actionCount)).toEqual([0, 0]);
+    const inheriting = await create({ bezeichnung: 'Regeln: erbt', locationId: loc['Tanklager Nord'] });
+    const inherited = await admin.post(`/api/hazardanalysis/${inheriting.id}/inheritance`, {
+      version: inheriting.version,
+      templateId: tpl.id,
+    });
+    expect(inherited.statusCode, inherited.body).toBe(200);
+    expect(data(inherited).hazards.map((h) => [h.inherited, h.actionCount])).toEqual([
+      [true, 0],
+      [true, 0],
+    ]);
+    const none = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from actions where source_type = 'hazard' and source_id in (${sql.join(
+        [...a.hazards, ...fromTemplate.hazards, ...data(inherited).hazards].map((h) => sql`${h.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(none[0]?.n).toBe(0);
+  });
+
+  it('adopting brick actions creates one open action each (responsible of the hazard, no executor, no due date)', async () => {
     const person = await createUser(t.database.db);
     const a = await create({
-      bezeichnung: 'Regeln: Vorschläge',
+      bezeichnung: 'Regeln: Übernehmen',
       locationId: loc['Halle 1 – Abfüllung'],
       brickIds: [bricks['M-01']],
       responsibleId: person.id,
     });
-    const expected = await catalogue('M-01');
-    expect(expected.length).toBeGreaterThan(0);
     const hazard = a.hazards[0]!;
-    expect(hazard).toMatchObject({ actionCount: expected.length, doneActionCount: 0 });
-    const proposals = await actionsOf(hazard.id);
-    expect(proposals.map((p) => p.designation)).toEqual(expected.map((e) => e.description));
-    for (const [i, p] of proposals.entries()) {
+    const measures = await catalogue('M-01');
+    expect(measures.length).toBeGreaterThan(2);
+    // Two of them, sent in reverse order: created in the brick's order.
+    const chosen = [measures[2]!, measures[0]!];
+    const res = await adopt(
+      a,
+      hazard.id,
+      chosen.map((m) => m.id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = data(res);
+    expect(after.version).toBeGreaterThan(a.version);
+    expect(after.hazards[0]).toMatchObject({ actionCount: 2, doneActionCount: 0 });
+    const adopted = await actionsOf(hazard.id);
+    const expected = [measures[0]!, measures[2]!];
+    expect(adopted.map((p) => p.designation)).toEqual(expected.map((e) => e.description));
+    for (const [i, p] of adopted.entries()) {
       expect(p).toMatchObject({
         sourceType: 'hazard',
         sourceId: hazard.id,
@@ -1016,70 +1099,158 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
       });
       expect(p.location?.id).toBe(loc['Halle 1 – Abfüllung']);
     }
-    expect(await openTasksOf(proposals.map((p) => p.id))).toEqual([]);
+    expect(await openTasksOf(adopted.map((p) => p.id))).toEqual([]);
     const logged = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from change_log where entity = 'action' and state = ${(await logStates()).CREATED} and entity_id in (${sql.join(
-        proposals.map((p) => sql`${String(p.id)}`),
+        adopted.map((p) => sql`${String(p.id)}`),
         sql`, `,
       )})`,
     );
-    expect(logged[0]?.n).toBe(proposals.length);
+    expect(logged[0]?.n).toBe(2);
+    const log = await queryRows<{ changes: unknown }>(
+      t.database.db,
+      sql`select changes from change_log where entity = 'hazard_analysis' and entity_id = ${String(a.id)} order by id desc limit 1`,
+    );
+    expect(JSON.stringify(log[0]?.changes)).toContain('adoptedActions');
 
-    // Adding a hazard later does the same; the proposals are editable like any action (executor → task).
-    const res = await admin.post(`/api/hazardanalysis/${a.id}/hazards`, {
-      version: a.version,
-      brickIds: [bricks['G-01']],
-      responsibleId: adminId,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const added = data(res).hazards[1]!;
-    expect(added.actionCount).toBe((await catalogue('G-01')).length);
-    const [first] = await actionsOf(added.id);
-    expect(first?.responsible.id).toBe(adminId);
-    const edited = await editAction(first!, {
+    // The adopted actions are editable like any action (executor → task).
+    const edited = await editAction(adopted[0]!, {
       dueDate: '2027-01-31',
       executorKind: 'employee',
       executorId: person.id,
     });
     expect(edited.task?.state).toBe('open');
+
+    // The same measure again is refused (also when edited meanwhile, by its provenance); nothing changes.
+    const twice = await adopt(after, hazard.id, [measures[0]!.id, measures[1]!.id]);
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toMatchObject({
+      code: 'HAZARD_BRICK_ACTION_ADOPTED',
+      message: `Die Maßnahme ${measures[0]!.identifier} wurde für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`,
+    });
+    expect(await actionsOf(hazard.id)).toHaveLength(2);
+    const unchanged = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(unchanged.version).toBe(after.version);
+    // The missing one alone goes through.
+    const third = await adopt(unchanged, hazard.id, [measures[1]!.id]);
+    expect(third.statusCode, third.body).toBe(200);
+    expect(data(third).hazards[0]!.actionCount).toBe(3);
   });
 
-  it('templates get no actions; created from a template or inherited, the hazards get their bricks’ proposals', async () => {
-    const tpl = await create({
-      bezeichnung: 'Regeln: Vorlage mit Bausteinen',
-      isTemplate: true,
-      brickIds: [bricks['M-02'], bricks['E-01']],
+  it('adopting refuses measures of another brick, hazards without a brick, templates, missing rights and stale versions', async () => {
+    const a = await create({
+      bezeichnung: 'Regeln: Übernehmen verweigert',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01'], bricks['G-01']],
       responsibleId: adminId,
     });
-    expect(tpl.hazards.map((h) => h.actionCount)).toEqual([0, 0]);
-    for (const h of tpl.hazards) expect(await actionsOf(h.id)).toEqual([]);
+    const [m01, g01] = a.hazards as [HazardAnalysis['hazards'][number], HazardAnalysis['hazards'][number]];
+    const g01Measure = (await catalogue('G-01'))[0]!;
+    const m01Measure = (await catalogue('M-01'))[0]!;
 
-    const person = await createUser(t.database.db);
-    const fromTemplate = await create({
-      bezeichnung: 'Regeln: aus Vorlage',
-      locationId: loc['Tanklager Nord'],
-      templateId: tpl.id,
-      responsibleId: person.id,
-    });
-    const counts = [(await catalogue('M-02')).length, (await catalogue('E-01')).length];
-    expect(fromTemplate.hazards.map((h) => h.actionCount)).toEqual(counts);
-    const copied = await actionsOf(fromTemplate.hazards[0]!.id);
-    expect(copied.every((p) => p.responsible.id === person.id && !p.done)).toBe(true);
+    const foreign = await adopt(a, m01.id, [m01Measure.id, g01Measure.id]);
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign).code).toBe('HAZARD_BRICK_ACTION_INVALID');
+    const unknown = await adopt(a, m01.id, [999_999]);
+    expect(errorOf(unknown).code).toBe('HAZARD_BRICK_ACTION_INVALID');
+    const empty = await adopt(a, m01.id, []);
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).code).toBe('INPUT_VALIDATION_ERROR');
+    expect(await actionsOf(m01.id)).toEqual([]);
 
-    const inheriting = await create({ bezeichnung: 'Regeln: erbt', locationId: loc['Tanklager Nord'] });
-    const res = await admin.post(`/api/hazardanalysis/${inheriting.id}/inheritance`, {
-      version: inheriting.version,
-      templateId: tpl.id,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const inherited = data(res);
-    expect(inherited.hazards.map((h) => [h.inherited, h.actionCount])).toEqual(counts.map((n) => [true, n]));
-    // Ending the inheritance keeps the actions: they were the assessment's own all along.
-    const ended = data(
-      await admin.delete(`/api/hazardanalysis/${inherited.id}/inheritance?version=${inherited.version}`),
+    const stale = await adopt({ ...a, version: a.version + 1 }, g01.id, [g01Measure.id]);
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    const otherHazard = await adopt(a, 999_999, [g01Measure.id]);
+    expect(otherHazard.statusCode).toBe(404);
+
+    // A hazard without a brick (e.g. the brick link got lost): nothing to adopt.
+    await t.database.db.execute(sql`update hazard_analysis_hazards set brick_id = null where id = ${g01.id}`);
+    const noBrick = await adopt(a, g01.id, [g01Measure.id]);
+    expect(noBrick.statusCode).toBe(400);
+    expect(errorOf(noBrick).code).toBe('HAZARD_NO_BRICK');
+    await t.database.db.execute(
+      sql`update hazard_analysis_hazards set brick_id = ${bricks['G-01']!} where id = ${g01.id}`,
     );
-    expect(ended.hazards.map((h) => [h.inherited, h.actionCount])).toEqual(counts.map((n) => [false, n]));
+
+    // Templates carry no actions.
+    const tpl = await create({
+      bezeichnung: 'Regeln: Vorlage ohne Maßnahmen',
+      isTemplate: true,
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    const onTemplate = await adopt(tpl, tpl.hazards[0]!.id, [m01Measure.id]);
+    expect(onTemplate.statusCode).toBe(400);
+    expect(errorOf(onTemplate).code).toBe('HAZARD_ANALYSIS_TEMPLATE_NO_ACTIONS');
+    expect(data(await admin.get(`/api/hazardanalysis/${tpl.id}`)).version).toBe(tpl.version);
+
+    // Rights: like 'Maßnahme hinzufügen' on a hazard — ACTIONS_CREATE and editing the hazards, in scope.
+    const noActions = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_HAZARDS]);
+    expect((await adopt(a, m01.id, [m01Measure.id], noActions)).statusCode).toBe(403);
+    const noHazards = await userAt('Werk Köln-Niehl', [P.HAZARDANALYSIS_READONLY, P.ACTIONS_CREATE]);
+    expect((await adopt(a, m01.id, [m01Measure.id], noHazards)).statusCode).toBe(403);
+    const elsewhere = await userAt('Werk Leverkusen', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_HAZARDS,
+      P.ACTIONS_CREATE,
+    ]);
+    expect((await adopt(a, m01.id, [m01Measure.id], elsewhere)).statusCode).toBe(404);
+    expect(await actionsOf(m01.id)).toEqual([]);
+    const editor = await userAt('Werk Köln-Niehl', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_HAZARDS,
+      P.ACTIONS_CREATE,
+    ]);
+    const ok = await adopt(a, m01.id, [m01Measure.id], editor);
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    // An inactive assessment is read-only.
+    const current = data(ok);
+    const inactive = await admin.post(`/api/hazardanalysis/${a.id}/active`, {
+      version: current.version,
+      active: false,
+      comment: 'Test',
+    });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    const refused = await adopt(data(inactive), g01.id, [g01Measure.id]);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('HAZARD_ANALYSIS_INACTIVE');
+  });
+
+  it('adopting on a released assessment needs _VERSION and starts a new working version', async () => {
+    const released = await release(
+      await create({
+        bezeichnung: 'Regeln: Übernehmen freigegeben',
+        locationId: loc['Halle 1 – Abfüllung'],
+        brickIds: [bricks['M-01']],
+        responsibleId: adminId,
+      }),
+    );
+    const hazard = released.hazards[0]!;
+    const [measure] = await catalogue('M-01');
+    const noVersion = await userAt('Werk Köln-Niehl', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_HAZARDS,
+      P.ACTIONS_CREATE,
+    ]);
+    const refused = await adopt(released, hazard.id, [measure!.id], noVersion);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toContain('Neue Versionen von Gefährdungsbeurteilungen erstellen');
+    expect(data(await admin.get(`/api/hazardanalysis/${released.id}`))).toMatchObject({
+      versionNumber: 1,
+      release: { released: true },
+    });
+
+    const res = await adopt(released, hazard.id, [measure!.id]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ versionNumber: 2, release: { released: false } });
+    expect(data(res).hazards[0]!.actionCount).toBe(1);
+    const versions = (await admin.get(`/api/hazardanalysis/${released.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    expect(versions).toHaveLength(1);
   });
 
   it('removing a hazard deletes its open actions and their open tasks; a done action refuses (409 HAZARD_HAS_DONE_ACTIONS)', async () => {
@@ -1091,6 +1262,8 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
       responsibleId: adminId,
     });
     const [gone, kept] = a.hazards as [HazardAnalysis['hazards'][number], HazardAnalysis['hazards'][number]];
+    a = await adoptAll(a, gone.id, 'M-01');
+    a = await adoptAll(a, kept.id, 'G-01');
 
     // One open action with an executor (open task) — it goes with the hazard.
     const goneActions = await actionsOf(gone.id);
@@ -1189,7 +1362,6 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
     tpl = data(res);
     const master = tpl.hazards[1]!;
     expect(master.actionCount).toBe(0);
-    const proposals = (await catalogue('A-01')).length;
 
     const w = data(await admin.get(`/api/hazardanalysis/${working.id}`));
     expect(w.version).toBeGreaterThan(working.version);
@@ -1197,7 +1369,8 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
     expect(w.hazards.map((h) => [h.inherited, h.masterHazardId])).toEqual(
       tpl.hazards.map((h) => [true, h.id]),
     );
-    expect(w.hazards[1]).toMatchObject({ title: master.title, actionCount: proposals });
+    // The copy arrives without actions: the inheriting assessment adopts its own measures.
+    expect(w.hazards[1]).toMatchObject({ title: master.title, actionCount: 0 });
     const log = await queryRows<{ changes: unknown }>(
       t.database.db,
       sql`select changes from change_log where entity = 'hazard_analysis' and entity_id = ${String(working.id)} order by id desc limit 1`,
@@ -1223,13 +1396,16 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
 
     // Removing the master hazard from the template: the copies become own hazards with their actions,
     // the inheritors' versions rise again (a released one starts a new working version).
+    const adopted = await adoptAll(w, w.hazards[1]!.id, 'A-01');
+    const proposals = (await catalogue('A-01')).length;
+    expect(adopted.hazards[1]!.actionCount).toBe(proposals);
     const again = await release(r);
     const removed = await admin.delete(
       `/api/hazardanalysis/${tpl.id}/hazards/${master.id}?version=${tpl.version}`,
     );
     expect(removed.statusCode, removed.body).toBe(200);
     const w2 = data(await admin.get(`/api/hazardanalysis/${working.id}`));
-    expect(w2.version).toBeGreaterThan(w.version);
+    expect(w2.version).toBeGreaterThan(adopted.version);
     expect(w2.hazards[1]).toMatchObject({ inherited: false, masterHazardId: null, actionCount: proposals });
     expect(w2.hazards[0]!.inherited).toBe(true);
     const r2 = data(await admin.get(`/api/hazardanalysis/${released.id}`));
@@ -1245,22 +1421,36 @@ describe('hazard rules: brick actions, removing hazards with actions, template h
     expect(await actionsOf(own.id)).toEqual([]);
   });
 
-  it('deleting an assessment takes its open actions; a done action refuses (FOREIGN_ENTRY)', async () => {
+  it('deleting an assessment is refused while any hazard has an action, open or done (FOREIGN_ENTRY)', async () => {
     const a = await create({
       bezeichnung: 'Regeln: Löschen',
       locationId: loc['Halle 1 – Abfüllung'],
       brickIds: [bricks['M-01']],
       responsibleId: adminId,
     });
-    const [first] = await actionsOf(a.hazards[0]!.id);
-    const done = await editAction(first!, { done: true });
-    const refused = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
+    const [measure] = await catalogue('M-01');
+    const withAction = await adopt(a, a.hazards[0]!.id, [measure!.id]);
+    expect(withAction.statusCode, withAction.body).toBe(200);
+    const b = data(withAction);
+    const refused = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).code).toBe('FOREIGN_ENTRY');
-    expect(errorOf(refused).message).toContain('hat eine erledigte Maßnahme');
+    expect(errorOf(refused)).toMatchObject({
+      code: 'FOREIGN_ENTRY',
+      message:
+        'Die Gefährdungsbeurteilung ist mit einer Maßnahme verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.',
+    });
+    const [action] = await actionsOf(b.hazards[0]!.id);
+    const done = await editAction(action!, { done: true });
+    const refusedDone = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
+    expect(errorOf(refusedDone).code).toBe('FOREIGN_ENTRY');
+    expect(await actionsOf(b.hazards[0]!.id)).toHaveLength(1);
+
+    // Without actions (deleted in the actions panel), the assessment can be deleted.
     await editAction(done, { done: false });
-    const ok = await admin.delete(`/api/hazardanalysis/${a.id}?version=${a.version}`);
+    const [open] = await actionsOf(b.hazards[0]!.id);
+    const gone = await admin.delete(`/api/actions/${open!.id}?version=${open!.version}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    const ok = await admin.delete(`/api/hazardanalysis/${b.id}?version=${b.version}`);
     expect(ok.statusCode, ok.body).toBe(204);
-    expect(await actionsOf(a.hazards[0]!.id)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   addHazardsSchema,
+  adoptBrickActionsSchema,
   createHazardAnalysisSchema,
   dataTableQuerySchema,
   dataTableResponseSchema,
@@ -27,7 +28,7 @@ import {
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyOf } from '#platform/access.ts';
+import { allOf, anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import type { HazardAnalysisService } from './hazard-analysis.service.ts';
 
@@ -199,6 +200,22 @@ export function hazardAnalysisRoutes(service: HazardAnalysisService): FastifyPlu
           request.params.id,
           request.params.hazardId,
           request.query.version,
+        ),
+      }),
+    );
+    // Adopting measures of the hazard's brick as actions (decision 021); the service also asks ACTIONS_CREATE.
+    app.post(
+      '/hazardanalysis/:id/hazards/:hazardId/proposals',
+      {
+        config: { access: allOf(P.ACTIONS_CREATE, P.HAZARDANALYSIS_HAZARDS) },
+        schema: { params: hazardParamsSchema, body: adoptBrickActionsSchema, response: one },
+      },
+      async (request) => ({
+        data: await service.adoptBrickActions(
+          requireActor(request),
+          request.params.id,
+          request.params.hazardId,
+          request.body,
         ),
       }),
     );

@@ -1,6 +1,7 @@
 import { type FactorMenu, factorPath } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import type {
   AddHazards,
+  AdoptBrickActions,
   CreateHazardAnalysis,
   FrozenDocument,
   FrozenHazard,
@@ -18,6 +19,7 @@ import type {
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import {
   addHazardsSchema,
+  adoptBrickActionsSchema,
   createHazardAnalysisSchema,
   dataTableQuerySchema,
   hazardAnalysisListQuerySchema,
@@ -46,7 +48,7 @@ import type { OrganisationRepository } from '#modules/organisation/organisation.
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import { brickActionProposal } from './hazard-analysis.proposals.ts';
+import { adoptedBrickActions, brickActionProposal } from './hazard-analysis.proposals.ts';
 import type { AnalysisRecord, HazardAnalysisRepository, HazardRecord } from './hazard-analysis.repository.ts';
 import { hazardAnalyses, hazardAnalysisHazards } from './hazard-analysis.table.ts';
 
@@ -76,12 +78,12 @@ export type HazardAnalysisDeps = Deps;
 
 /**
  * What the hazard assessment uses of the actions module (decision 020, public API) for the actions of its
- * hazards (source type 'hazard'): the brick's proposed measures on new hazards, the counts shown before a
- * removal, and deleting the open actions with a removed hazard.
+ * hazards (source type 'hazard'): adopting the brick's measures, the counts shown before a removal, and
+ * deleting the open actions with a removed hazard.
  */
 export type HazardActionsPort = Pick<
   ActionsService,
-  'createForSource' | 'countsOfSources' | 'deleteOpenOfSource'
+  'createForSource' | 'countsOfSources' | 'deleteOpenOfSource' | 'designationsOfSource'
 >;
 
 /** The action source type of hazards (registered in app.ts). */
@@ -103,7 +105,7 @@ type Deps = {
   };
   /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
-  /** The actions module for the hazards' actions; without it hazards get no proposals and show no counts. */
+  /** The actions module for the hazards' actions; without it no measures can be adopted and no counts show. */
   actions?: HazardActionsPort;
 };
 
@@ -407,35 +409,6 @@ export function createHazardAnalysisService({
   }
 
   /**
-   * The proposed measures of the hazards' bricks become open actions of the new hazards (decision 021,
-   * "Actions from bricks"): responsible = the hazard's responsible person, no executor (so no task), no due
-   * date. Templates get none — actions belong to the assessment of a workplace, never to a template.
-   */
-  async function proposeBrickActions(
-    tx: Executor,
-    actorId: number,
-    analysis: Pick<AnalysisRecord, 'isTemplate'>,
-    hazards: readonly HazardRecord[],
-  ) {
-    if (!hazardActions || analysis.isTemplate) return;
-    const brickIds = hazards.map((h) => h.brickId).filter((id): id is number => id !== null);
-    const catalogue = await repository.brickActions(tx, brickIds);
-    if (catalogue.length === 0) return;
-    for (const hazard of hazards) {
-      const items = catalogue
-        .filter((a) => a.brickId === hazard.brickId)
-        .map((a) => ({ ...brickActionProposal(a.brickIdentifier, a), responsibleId: hazard.responsibleId }));
-      if (items.length === 0) continue;
-      await hazardActions.createForSource(
-        tx,
-        actorId,
-        { sourceType: HAZARD_ACTION_SOURCE, sourceId: hazard.id },
-        items,
-      );
-    }
-  }
-
-  /**
    * Before hazards go: refuses (409 HAZARD_HAS_DONE_ACTIONS) when any of their actions is done — done
    * actions are documented evidence —, otherwise deletes their open actions with the open tasks.
    */
@@ -471,6 +444,18 @@ export function createHazardAnalysisService({
     return deleted;
   }
 
+  /** All actions (open and done) of the assessment's hazards. */
+  async function countHazardActions(tx: Executor, analysisId: number): Promise<number> {
+    if (!hazardActions) return 0;
+    const hazards = await repository.hazards(tx, analysisId);
+    const counts = await hazardActions.countsOfSources(
+      tx,
+      HAZARD_ACTION_SOURCE,
+      hazards.map((h) => h.hazard.id),
+    );
+    return [...counts.values()].reduce((n, c) => n + c.total, 0);
+  }
+
   /** An inherited copy of a template hazard in an inheriting assessment (texts follow the master). */
   const inheritedCopy = (h: HazardRecord, analysisId: number, position: number) => ({
     analysisId,
@@ -491,7 +476,7 @@ export function createHazardAnalysisService({
 
   /**
    * Hazards added to a template reach every inheriting assessment as inherited copies (decision 021,
-   * Inheritance) with their bricks' proposed actions; like a text change of a master hazard, each
+   * Inheritance), without actions (each assessment adopts its own measures); like a text change of a master hazard, each
    * inheritor's version rises and a released one starts a new working version (its frozen version stays).
    */
   async function pushToInheritors(
@@ -508,7 +493,6 @@ export function createHazardAnalysisService({
         tx,
         masters.map((h) => inheritedCopy(h, analysisId, position++)),
       );
-      await proposeBrickActions(tx, actorId, { isTemplate: false }, copies);
       await recordChange(tx, {
         entity: ENTITY,
         entityId: analysisId,
@@ -626,10 +610,10 @@ export function createHazardAnalysisService({
           attachSetting: input.attachSetting || template?.attachSetting || 0,
           factorMenuId: template?.factorMenuId ?? null,
         });
-        const added: HazardRecord[] = [];
+        // New hazards start without actions; the user adopts the bricks' measures (decision 021).
         if (template) {
           const source = await repository.hazards(tx, template.id);
-          const copied = await repository.insertHazards(
+          await repository.insertHazards(
             tx,
             source.map(({ hazard: h }, position) => ({
               analysisId: row.id,
@@ -647,12 +631,10 @@ export function createHazardAnalysisService({
               factorId: h.factorId,
             })),
           );
-          added.push(...copied);
         }
         if (input.brickIds.length > 0) {
-          added.push(...(await hazardsFromBricks(tx, row.id, input.brickIds, input.responsibleId as number)));
+          await hazardsFromBricks(tx, row.id, input.brickIds, input.responsibleId as number);
         }
-        await proposeBrickActions(tx, actor.employeeId, row, added);
         await recordChange(tx, {
           entity: ENTITY,
           entityId: row.id,
@@ -704,7 +686,6 @@ export function createHazardAnalysisService({
         const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
         await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
         const added = await hazardsFromBricks(tx, id, input.brickIds, input.responsibleId);
-        await proposeBrickActions(tx, actor.employeeId, row, added);
         if (row.isTemplate) await pushToInheritors(tx, actor.employeeId, id, added);
         return finish(tx, actor, id, { hazards: { from: null, to: added.map((h) => h.title) } });
       });
@@ -814,6 +795,63 @@ export function createHazardAnalysisService({
         return finish(tx, actor, id, {
           hazards: { from: hazard.title, to: null },
           ...(deletedActions > 0 ? { actions: { from: deletedActions, to: 0 } } : {}),
+        });
+      });
+    },
+
+    /**
+     * Adopts measures of the hazard's brick as open actions of the hazard (decision 021, "Actions from
+     * bricks"): one per chosen brick action, responsible = the hazard's responsible person, no executor, no
+     * due date. Needs ACTIONS_CREATE (like 'Maßnahme hinzufügen') and the editor's write rules (_HAZARDS, in
+     * scope, active; on a released assessment _VERSION — the adoption starts the new working version).
+     * Refused for templates (their hazards carry no actions), hazards without a brick, ids of other bricks,
+     * and measures this hazard already adopted.
+     */
+    async adoptBrickActions(actor: Actor, id: number, hazardId: number, raw: AdoptBrickActions) {
+      const input = adoptBrickActionsSchema.parse(raw);
+      if (!actorHasAny(actor, P.ACTIONS_CREATE)) throw new AppError('NO_PERMISSION');
+      if (!hazardActions) throw new AppError('ACTION_SOURCE_UNKNOWN');
+      return db.transaction(async (tx) => {
+        const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
+        if (row.isTemplate) throw new AppError('HAZARD_ANALYSIS_TEMPLATE_NO_ACTIONS');
+        const hazard = await loadHazard(tx, id, hazardId);
+        if (hazard.brickId === null) throw new AppError('HAZARD_NO_BRICK');
+        const catalogue = await repository.brickActions(tx, [hazard.brickId]);
+        const wanted = new Set(input.brickActionIds);
+        const known = new Set(catalogue.map((a) => a.id));
+        if ([...wanted].some((actionId) => !known.has(actionId))) {
+          throw new AppError('HAZARD_BRICK_ACTION_INVALID', {
+            details: [
+              {
+                path: ['brickActionIds'],
+                message: 'Die gewählte Maßnahme gehört nicht zum Gefährdungsbaustein dieser Gefährdung.',
+              },
+            ],
+          });
+        }
+        const chosen = catalogue.filter((a) => wanted.has(a.id));
+        const existing = await hazardActions.designationsOfSource(tx, HAZARD_ACTION_SOURCE, hazardId);
+        const twice = adoptedBrickActions(existing, chosen);
+        if (twice.length > 0) {
+          const names = twice.map((a) => a.identifier).join(', ');
+          throw new AppError('HAZARD_BRICK_ACTION_ADOPTED', {
+            message:
+              twice.length === 1
+                ? `Die Maßnahme ${names} wurde für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`
+                : `Die Maßnahmen ${names} wurden für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`,
+          });
+        }
+        await hazardActions.createForSource(
+          tx,
+          actor.employeeId,
+          { sourceType: HAZARD_ACTION_SOURCE, sourceId: hazardId },
+          chosen.map((a) => ({
+            ...brickActionProposal(a.brickIdentifier, a),
+            responsibleId: hazard.responsibleId,
+          })),
+        );
+        return finish(tx, actor, id, {
+          [`hazard:${hazardId}:adoptedActions`]: { from: null, to: chosen.map((a) => a.identifier) },
         });
       });
     },
@@ -981,8 +1019,8 @@ export function createHazardAnalysisService({
 
     /**
      * Deletion with the spec's results, in this order: NOT_FOUND, ROUTE_FOUND (linked to a questionnaire
-     * route), VERSION_FOUND (it has frozen versions), FOREIGN_ENTRY (an inheritance template, or another
-     * module's guard names a link). Each refusal offers inactivation instead (web).
+     * route), VERSION_FOUND (it has frozen versions), FOREIGN_ENTRY (an inheritance template, another
+     * module's guard names a link, or a hazard has actions). Each refusal offers inactivation instead (web).
      */
     async remove(actor: Actor, id: number, version: number): Promise<void> {
       await db.transaction(async (tx) => {
@@ -1002,17 +1040,13 @@ export function createHazardAnalysisService({
           const reason = await guard(tx, id);
           if (reason) throw new AppError('FOREIGN_ENTRY', { message: reason });
         }
-        // Like a single hazard: done actions refuse, open ones go with the assessment.
-        const hazards = (await repository.hazards(tx, id)).map((h) => h.hazard);
-        await dropHazardActions(
-          tx,
-          actor.employeeId,
-          hazards,
-          (done) =>
-            new AppError('FOREIGN_ENTRY', {
-              message: `Die Gefährdungsbeurteilung hat ${done === 1 ? 'eine erledigte Maßnahme' : `${done} erledigte Maßnahmen`} und kann nicht gelöscht werden. Erledigte Maßnahmen sind dokumentierte Nachweise; bitte setzen Sie die Gefährdungsbeurteilung stattdessen inaktiv.`,
-            }),
-        );
+        // Spec (Hazard assessment states): linked to actions — open or done — refuses; inactivate instead.
+        const actionCount = await countHazardActions(tx, id);
+        if (actionCount > 0) {
+          throw new AppError('FOREIGN_ENTRY', {
+            message: `Die Gefährdungsbeurteilung ist mit ${actionCount === 1 ? 'einer Maßnahme' : `${actionCount} Maßnahmen`} verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+          });
+        }
         await repository.deleteAnalysis(tx, id);
         await recordChange(tx, {
           entity: ENTITY,
@@ -1074,12 +1108,11 @@ export function createHazardAnalysisService({
         }
         const source = await repository.hazards(tx, template.id);
         let position = await repository.nextPosition(tx, id);
-        const copies = await repository.insertHazards(
+        // The copies start without actions: the inheriting assessment adopts its own measures.
+        await repository.insertHazards(
           tx,
           source.map(({ hazard: h }) => inheritedCopy(h, id, position++)),
         );
-        // The inheriting assessment owns its actions: the copies get their bricks' proposals.
-        await proposeBrickActions(tx, actor.employeeId, row, copies);
         return finish(
           tx,
           actor,

@@ -519,6 +519,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             adopted(latest);
             return latest;
           }}
+          onChanged={adopted}
         />
       )}
       <RemoveHazardDialog

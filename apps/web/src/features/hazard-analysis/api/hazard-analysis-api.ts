@@ -1,5 +1,6 @@
 import type {
   AddHazards,
+  AdoptBrickActions,
   CreateHazardAnalysis,
   HazardAnalysis,
   HazardAnalysisVersion,
@@ -89,6 +90,11 @@ export const useRateHazard = (id: number) =>
 export const useRemoveHazard = (id: number) =>
   useWrite(id, ({ hazardId, version }: { hazardId: number; version: number }) =>
     api.delete(`hazardanalysis/${id}/hazards/${hazardId}`, { version }),
+  );
+/** 'Maßnahmen aus Baustein übernehmen': chosen measures of the hazard's brick become open actions. */
+export const useAdoptBrickActions = (id: number) =>
+  useWrite(id, ({ hazardId, ...input }: AdoptBrickActions & { hazardId: number }) =>
+    api.post(`hazardanalysis/${id}/hazards/${hazardId}/proposals`, input),
   );
 export const useReorderHazards = (id: number) =>
   useWrite(id, (input: { version: number; hazardIds: number[] }) =>

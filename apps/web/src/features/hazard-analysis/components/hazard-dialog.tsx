@@ -11,16 +11,20 @@ import Typography from '@mui/material/Typography';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import type { Hazard, HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import type { NohlRating } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
+import { usePermissions } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { rebaseDraft } from '#lib/draft-rebase.ts';
 import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
+import { AdoptBrickActions } from './adopt-brick-actions.tsx';
 import { FactorField } from './factor-field.tsx';
 import { RatingField } from './risk.tsx';
 
@@ -60,6 +64,8 @@ type Props = {
   onSaved: (a: HazardAnalysis) => void;
   /** Loads the newest stored assessment after a conflict (the typed values stay). */
   onReload: () => Promise<HazardAnalysis>;
+  /** A change made from the dialog without closing it (adopted brick actions: new assessment version). */
+  onChanged?: (a: HazardAnalysis) => void;
 };
 
 /**
@@ -68,8 +74,13 @@ type Props = {
  * cannot be changed). After a conflict, 'Neu laden' shows the newest hazard with the user's own changes on
  * top (fields the user did not touch take the newer values).
  */
-export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onReload }: Props) {
+export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onReload, onChanged }: Props) {
   const { t } = useTranslation();
+  const { canAny } = usePermissions();
+  const notify = useNotify();
+  /** Remounts the actions list after adopting brick actions, so it shows the new ones. */
+  const [actionsKey, setActionsKey] = useState(0);
+  const brickId = hazard.brickId;
   const update = useUpdateHazard(analysis.id);
   /** The stored hazard the draft is based on. */
   const [base, setBase] = useState<Hazard>(hazard);
@@ -218,7 +229,20 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
           {ratingError && <Alert severity="error">{ratingError}</Alert>}
           {/* Actions against this hazard (source 'hazard'; templates have none). */}
           {!analysis.isTemplate && (
-            <ActionsPanel sourceType="hazard" sourceId={hazard.id} readOnly={readOnly} />
+            <>
+              {!readOnly && brickId !== null && canAny([P.ACTIONS_CREATE]) && (
+                <AdoptBrickActions
+                  analysis={analysis}
+                  hazard={{ ...hazard, brickId }}
+                  onAdopted={(a, count) => {
+                    setActionsKey((k) => k + 1);
+                    onChanged?.(a);
+                    notify(t('hazardAnalysis.brickActionsAdopted', { count }));
+                  }}
+                />
+              )}
+              <ActionsPanel key={actionsKey} sourceType="hazard" sourceId={hazard.id} readOnly={readOnly} />
+            </>
           )}
         </Stack>
       </DialogContent>
