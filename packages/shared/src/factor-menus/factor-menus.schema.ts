@@ -294,3 +294,25 @@ export function factorPathsIn(menu: Pick<FactorMenu, 'registers'> | undefined, f
     return p === undefined ? [] : [p];
   });
 }
+
+/**
+ * The factor dropdown's selection after the user clicked `factorId` of register `group`: in a register that allows several
+ * factors (`multiple`) the factor is added or removed; in the others it replaces the register's factor (or
+ * is removed when it was chosen). The result follows the menu's order; ids not in the menu stay in front.
+ */
+export function toggleFactorSelection(
+  menu: Pick<FactorMenu, 'registers'>,
+  value: readonly number[],
+  group: Pick<FactorDropdownGroup, 'multiple' | 'options'>,
+  factorId: number,
+): number[] {
+  const chosen = new Set(value);
+  if (chosen.has(factorId)) chosen.delete(factorId);
+  else {
+    if (!group.multiple) for (const o of group.options) chosen.delete(o.factorId);
+    chosen.add(factorId);
+  }
+  const order = new Map<number, number>();
+  for (const r of menu.registers) for (const f of r.factors) order.set(f.id, order.size);
+  return [...chosen].sort((a, b) => (order.get(a) ?? -1) - (order.get(b) ?? -1));
+}

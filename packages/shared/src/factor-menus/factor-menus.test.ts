@@ -5,6 +5,7 @@ import {
   factorLabel,
   factorPath,
   factorPathsIn,
+  toggleFactorSelection,
 } from './factor-menus.schema.ts';
 
 const menu = {
@@ -91,6 +92,18 @@ describe('factor dropdown', () => {
       '1 Mechanische Gefährdungen › 1.1 Bewegte Teile',
     ]);
     expect(factorPathsIn(undefined, [11])).toEqual([]);
+  });
+
+  it('toggles a factor: several in a multiple register, one replaces the other in a single register', () => {
+    const multi = { ...menu.registers[1]!, options: [], multiple: true };
+    const [mechanical] = factorDropdownGroups(menu);
+    expect(toggleFactorSelection(menu, [], mechanical!, 12)).toEqual([12]);
+    expect(toggleFactorSelection(menu, [12], mechanical!, 11)).toEqual([11]);
+    expect(toggleFactorSelection(menu, [11], mechanical!, 11)).toEqual([]);
+    // Several in a multiple register, kept in menu order; other registers' factors stay.
+    expect(toggleFactorSelection(menu, [21], mechanical!, 12)).toEqual([12, 21]);
+    expect(toggleFactorSelection(menu, [12], multi, 21)).toEqual([12, 21]);
+    expect(toggleFactorSelection(menu, [12, 21], multi, 21)).toEqual([12]);
   });
 
   it('names a factor with its register, numbers included where given', () => {
