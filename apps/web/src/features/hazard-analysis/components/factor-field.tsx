@@ -82,7 +82,7 @@ export function FactorField({
   return (
     <Box ref={anchor}>
       <ChooseField
-        label={t('hazardAnalysis.factors')}
+        label={t('hazardAnalysis.factor')}
         value={labels.join('; ')}
         onOpen={() => menu && setOpen(true)}
         onClear={() => onChange([])}
@@ -116,7 +116,7 @@ export function FactorField({
         open={open && Boolean(menu)}
         onClose={() => setOpen(false)}
         slotProps={{
-          list: { 'aria-label': t('hazardAnalysis.factors'), dense: true },
+          list: { 'aria-label': t('hazardAnalysis.factor'), dense: true },
           paper: { sx: { maxHeight: 440, width: anchor.current?.offsetWidth, maxWidth: '100%' } },
         }}
       >
@@ -174,7 +174,7 @@ export function FactorField({
 /** A hazard's factor labels in a table cell (editor table, reference view): one line each. */
 export function FactorLabels({ labels }: { labels: readonly string[] }) {
   return labels.map((label) => (
-    <Box key={label} component="span" sx={{ display: 'block' }}>
+    <Box key={label} component="span" sx={{ display: 'block', '& + &': { mt: 0.75 } }}>
       {label}
     </Box>
   ));
