@@ -5,6 +5,10 @@ import { drawer, launchBrowser, login, newPage, waitUntil } from './support/brow
 const suffix = Date.now().toString(36).toUpperCase();
 const MECHANICAL = '1 Mechanische Gefährdungen › 1.1 Ungeschützt bewegte Maschinenteile';
 const ELECTRICAL = '2 Elektrische Gefährdungen › 2.1 Elektrischer Schlag';
+// „3 Gefahrstoffe“ allows several factors in the standard menu ('Mehrere Faktoren wählbar').
+const SKIN = '3 Gefahrstoffe › 3.1 Hautkontakt mit Gefahrstoffen (Feststoffe, Flüssigkeiten, Feuchtarbeit)';
+const INHALE = '3 Gefahrstoffe › 3.2 Einatmen von Gefahrstoffen (Gase, Dämpfe, Nebel, Stäube, Rauche)';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Searches a picker dialog and clicks the row showing `text`. */
 async function pick(dialog: Locator, search: string, text: string | RegExp = search) {
@@ -42,16 +46,30 @@ async function pickBricks(page: Page, identifiers: string[]) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Opens the factor dropdown of the hazard dialog, opens the register and clicks the factor. */
-async function chooseFactor(page: Page, dialog: Locator, register: string, factor: string) {
+/**
+ * Opens the factor dropdown of the hazard dialog, opens the register and clicks the factors in turn (a
+ * checkbox in a register with 'Mehrere Faktoren wählbar', else a radio choice); Escape closes the dropdown.
+ */
+async function chooseFactors(page: Page, dialog: Locator, register: string, factors: string[]) {
   await dialog.getByTestId('factor-field').click();
-  const menu = page.getByRole('menu', { name: 'Gefährdungsfaktor' });
-  const heading = menu.getByRole('menuitem', { name: register, exact: true });
+  const menu = page.getByRole('menu', { name: 'Gefährdungsfaktoren' });
+  const heading = menu.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(register)}`) });
   // The standard menu's registers are collapsed: the heading opens them.
   if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
-  await menu.getByRole('menuitem', { name: new RegExp(`^${factor}`) }).click();
+  for (const factor of factors) {
+    const option = factorOption(menu, factor);
+    await option.click();
+    await waitUntil(async () => (await option.getAttribute('aria-checked')) === 'true', `${factor} chosen`);
+  }
+  await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
 }
+
+/** A factor of the open dropdown: a checkbox or radio item named by its label. */
+const factorOption = (menu: Locator, factor: string) =>
+  menu
+    .locator('[role="menuitemcheckbox"], [role="menuitemradio"]')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(factor)}`) });
 
 /** Clicks the toolbar's 'Speichern'; `expectSaved` waits until the form is clean again. */
 async function saveHeader(page: Page, expectSaved = true) {
@@ -116,17 +134,34 @@ describe('hazard assessment factors', () => {
     // A factor for the first hazard; saving without a responsible person is refused in German.
     await page.getByTestId('hazard-row-0').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     dialog = hazardDialog(page);
-    await chooseFactor(page, dialog, '1 Mechanische Gefährdungen', '1.1 Ungeschützt bewegte Maschinenteile');
+    // One register without 'multiple': a second choice there replaces the first (radio).
+    await chooseFactors(page, dialog, '1 Mechanische Gefährdungen', [
+      '1.2 Teile mit gefährlichen Oberflächen',
+      '1.1 Ungeschützt bewegte Maschinenteile',
+    ]);
     expect(await factorInput(dialog).inputValue()).toBe(MECHANICAL);
+    // „3 Gefahrstoffe“ allows several: two checkboxes, both stay chosen.
+    await chooseFactors(page, dialog, '3 Gefahrstoffe', ['3.1 Hautkontakt', '3.2 Einatmen']);
+    const three = `${MECHANICAL}; ${SKIN}; ${INHALE}`;
+    expect(await factorInput(dialog).inputValue()).toBe(three);
+    const chips = dialog.getByTestId('factor-chips');
+    expect(await chips.locator('.MuiChip-root').allTextContents()).toEqual([MECHANICAL, SKIN, INHALE]);
+    // A chip removes its factor; choosing it again puts it back in menu order.
+    await chips.locator('.MuiChip-root', { hasText: SKIN }).locator('.MuiChip-deleteIcon').click();
+    expect(await factorInput(dialog).inputValue()).toBe(`${MECHANICAL}; ${INHALE}`);
+    await chooseFactors(page, dialog, '3 Gefahrstoffe', ['3.1 Hautkontakt']);
+    expect(await factorInput(dialog).inputValue()).toBe(three);
     await dialog.getByRole('button', { name: 'Auswahl entfernen' }).click();
     await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.getByText('Für eine Gefährdung ist eine verantwortliche Person erforderlich.').waitFor();
-    expect(await factorInput(dialog).inputValue()).toBe(MECHANICAL);
+    expect(await factorInput(dialog).inputValue()).toBe(three);
     await dialog.getByRole('textbox', { name: /^Verantwortliche Person/ }).click();
     await pick(page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Hoffmann Katrin', /Hoffmann/);
     await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByTestId('hazard-row-0').getByTestId('hazard-factor').getByText(MECHANICAL).waitFor();
+    const cell = page.getByTestId('hazard-row-0').getByTestId('hazard-factor');
+    await cell.getByText(INHALE).waitFor();
+    expect(await cell.locator('span').allTextContents()).toEqual([MECHANICAL, SKIN, INHALE]);
 
     // Conflict: a second session opens the second hazard on the same state …
     const b = await newPage(browser);
@@ -139,7 +174,7 @@ describe('hazard assessment factors', () => {
     // … the first session saves a factor for it …
     await page.getByTestId('hazard-row-1').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     dialog = hazardDialog(page);
-    await chooseFactor(page, dialog, '2 Elektrische Gefährdungen', '2.1 Elektrischer Schlag');
+    await chooseFactors(page, dialog, '2 Elektrische Gefährdungen', ['2.1 Elektrischer Schlag']);
     await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('hazard-row-1').getByTestId('hazard-factor').getByText(ELECTRICAL).waitFor();
@@ -190,7 +225,7 @@ describe('hazard assessment factors', () => {
     await saveHeader(page, false);
     const change = page.getByRole('dialog', { name: 'Faktorenmenü wechseln?' });
     await change
-      .getByText('2 Gefährdungen haben einen Faktor aus dem bisherigen Faktorenmenü.', { exact: false })
+      .getByText('2 Gefährdungen haben Faktoren aus dem bisherigen Faktorenmenü.', { exact: false })
       .waitFor();
     await change.getByRole('button', { name: 'Wechseln und speichern' }).click();
     await change.waitFor({ state: 'hidden' });

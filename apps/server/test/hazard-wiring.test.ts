@@ -318,16 +318,16 @@ describe('factor menus on assessments', () => {
     };
     const foreign = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
       ...hazardBody,
-      factorId: other.registers[0]!.factors[0]!.id,
+      factorIds: [other.registers[0]!.factors[0]!.id],
     });
     expect(errorOf(foreign).code).toBe('FACTOR_MENU_FACTOR_INVALID');
     const factorId = menu.registers[0]!.factors[0]!.id;
     const picked = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${h.id}`, {
       ...hazardBody,
-      factorId,
+      factorIds: [factorId],
     });
     expect(picked.statusCode, picked.body).toBe(200);
-    expect(data(picked).hazards[0]!.factorId).toBe(factorId);
+    expect(data(picked).hazards[0]!.factorIds).toEqual([factorId]);
     const save = await admin.put(`/api/factormenus/${menu.id}`, {
       name: 'Menü Verknüpfung neu',
       description: '',

@@ -772,6 +772,16 @@ export const errorCatalogue = {
     status: 400,
     message: 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
   },
+  FACTOR_MENU_FACTOR_NOT_MULTIPLE: {
+    status: 400,
+    message:
+      'In diesem Register des Faktorenmenüs kann nur ein Faktor gewählt werden („Mehrere Faktoren wählbar“ ist nicht eingestellt).',
+  },
+  FACTOR_MENU_REGISTER_NOT_OFFERED: {
+    status: 400,
+    message:
+      'Das Register wird im Faktorenmenü nicht zur Auswahl angeboten; seine Faktoren können nicht neu gewählt werden.',
+  },
   FACTOR_MENU_STANDARD_READONLY: {
     status: 409,
     message:

@@ -236,24 +236,83 @@ export function factorDropdownGroups(
     }));
 }
 
+/** Why a selection of factors is refused; `code` is the error code the server answers with. */
+export type FactorSelectionProblem = {
+  code: 'FACTOR_MENU_FACTOR_INVALID' | 'FACTOR_MENU_FACTOR_NOT_MULTIPLE' | 'FACTOR_MENU_REGISTER_NOT_OFFERED';
+  message: string;
+};
+
 /**
- * Checks a selection of factor ids against the menu's dropdown settings: every id must be a factor of
- * the menu and a register that does not allow several may contribute one factor only. Answers a German
- * message, or null when the selection is valid.
+ * Checks a hazard's selection of factor ids against the menu's dropdown settings: every id must be a
+ * factor of the menu (once), a register that does not allow several (`multiple`) may contribute one factor
+ * only, and a register that is not `offered` may only be used when the hazard already has a factor of it
+ * (`keepFactorIds`, the hazard's stored factors — the same rule `factorDropdownGroups` shows). Answers the
+ * problem with a German message, or null when the selection is valid.
  */
 export function checkFactorSelection(
   menu: Pick<FactorMenu, 'registers'>,
   factorIds: readonly number[],
-): string | null {
+  keepFactorIds: readonly number[] = [],
+): FactorSelectionProblem | null {
   const registerOf = new Map<number, FactorRegister>();
   for (const r of menu.registers) for (const f of r.factors) registerOf.set(f.id, r);
+  const keep = new Set(keepFactorIds);
+  const seen = new Set<number>();
   const count = new Map<number, number>();
   for (const id of factorIds) {
     const register = registerOf.get(id);
-    if (!register) return 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.';
+    if (!register || seen.has(id))
+      return {
+        code: 'FACTOR_MENU_FACTOR_INVALID',
+        message: register
+          ? 'Ein Faktor ist mehrfach gewählt. Bitte wählen Sie jeden Faktor nur einmal.'
+          : 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
+      };
+    seen.add(id);
+    if (!register.dropdown.offered && !register.factors.some((f) => keep.has(f.id)))
+      return {
+        code: 'FACTOR_MENU_REGISTER_NOT_OFFERED',
+        message: `Das Register „${factorLabel(register)}“ wird im Faktorenmenü nicht zur Auswahl angeboten; seine Faktoren können nicht neu gewählt werden.`,
+      };
     count.set(register.id, (count.get(register.id) ?? 0) + 1);
     if (!register.dropdown.multiple && (count.get(register.id) ?? 0) > 1)
-      return `Im Register „${factorLabel(register)}“ kann nur ein Faktor gewählt werden.`;
+      return {
+        code: 'FACTOR_MENU_FACTOR_NOT_MULTIPLE',
+        message: `Im Register „${factorLabel(register)}“ kann nur ein Faktor gewählt werden („Mehrere Faktoren wählbar“ ist nicht eingestellt).`,
+      };
   }
   return null;
+}
+
+/** The labels of chosen factors ("register › factor", `factorPath`) in the given order; unknown ids are left out. */
+export function factorPathsIn(menu: Pick<FactorMenu, 'registers'> | undefined, factorIds: readonly number[]) {
+  if (!menu) return [];
+  const paths = new Map<number, string>();
+  for (const r of menu.registers) for (const f of r.factors) paths.set(f.id, factorPath(r, f));
+  return factorIds.flatMap((id) => {
+    const p = paths.get(id);
+    return p === undefined ? [] : [p];
+  });
+}
+
+/**
+ * The factor dropdown's selection after the user clicked `factorId` of register `group`: in a register that allows several
+ * factors (`multiple`) the factor is added or removed; in the others it replaces the register's factor (or
+ * is removed when it was chosen). The result follows the menu's order; ids not in the menu stay in front.
+ */
+export function toggleFactorSelection(
+  menu: Pick<FactorMenu, 'registers'>,
+  value: readonly number[],
+  group: Pick<FactorDropdownGroup, 'multiple' | 'options'>,
+  factorId: number,
+): number[] {
+  const chosen = new Set(value);
+  if (chosen.has(factorId)) chosen.delete(factorId);
+  else {
+    if (!group.multiple) for (const o of group.options) chosen.delete(o.factorId);
+    chosen.add(factorId);
+  }
+  const order = new Map<number, number>();
+  for (const r of menu.registers) for (const f of r.factors) order.set(f.id, order.size);
+  return [...chosen].sort((a, b) => (order.get(a) ?? -1) - (order.get(b) ?? -1));
 }

@@ -18,6 +18,9 @@ export const ATTACH_SETTING_LABELS: Record<number, string> = {
 
 export const RESPONSIBLE_REQUIRED = 'Für eine Gefährdung ist eine verantwortliche Person erforderlich.';
 
+/** At most this many factors per hazard. */
+export const HAZARD_FACTORS_MAX = 50;
+
 const optionalId = z.union([idSchema, z.null()]).optional().default(null);
 const text = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen erlaubt.`).default('');
 const bezeichnung = z
@@ -95,8 +98,15 @@ export const updateHazardSchema = z.object({
   }),
   ratingBefore: rating,
   ratingAfter: rating,
-  /** A factor of the assessment's factor menu; left out = unchanged. */
-  factorId: z.union([idSchema, z.null()]).optional(),
+  /**
+   * The hazard's factors of the assessment's factor menu, in the order shown; left out = unchanged, [] = none.
+   * Several factors of one register only where the register allows several (`multiple`, decision 019).
+   */
+  factorIds: z
+    .array(idSchema)
+    .max(HAZARD_FACTORS_MAX, `Höchstens ${HAZARD_FACTORS_MAX} Gefährdungsfaktoren je Gefährdung.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Ein Faktor ist mehrfach gewählt.')
+    .optional(),
 });
 export type UpdateHazard = z.input<typeof updateHazardSchema>;
 
@@ -185,9 +195,10 @@ export const hazardSchema = z.object({
   ratingAfter: nohlRatingSchema.nullable(),
   inherited: z.boolean(),
   masterHazardId: z.number().int().nullable(),
-  factorId: z.number().int().nullable(),
-  /** The factor as "register › factor" (`factorPath`), null without one. */
-  factorLabel: z.string().nullable(),
+  /** The hazard's factors of the factor menu, in order (several per register only where `multiple`). */
+  factorIds: z.array(z.number().int()),
+  /** The factors as "register › factor" (`factorPath`), in the order of `factorIds`. */
+  factorLabels: z.array(z.string()),
   /** The hazard's actions (decision 020) and how many of them are done; removing it deletes the open ones. */
   actionCount: z.number().int(),
   doneActionCount: z.number().int(),
@@ -285,10 +296,26 @@ export const frozenHazardSchema = z.object({
   ratingAfter: nohlRatingSchema.nullable(),
   scoreAfter: z.number().int().nullable(),
   bandAfter: z.string().nullable(),
-  /** The factor as "register › factor" at release time; missing in versions released before factors. */
-  factorLabel: z.string().nullable().optional(),
+  /**
+   * The factors as "register › factor" at release time. Snapshots store `factorLabels`; versions released
+   * while a hazard had one factor stored `factorLabel` (string or null), older ones nothing — the server
+   * reads all of them into this list (`frozenFactorLabels`).
+   */
+  factorLabels: z.array(z.string()),
 });
 export type FrozenHazard = z.infer<typeof frozenHazardSchema>;
+
+/** A frozen hazard as stored in a snapshot, of any release (see `frozenHazardSchema.factorLabels`). */
+export type StoredFrozenHazard = Omit<FrozenHazard, 'factorLabels'> & {
+  factorLabels?: string[];
+  factorLabel?: string | null;
+};
+
+/** The factor labels of a stored frozen hazard: the list, or the single label of older versions. */
+export function frozenFactorLabels(h: Pick<StoredFrozenHazard, 'factorLabels' | 'factorLabel'>): string[] {
+  if (Array.isArray(h.factorLabels)) return h.factorLabels;
+  return typeof h.factorLabel === 'string' && h.factorLabel !== '' ? [h.factorLabel] : [];
+}
 
 /**
  * A document linked to the assessment at release time (decision 021, Documents): the document's label and

@@ -381,10 +381,17 @@ describe('usage guards (hazard assessments)', () => {
     const [f11, f12] = menu.registers[0]!.factors;
     expect(() => service.assertFactorSelection(menu, [f11!.id])).not.toThrow();
     expect(() => service.assertFactorSelection(menu, [f11!.id, f12!.id])).toThrow(
-      'Im Register „1 Mechanische Gefährdungen“ kann nur ein Faktor gewählt werden.',
+      expect.objectContaining({
+        code: 'FACTOR_MENU_FACTOR_NOT_MULTIPLE',
+        message:
+          'Im Register „1 Mechanische Gefährdungen“ kann nur ein Faktor gewählt werden („Mehrere Faktoren wählbar“ ist nicht eingestellt).',
+      }),
     );
     expect(() => service.assertFactorSelection(menu, [123456789])).toThrow(
-      'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
+      expect.objectContaining({
+        code: 'FACTOR_MENU_FACTOR_INVALID',
+        message: 'Der gewählte Faktor gehört nicht zum Faktorenmenü der Gefährdungsbeurteilung.',
+      }),
     );
   });
 });

@@ -315,11 +315,17 @@ export function createFactorMenusService({ db, repository, usageGuards = [] }: D
 
     /**
      * For hazard assessments: the factors chosen for a hazard must belong to the menu and respect the
-     * registers' dropdown settings (one factor per register unless `multiple`).
+     * registers' dropdown settings — one factor per register unless `multiple` (FACTOR_MENU_FACTOR_NOT_MULTIPLE),
+     * registers not `offered` only where the hazard already has a factor of them (`keepFactorIds`;
+     * FACTOR_MENU_REGISTER_NOT_OFFERED), foreign or repeated ids FACTOR_MENU_FACTOR_INVALID.
      */
-    assertFactorSelection(menu: Pick<FactorMenu, 'registers'>, factorIds: readonly number[]): void {
-      const problem = checkFactorSelection(menu, factorIds);
-      if (problem) throw new AppError('FACTOR_MENU_FACTOR_INVALID', { message: problem });
+    assertFactorSelection(
+      menu: Pick<FactorMenu, 'registers'>,
+      factorIds: readonly number[],
+      keepFactorIds: readonly number[] = [],
+    ): void {
+      const problem = checkFactorSelection(menu, factorIds, keepFactorIds);
+      if (problem) throw new AppError(problem.code, { message: problem.message });
     },
   };
 }

@@ -25,8 +25,8 @@ export type PrintHazard = {
   position: number;
   title: string;
   brickIdentifier: string | null;
-  /** The factor of the factor menu ("register › factor"), if any. */
-  factor?: string | null | undefined;
+  /** The factors of the factor menu ("register › factor"), in order; none = no line. */
+  factors?: readonly string[] | undefined;
   cause: string;
   protectionGoal: string;
   responsible: string;
@@ -143,7 +143,8 @@ export async function renderAssessmentPdf(
         ellipsis: true,
       });
     y += 20;
-    field('Gefährdungsfaktor', hazard.factor ?? '');
+    const factors = hazard.factors ?? [];
+    field(factors.length > 1 ? 'Gefährdungsfaktoren' : 'Gefährdungsfaktor', factors.join('\n'));
     field('Ursache', hazard.cause);
     field('Schutzziel', hazard.protectionGoal);
     field('Verantwortlich', hazard.responsible || '–');

@@ -422,8 +422,8 @@ select 'Version ' || v.version_number from hazard_analysis_versions v where v.id
   });
 });
 
-describe('factor of a hazard', () => {
-  it('prints the factor ("register › factor") in the working copy and in the frozen version', async () => {
+describe('factors of a hazard', () => {
+  it('prints the factors ("register › factor") in the working copy and in the frozen version', async () => {
     const menus = await admin.get('/api/factormenus?limit=100');
     const gdaId = menus
       .json<{ data: { rows: { id: number; standard: boolean }[] } }>()
@@ -433,12 +433,14 @@ describe('factor of a hazard', () => {
         registers: {
           number: string;
           title: string;
+          dropdown: { multiple: boolean };
           factors: { id: number; number: string; title: string }[];
         }[];
       };
     }>().data;
-    const register = gda.registers[0]!;
-    const factor = register.factors[0]!;
+    // A register that allows several factors (the standard menu's „3 Gefahrstoffe“ does).
+    const register = gda.registers.find((r) => r.dropdown.multiple && r.factors.length > 1)!;
+    const [factor, second] = [register.factors[0]!, register.factors[1]!];
     let a = await create({
       bezeichnung: 'Faktor Drucktest',
       locationId: loc['Tanklager Nord'],
@@ -458,13 +460,15 @@ describe('factor of a hazard', () => {
       version: a.version,
       title: h.title,
       responsibleId: adminId,
-      factorId: factor.id,
+      factorIds: [factor.id, second.id],
     });
     expect(set.statusCode, set.body).toBe(200);
     a = data(set);
-    const expected = `Gefährdungsfaktor: ${register.number} ${register.title} › ${factor.number} ${factor.title}`;
+    const expected = `Gefährdungsfaktoren: ${register.number} ${register.title} › ${factor.number} ${factor.title}`;
+    const expectedSecond = `${register.number} ${register.title} › ${second.number} ${second.title}`;
     const working = await pdfText((await admin.get(`/api/hazardanalysis/${a.id}/print`)).rawPayload);
     expect(working).toContain(expected);
+    expect(working).toContain(expectedSecond);
     const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
       version: a.version,
       releaseDate: '2026-11-24',
@@ -476,5 +480,6 @@ describe('factor of a hazard', () => {
     const frozenId = versions.json<{ data: { id: number }[] }>().data[0]!.id;
     const frozen = await pdfText((await admin.get(`/api/hazardanalysis/ref/${frozenId}/print`)).rawPayload);
     expect(frozen).toContain(expected);
+    expect(frozen).toContain(expectedSecond);
   });
 });

@@ -162,6 +162,7 @@ export async function seedHazardAnalysisDemo(
           ratingAfter: rating(h.after),
           scoreAfter: after?.score ?? null,
           bandAfter: after?.band ?? null,
+          factorLabels: [],
         };
       });
       await tx.insert(hazardAnalysisVersions).values({

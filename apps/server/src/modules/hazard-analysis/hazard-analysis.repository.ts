@@ -14,7 +14,12 @@ import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/fa
 import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
-import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
+import {
+  hazardAnalyses,
+  hazardAnalysisHazardFactors,
+  hazardAnalysisHazards,
+  hazardAnalysisVersions,
+} from './hazard-analysis.table.ts';
 
 export type AnalysisRecord = typeof hazardAnalyses.$inferSelect;
 export type AnalysisInsert = typeof hazardAnalyses.$inferInsert;
@@ -137,18 +142,78 @@ export function createHazardAnalysisRepository(db: Db) {
           lastName: employees.lastName,
           firstName: employees.firstName,
           personnelNumber: employees.personnelNumber,
+        })
+        .from(hazardAnalysisHazards)
+        .leftJoin(hazardBricks, eq(hazardBricks.id, hazardAnalysisHazards.brickId))
+        .leftJoin(employees, eq(employees.id, hazardAnalysisHazards.responsibleId))
+        .where(eq(hazardAnalysisHazards.analysisId, analysisId))
+        .orderBy(asc(hazardAnalysisHazards.position), asc(hazardAnalysisHazards.id));
+    },
+
+    /** The factors of the given hazards (decision 019) with their register, in each hazard's order. */
+    async hazardFactors(ex: Executor, hazardIds: number[]) {
+      if (hazardIds.length === 0) return [];
+      return ex
+        .select({
+          hazardId: hazardAnalysisHazardFactors.hazardId,
+          factorId: hazardAnalysisHazardFactors.factorId,
           factorNumber: factorMenuFactors.number,
           factorTitle: factorMenuFactors.title,
           registerNumber: factorMenuRegisters.number,
           registerTitle: factorMenuRegisters.title,
         })
-        .from(hazardAnalysisHazards)
-        .leftJoin(hazardBricks, eq(hazardBricks.id, hazardAnalysisHazards.brickId))
-        .leftJoin(employees, eq(employees.id, hazardAnalysisHazards.responsibleId))
-        .leftJoin(factorMenuFactors, eq(factorMenuFactors.id, hazardAnalysisHazards.factorId))
-        .leftJoin(factorMenuRegisters, eq(factorMenuRegisters.id, factorMenuFactors.registerId))
-        .where(eq(hazardAnalysisHazards.analysisId, analysisId))
-        .orderBy(asc(hazardAnalysisHazards.position), asc(hazardAnalysisHazards.id));
+        .from(hazardAnalysisHazardFactors)
+        .innerJoin(factorMenuFactors, eq(factorMenuFactors.id, hazardAnalysisHazardFactors.factorId))
+        .innerJoin(factorMenuRegisters, eq(factorMenuRegisters.id, factorMenuFactors.registerId))
+        .where(inArray(hazardAnalysisHazardFactors.hazardId, hazardIds))
+        .orderBy(
+          asc(hazardAnalysisHazardFactors.hazardId),
+          asc(hazardAnalysisHazardFactors.position),
+          asc(hazardAnalysisHazardFactors.factorId),
+        );
+    },
+
+    /** Replaces a hazard's factors by `factorIds` (in that order). */
+    async setHazardFactors(ex: Executor, hazardId: number, factorIds: readonly number[]) {
+      await ex.delete(hazardAnalysisHazardFactors).where(eq(hazardAnalysisHazardFactors.hazardId, hazardId));
+      if (factorIds.length === 0) return;
+      await ex
+        .insert(hazardAnalysisHazardFactors)
+        .values(factorIds.map((factorId, position) => ({ hazardId, factorId, position })));
+    },
+
+    /** Copies the factors of hazards to other hazards: `[fromHazardId, toHazardId]` pairs. */
+    async copyHazardFactors(ex: Executor, pairs: readonly (readonly [number, number])[]) {
+      if (pairs.length === 0) return;
+      const targets = new Map<number, number[]>();
+      for (const [from, to] of pairs) targets.set(from, [...(targets.get(from) ?? []), to]);
+      const rows = await ex
+        .select()
+        .from(hazardAnalysisHazardFactors)
+        .where(inArray(hazardAnalysisHazardFactors.hazardId, [...targets.keys()]));
+      const values = rows.flatMap((r) =>
+        (targets.get(r.hazardId) ?? []).map((hazardId) => ({
+          hazardId,
+          factorId: r.factorId,
+          position: r.position,
+        })),
+      );
+      if (values.length > 0) await ex.insert(hazardAnalysisHazardFactors).values(values);
+    },
+
+    /** Removes the factors of all hazards of an assessment (its factor menu changed). */
+    async clearAnalysisFactors(ex: Executor, analysisId: number) {
+      await ex
+        .delete(hazardAnalysisHazardFactors)
+        .where(
+          inArray(
+            hazardAnalysisHazardFactors.hazardId,
+            ex
+              .select({ id: hazardAnalysisHazards.id })
+              .from(hazardAnalysisHazards)
+              .where(eq(hazardAnalysisHazards.analysisId, analysisId)),
+          ),
+        );
     },
 
     async hazard(ex: Executor, analysisId: number, hazardId: number): Promise<HazardRecord | undefined> {

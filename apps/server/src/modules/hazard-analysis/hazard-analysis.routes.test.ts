@@ -817,33 +817,33 @@ describe('factor menus in the editor', () => {
       responsibleId: adminId,
     });
     expect(a.factorMenuId).toBeNull();
-    expect(a.hazards.map((h) => h.factorLabel)).toEqual([null, null]);
+    expect(a.hazards.map((h) => h.factorLabels)).toEqual([[], []]);
 
     // Without a menu no factor can be chosen.
-    expect(errorOf(await hazardPut(a, 0, { factorId: factor.id })).code).toBe('FACTOR_MENU_MISSING');
+    expect(errorOf(await hazardPut(a, 0, { factorIds: [factor.id] })).code).toBe('FACTOR_MENU_MISSING');
 
     const withMenu = await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id });
     expect(withMenu.statusCode, withMenu.body).toBe(200);
     a = data(withMenu);
     expect(a.factorMenuId).toBe(gda.id);
 
-    const picked = await hazardPut(a, 0, { factorId: factor.id });
+    const picked = await hazardPut(a, 0, { factorIds: [factor.id] });
     expect(picked.statusCode, picked.body).toBe(200);
     a = data(picked);
-    expect(a.hazards[0]).toMatchObject({ factorId: factor.id, factorLabel: label });
-    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorLabel).toBe(label);
+    expect(a.hazards[0]).toMatchObject({ factorIds: [factor.id], factorLabels: [label] });
+    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorLabels).toEqual([label]);
 
-    // A header save without factorMenuId keeps the menu; a hazard save without factorId keeps the factor.
+    // A header save without factorMenuId keeps the menu; a hazard save without factorIds keeps the factors.
     a = data(
       await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), bezeichnung: 'Faktoren Halle 1a' }),
     );
     expect(a.factorMenuId).toBe(gda.id);
     a = data(await hazardPut(a, 0, { comment: 'geprüft' }));
-    expect(a.hazards[0]!.factorId).toBe(factor.id);
+    expect(a.hazards[0]!.factorIds).toEqual([factor.id]);
 
     // A factor of another menu is refused with the German message.
     const other = await ownMenu('Faktoren fremd', true);
-    const foreign = await hazardPut(a, 1, { factorId: other.registers[0]!.factors[0]!.id });
+    const foreign = await hazardPut(a, 1, { factorIds: [other.registers[0]!.factors[0]!.id] });
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign)).toMatchObject({
       code: 'FACTOR_MENU_FACTOR_INVALID',
@@ -858,13 +858,13 @@ describe('factor menus in the editor', () => {
     const ref = (await admin.get(`/api/hazardanalysis/ref/${versions[0]!.id}`)).json<{
       data: HazardAnalysisVersion;
     }>().data;
-    expect(ref.hazards.map((h) => h.factorLabel)).toEqual([label, null]);
-    a = data(await hazardPut(a, 0, { factorId: null }));
-    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
+    expect(ref.hazards.map((h) => h.factorLabels)).toEqual([[label], []]);
+    a = data(await hazardPut(a, 0, { factorIds: [] }));
+    expect(a.hazards[0]).toMatchObject({ factorIds: [], factorLabels: [] });
     const refAgain = (await admin.get(`/api/hazardanalysis/ref/${versions[0]!.id}`)).json<{
       data: HazardAnalysisVersion;
     }>().data;
-    expect(refAgain.hazards[0]!.factorLabel).toBe(label);
+    expect(refAgain.hazards[0]!.factorLabels).toEqual([label]);
   });
 
   it('changing the menu clears the factors; an inactive menu is refused; a stale version answers 409', async () => {
@@ -877,8 +877,8 @@ describe('factor menus in the editor', () => {
       responsibleId: adminId,
     });
     a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id }));
-    a = data(await hazardPut(a, 0, { factorId: factor.id }));
-    expect(a.hazards[0]!.factorId).toBe(factor.id);
+    a = data(await hazardPut(a, 0, { factorIds: [factor.id] }));
+    expect(a.hazards[0]!.factorIds).toEqual([factor.id]);
 
     const inEditing = await ownMenu('Faktoren in Bearbeitung', false);
     const refused = await admin.put(`/api/hazardanalysis/${a.id}`, {
@@ -887,7 +887,7 @@ describe('factor menus in the editor', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('FACTOR_MENU_IN_EDITING');
-    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorId).toBe(factor.id);
+    expect(data(await admin.get(`/api/hazardanalysis/${a.id}`)).hazards[0]!.factorIds).toEqual([factor.id]);
 
     const stale = await admin.put(`/api/hazardanalysis/${a.id}`, {
       ...header(a),
@@ -902,13 +902,193 @@ describe('factor menus in the editor', () => {
     expect(switched.statusCode, switched.body).toBe(200);
     a = data(switched);
     expect(a.factorMenuId).toBe(own.id);
-    expect(a.hazards[0]).toMatchObject({ factorId: null, factorLabel: null });
-    a = data(await hazardPut(a, 0, { factorId: own.registers[0]!.factors[0]!.id }));
-    expect(a.hazards[0]!.factorLabel).toBe('A Lagerlogistik › A.1 Staplerverkehr');
+    expect(a.hazards[0]).toMatchObject({ factorIds: [], factorLabels: [] });
+    a = data(await hazardPut(a, 0, { factorIds: [own.registers[0]!.factors[0]!.id] }));
+    expect(a.hazards[0]!.factorLabels).toEqual(['A Lagerlogistik › A.1 Staplerverkehr']);
     // The menu is in use now: it cannot be deactivated.
     const current = await menuOf(own.id);
     const off = await admin.post(`/api/factormenus/${own.id}/deactivate`, { version: current.version });
     expect(errorOf(off).code).toBe('FACTOR_MENU_IN_USE');
+  });
+
+  /** A menu with a 'multiple' register, a single-choice one and one that is not offered (active). */
+  async function settingsMenu(name: string): Promise<Menu> {
+    const f = (number: string, title: string) => ({ number, title, legalBasis: '' });
+    const res = await admin.post('/api/factormenus', {
+      name,
+      registers: [
+        {
+          number: 'M',
+          title: 'Mehrfach',
+          dropdown: { offered: true, expanded: true, multiple: true },
+          factors: [f('M.1', 'Lärm'), f('M.2', 'Vibration'), f('M.3', 'Hitze')],
+        },
+        {
+          number: 'E',
+          title: 'Einfach',
+          dropdown: { offered: true, expanded: false, multiple: false },
+          factors: [f('E.1', 'Stolpern'), f('E.2', 'Absturz')],
+        },
+        {
+          number: 'V',
+          title: 'Verborgen',
+          dropdown: { offered: false, expanded: false, multiple: true },
+          factors: [f('V.1', 'Alt'), f('V.2', 'Älter')],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const menu = res.json<{ data: Menu }>().data;
+    const on = await admin.post(`/api/factormenus/${menu.id}/activate`, { version: menu.version });
+    expect(on.statusCode, on.body).toBe(200);
+    return menu;
+  }
+
+  it('several factors: a multiple register takes two, a single one refuses two, a hidden register is refused', async () => {
+    const menu = await settingsMenu('Faktoren Einstellungen');
+    const [multi, single, hidden] = menu.registers as [
+      Menu['registers'][0],
+      Menu['registers'][0],
+      Menu['registers'][0],
+    ];
+    const id = (r: Menu['registers'][0], i: number) => r.factors[i]!.id;
+    let a = await create({
+      bezeichnung: 'Faktoren mehrfach',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: menu.id }));
+
+    // Two factors of the 'multiple' register plus one of the single register, in the chosen order.
+    const two = await hazardPut(a, 0, { factorIds: [id(multi, 1), id(multi, 0), id(single, 0)] });
+    expect(two.statusCode, two.body).toBe(200);
+    a = data(two);
+    expect(a.hazards[0]).toMatchObject({
+      factorIds: [id(multi, 1), id(multi, 0), id(single, 0)],
+      factorLabels: ['M Mehrfach › M.2 Vibration', 'M Mehrfach › M.1 Lärm', 'E Einfach › E.1 Stolpern'],
+    });
+
+    // Two of the single-choice register are refused; the stored factors stay.
+    const tooMany = await hazardPut(a, 0, { factorIds: [id(single, 0), id(single, 1)] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany)).toMatchObject({
+      code: 'FACTOR_MENU_FACTOR_NOT_MULTIPLE',
+      message:
+        'Im Register „E Einfach“ kann nur ein Faktor gewählt werden („Mehrere Faktoren wählbar“ ist nicht eingestellt).',
+    });
+    // A register that is not offered cannot be chosen newly.
+    const notOffered = await hazardPut(a, 0, { factorIds: [id(hidden, 0)] });
+    expect(notOffered.statusCode).toBe(400);
+    expect(errorOf(notOffered)).toMatchObject({
+      code: 'FACTOR_MENU_REGISTER_NOT_OFFERED',
+      message:
+        'Das Register „V Verborgen“ wird im Faktorenmenü nicht zur Auswahl angeboten; seine Faktoren können nicht neu gewählt werden.',
+    });
+    // A repeated id is refused by the request schema.
+    const twice = await hazardPut(a, 0, { factorIds: [id(multi, 0), id(multi, 0)] });
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice).code).toBe('INPUT_VALIDATION_ERROR');
+    a = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(a.hazards[0]!.factorIds).toEqual([id(multi, 1), id(multi, 0), id(single, 0)]);
+
+    // A hazard that already has a factor of the hidden register (set before the register was hidden,
+    // here directly in the table) keeps it through other saves and may pick another of that register.
+    const hazardId = a.hazards[0]!.id;
+    await t.database.db.execute(
+      sql`insert into hazard_analysis_hazard_factors (hazard_id, factor_id, position) values (${hazardId}, ${id(hidden, 0)}, 9)`,
+    );
+    a = data(await admin.get(`/api/hazardanalysis/${a.id}`));
+    expect(a.hazards[0]!.factorLabels.at(-1)).toBe('V Verborgen › V.1 Alt');
+    const kept = await hazardPut(a, 0, { factorIds: [id(multi, 0), id(hidden, 0), id(hidden, 1)] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    a = data(kept);
+    expect(a.hazards[0]!.factorIds).toEqual([id(multi, 0), id(hidden, 0), id(hidden, 1)]);
+
+    // Changing the menu clears all factors of all hazards.
+    const gda = await standardMenu();
+    a = data(await admin.put(`/api/hazardanalysis/${a.id}`, { ...header(a), factorMenuId: gda.id }));
+    expect(a.hazards[0]).toMatchObject({ factorIds: [], factorLabels: [] });
+  });
+
+  it('inherited hazards and copies from a template take all factors of the template hazard', async () => {
+    const menu = await settingsMenu('Faktoren Vererbung');
+    const multi = menu.registers[0]!;
+    const picked = [multi.factors[0]!.id, multi.factors[2]!.id];
+    let template = await create({
+      bezeichnung: 'Faktoren Vorlage',
+      isTemplate: true,
+      locationId: null,
+      brickIds: [bricks['M-01']],
+      responsibleId: adminId,
+    });
+    template = data(
+      await admin.put(`/api/hazardanalysis/${template.id}`, { ...header(template), factorMenuId: menu.id }),
+    );
+    template = data(await hazardPut(template, 0, { factorIds: picked }));
+    expect(template.hazards[0]!.factorIds).toEqual(picked);
+
+    const fromTemplate = await create({
+      bezeichnung: 'Faktoren aus Vorlage',
+      locationId: loc['Halle 1 – Abfüllung'],
+      templateId: template.id,
+      brickIds: [],
+      responsibleId: adminId,
+    });
+    expect(fromTemplate.factorMenuId).toBe(menu.id);
+    expect(fromTemplate.hazards[0]!.factorIds).toEqual(picked);
+
+    let heir = await create({
+      bezeichnung: 'Faktoren Erbe',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [],
+      responsibleId: adminId,
+    });
+    const inherited = await admin.post(`/api/hazardanalysis/${heir.id}/inheritance`, {
+      version: heir.version,
+      templateId: template.id,
+    });
+    expect(inherited.statusCode, inherited.body).toBe(200);
+    heir = data(inherited);
+    expect(heir.hazards[0]).toMatchObject({ inherited: true, factorIds: picked });
+  });
+
+  it('reads versions released with a single factorLabel or without factors', async () => {
+    let a = await create({
+      bezeichnung: 'Faktoren alte Version',
+      locationId: loc['Halle 1 – Abfüllung'],
+      brickIds: [bricks['M-01'], bricks['E-01']],
+      responsibleId: adminId,
+    });
+    a = await release(a);
+    const versions = (await admin.get(`/api/hazardanalysis/${a.id}/versions`)).json<{
+      data: HazardAnalysisVersionRow[];
+    }>().data;
+    const versionId = versions[0]!.id;
+    // Rewrite the snapshot as older releases stored it: one `factorLabel` (or null), or no factor field.
+    const [stored] = await queryRows<{ snapshot: { hazards: Record<string, unknown>[] } }>(
+      t.database.db,
+      sql`select snapshot from hazard_analysis_versions where id = ${versionId}`,
+    );
+    const [first, second] = stored!.snapshot.hazards.map(({ factorLabels: _, ...h }) => h);
+    const snapshot = {
+      ...stored!.snapshot,
+      hazards: [
+        { ...first, factorLabel: '1 Alt › 1.1 Einzeln' },
+        second,
+        { ...second, position: 2, factorLabel: null },
+      ],
+    };
+    await t.database.db.execute(
+      sql`update hazard_analysis_versions set snapshot = ${JSON.stringify(snapshot)}::jsonb where id = ${versionId}`,
+    );
+    const ref = await admin.get(`/api/hazardanalysis/ref/${versionId}`);
+    expect(ref.statusCode, ref.body).toBe(200);
+    const v = ref.json<{ data: HazardAnalysisVersion }>().data;
+    expect(v.hazards.map((h) => h.factorLabels)).toEqual([['1 Alt › 1.1 Einzeln'], [], []]);
+    expect(v.hazards.some((h) => 'factorLabel' in h)).toBe(false);
+    const print = await admin.get(`/api/hazardanalysis/ref/${versionId}/print`);
+    expect(print.statusCode).toBe(200);
   });
 });
 

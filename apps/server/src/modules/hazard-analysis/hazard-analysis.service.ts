@@ -14,6 +14,7 @@ import type {
   ReleaseHazardAnalysis,
   ReorderHazards,
   SetHazardAnalysisActive,
+  StoredFrozenHazard,
   UpdateHazard,
   UpdateHazardAnalysis,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
@@ -22,6 +23,7 @@ import {
   adoptBrickActionsSchema,
   createHazardAnalysisSchema,
   dataTableQuerySchema,
+  frozenFactorLabels,
   hazardAnalysisListQuerySchema,
   inheritSchema,
   RESPONSIBLE_REQUIRED,
@@ -101,7 +103,11 @@ type Deps = {
       menuId: number | null | undefined,
       options?: { allowInactive?: boolean },
     ): Promise<{ registers: FactorMenu['registers'] }>;
-    assertFactorSelection(menu: { registers: FactorMenu['registers'] }, factorIds: readonly number[]): void;
+    assertFactorSelection(
+      menu: { registers: FactorMenu['registers'] },
+      factorIds: readonly number[],
+      keepFactorIds?: readonly number[],
+    ): void;
   };
   /** The classification criteria in force (the NOHL status module); the seed until it is wired. */
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
@@ -200,6 +206,21 @@ export function createHazardAnalysisService({
   async function present(ex: Executor, row: AnalysisRecord): Promise<HazardAnalysis> {
     const names = await repository.names(ex, row);
     const hazards = await repository.hazards(ex, row.id);
+    const factorsOf = new Map<number, { ids: number[]; labels: string[] }>();
+    for (const f of await repository.hazardFactors(
+      ex,
+      hazards.map((h) => h.hazard.id),
+    )) {
+      const entry = factorsOf.get(f.hazardId) ?? { ids: [], labels: [] };
+      entry.ids.push(f.factorId);
+      entry.labels.push(
+        factorPath(
+          { number: f.registerNumber, title: f.registerTitle },
+          { number: f.factorNumber, title: f.factorTitle },
+        ),
+      );
+      factorsOf.set(f.hazardId, entry);
+    }
     const counts = hazardActions
       ? await hazardActions.countsOfSources(
           ex,
@@ -265,14 +286,8 @@ export function createHazardAnalysisService({
           ratingAfter: ratingOf(h.hazard.probabilityAfter, h.hazard.severityAfter),
           inherited: h.hazard.inherited,
           masterHazardId: h.hazard.masterHazardId,
-          factorId: h.hazard.factorId,
-          factorLabel:
-            h.factorTitle !== null && h.registerTitle !== null
-              ? factorPath(
-                  { number: h.registerNumber ?? '', title: h.registerTitle },
-                  { number: h.factorNumber ?? '', title: h.factorTitle },
-                )
-              : null,
+          factorIds: factorsOf.get(h.hazard.id)?.ids ?? [],
+          factorLabels: factorsOf.get(h.hazard.id)?.labels ?? [],
           actionCount: counts.get(h.hazard.id)?.total ?? 0,
           doneActionCount: counts.get(h.hazard.id)?.done ?? 0,
         }),
@@ -469,10 +484,16 @@ export function createHazardAnalysisService({
     severityBefore: h.severityBefore,
     probabilityAfter: h.probabilityAfter,
     severityAfter: h.severityAfter,
-    factorId: h.factorId,
     inherited: true,
     masterHazardId: h.id,
   });
+
+  /** Inherited copies take their master's factors (as the single factor was copied before, decision 021). */
+  const copyInheritedFactors = (tx: Executor, copies: HazardRecord[]) =>
+    repository.copyHazardFactors(
+      tx,
+      copies.flatMap((c) => (c.masterHazardId === null ? [] : [[c.masterHazardId, c.id] as const])),
+    );
 
   /**
    * Hazards added to a template reach every inheriting assessment as inherited copies (decision 021,
@@ -493,6 +514,7 @@ export function createHazardAnalysisService({
         tx,
         masters.map((h) => inheritedCopy(h, analysisId, position++)),
       );
+      await copyInheritedFactors(tx, copies);
       await recordChange(tx, {
         entity: ENTITY,
         entityId: analysisId,
@@ -613,7 +635,7 @@ export function createHazardAnalysisService({
         // New hazards start without actions; the user adopts the bricks' measures (decision 021).
         if (template) {
           const source = await repository.hazards(tx, template.id);
-          await repository.insertHazards(
+          const copied = await repository.insertHazards(
             tx,
             source.map(({ hazard: h }, position) => ({
               analysisId: row.id,
@@ -628,8 +650,16 @@ export function createHazardAnalysisService({
               severityBefore: h.severityBefore,
               probabilityAfter: h.probabilityAfter,
               severityAfter: h.severityAfter,
-              factorId: h.factorId,
             })),
+          );
+          // The copies take the template hazards' factors (the new assessment has the template's menu).
+          const byPosition = new Map(copied.map((c) => [c.position, c.id]));
+          await repository.copyHazardFactors(
+            tx,
+            source.flatMap(({ hazard: h }, position) => {
+              const to = byPosition.get(position);
+              return to === undefined ? [] : [[h.id, to] as const];
+            }),
           );
         }
         if (input.brickIds.length > 0) {
@@ -669,10 +699,7 @@ export function createHazardAnalysisService({
             if (!factors) throw new AppError('FACTOR_MENU_INVALID_ID');
             await factors.assertAssignable(tx, input.factorMenuId);
           }
-          await tx
-            .update(hazardAnalysisHazards)
-            .set({ factorId: null })
-            .where(eq(hazardAnalysisHazards.analysisId, id));
+          await repository.clearAnalysisFactors(tx, id);
           changes.factorMenuId = { from: row.factorMenuId, to: input.factorMenuId };
           return finish(tx, actor, id, changes, { ...fields, factorMenuId: input.factorMenuId });
         }
@@ -714,14 +741,18 @@ export function createHazardAnalysisService({
           ...texts,
           responsibleId: input.responsibleId,
           ...ratingColumns(input.ratingBefore, input.ratingAfter),
-          factorId: input.factorId === undefined ? hazard.factorId : input.factorId,
         };
-        if (input.factorId !== undefined && input.factorId !== null && input.factorId !== hazard.factorId) {
-          // The factor must belong to the assessment's (possibly meanwhile inactive) menu.
+        const storedFactorIds = (await repository.hazardFactors(tx, [hazardId])).map((f) => f.factorId);
+        const factorIds = input.factorIds ?? storedFactorIds;
+        const factorsChanged =
+          factorIds.length !== storedFactorIds.length || factorIds.some((f, i) => f !== storedFactorIds[i]);
+        if (factorsChanged && factorIds.length > 0) {
+          // The factors must belong to the assessment's (possibly meanwhile inactive) menu and respect the
+          // registers' dropdown settings (multiple, offered — a hidden register only where already used).
           const analysis = await repository.findById(tx, id);
           if (!factors || !analysis) throw new AppError('FACTOR_MENU_MISSING');
           const menu = await factors.assertAssignable(tx, analysis.factorMenuId, { allowInactive: true });
-          factors.assertFactorSelection(menu, [input.factorId]);
+          factors.assertFactorSelection(menu, factorIds, storedFactorIds);
         }
         const changes = diffFields(hazard as unknown as Record<string, unknown>, patch, [
           'title',
@@ -733,8 +764,11 @@ export function createHazardAnalysisService({
           'severityBefore',
           'probabilityAfter',
           'severityAfter',
-          'factorId',
         ]);
+        if (factorsChanged) {
+          changes.factorIds = { from: storedFactorIds, to: factorIds };
+          await repository.setHazardFactors(tx, hazardId, factorIds);
+        }
         await repository.updateHazard(tx, hazardId, patch);
         await syncInheritors(tx, hazardId);
         return finish(tx, actor, id, { [`hazard:${hazardId}`]: { from: null, to: changes } });
@@ -921,7 +955,7 @@ export function createHazardAnalysisService({
             ratingAfter: h.ratingAfter,
             scoreAfter: after?.score ?? null,
             bandAfter: after?.band ?? null,
-            factorLabel: h.factorLabel,
+            factorLabels: h.factorLabels,
           };
         });
         const releasedAt = new Date();
@@ -994,7 +1028,7 @@ export function createHazardAnalysisService({
         activityName: string | null;
         attachSetting: number;
         criteria: NohlCriteria;
-        hazards: FrozenHazard[];
+        hazards: StoredFrozenHazard[];
         documents?: FrozenDocument[];
       };
       return {
@@ -1011,7 +1045,13 @@ export function createHazardAnalysisService({
         activityName: s.activityName,
         attachSetting: s.attachSetting,
         criteria: s.criteria,
-        hazards: s.hazards,
+        // Versions released while hazards had one factor stored `factorLabel`; older ones none.
+        hazards: s.hazards.map(
+          ({ factorLabel, factorLabels, ...h }): FrozenHazard => ({
+            ...h,
+            factorLabels: frozenFactorLabels({ factorLabels, factorLabel }),
+          }),
+        ),
         documents: s.documents ?? [],
         workingCopyReadable: canReadWorking(actor),
       };
@@ -1109,10 +1149,11 @@ export function createHazardAnalysisService({
         const source = await repository.hazards(tx, template.id);
         let position = await repository.nextPosition(tx, id);
         // The copies start without actions: the inheriting assessment adopts its own measures.
-        await repository.insertHazards(
+        const copies = await repository.insertHazards(
           tx,
           source.map(({ hazard: h }) => inheritedCopy(h, id, position++)),
         );
+        await copyInheritedFactors(tx, copies);
         return finish(
           tx,
           actor,

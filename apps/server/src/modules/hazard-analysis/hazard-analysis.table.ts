@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -92,8 +93,6 @@ export const hazardAnalysisHazards = pgTable(
     masterHazardId: integer('master_hazard_id').references((): AnyPgColumn => hazardAnalysisHazards.id, {
       onDelete: 'set null',
     }),
-    /** Factor of the assessment's factor menu (decision 019). */
-    factorId: integer('factor_id').references(() => factorMenuFactors.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('hazard_analysis_hazards_analysis').on(t.analysisId, t.position),
@@ -108,6 +107,28 @@ export const hazardAnalysisHazards = pgTable(
       'hazard_analysis_hazards_rating_after',
       sql`(${t.probabilityAfter} is null and ${t.severityAfter} is null) or (${t.probabilityAfter} between 1 and 4 and ${t.severityAfter} between 1 and 4)`,
     ),
+  ],
+);
+
+/**
+ * The factors of a hazard (factors of the assessment's factor menu, decision 019), in order. Several of one
+ * register only where the register allows several (`multiple`, checked by the service). A factor in use
+ * cannot be deleted (restrict); removing the hazard removes its links.
+ */
+export const hazardAnalysisHazardFactors = pgTable(
+  'hazard_analysis_hazard_factors',
+  {
+    hazardId: integer('hazard_id')
+      .notNull()
+      .references(() => hazardAnalysisHazards.id, { onDelete: 'cascade' }),
+    factorId: integer('factor_id')
+      .notNull()
+      .references(() => factorMenuFactors.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hazardId, t.factorId] }),
+    index('hazard_analysis_hazard_factors_factor').on(t.factorId),
   ],
 );
 

@@ -66,6 +66,7 @@ import {
 } from './api/hazard-analysis-api.ts';
 import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
+import { FactorLabels } from './components/factor-field.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
 import { RemoveHazardDialog } from './components/remove-hazard-dialog.tsx';
@@ -193,7 +194,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   /** Hazards whose factor a change of the factor menu would clear (the server clears them). */
   const factorsCleared =
     header.draft.factorMenuId !== analysis.factorMenuId
-      ? analysis.hazards.filter((h) => h.factorId !== null).length
+      ? analysis.hazards.filter((h) => h.factorIds.length > 0).length
       : 0;
 
   const saveHeader = (confirmed = false) => {
@@ -417,7 +418,9 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
                       <span>{h.title}</span>
                     </Stack>
                   </TableCell>
-                  <TableCell data-testid="hazard-factor">{h.factorLabel ?? ''}</TableCell>
+                  <TableCell data-testid="hazard-factor">
+                    <FactorLabels labels={h.factorLabels} />
+                  </TableCell>
                   <TableCell>{formatEmployeeName(h.responsible)}</TableCell>
                   <TableCell>
                     <RiskChip rating={h.ratingBefore} />

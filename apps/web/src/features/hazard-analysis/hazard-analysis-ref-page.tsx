@@ -17,6 +17,7 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { formatDate } from '#lib/format.ts';
 import { useHazardAnalysisVersion } from './api/hazard-analysis-api.ts';
+import { FactorLabels } from './components/factor-field.tsx';
 import { FrozenDocuments } from './components/frozen-documents.tsx';
 import { RiskChip } from './components/risk.tsx';
 
@@ -43,7 +44,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
   const { t } = useTranslation();
   useToolbar({ title: `${t('hazardAnalysis.refTitle')}: ${v.bezeichnung}`, back: '/hazardanalysis/list' });
   // Versions released before factors existed carry none; the column shows only when one has a factor.
-  const withFactors = v.hazards.some((h) => h.factorLabel);
+  const withFactors = v.hazards.some((h) => h.factorLabels.length > 0);
   const field = (label: string, value: string | null) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -106,7 +107,11 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
                   {h.brickIdentifier ? `${h.brickIdentifier} ` : ''}
                   {h.title}
                 </TableCell>
-                {withFactors && <TableCell>{h.factorLabel ?? ''}</TableCell>}
+                {withFactors && (
+                  <TableCell>
+                    <FactorLabels labels={h.factorLabels} />
+                  </TableCell>
+                )}
                 <TableCell>{h.cause}</TableCell>
                 <TableCell>{h.protectionGoal}</TableCell>
                 <TableCell>{h.responsibleName}</TableCell>

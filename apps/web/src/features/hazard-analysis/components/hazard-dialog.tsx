@@ -25,7 +25,7 @@ import { isApiError } from '#lib/api-client.ts';
 import { rebaseDraft } from '#lib/draft-rebase.ts';
 import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
 import { AdoptBrickActions } from './adopt-brick-actions.tsx';
-import { FactorField } from './factor-field.tsx';
+import { FactorField, sameFactorIds } from './factor-field.tsx';
 import { RatingField } from './risk.tsx';
 
 type Draft = {
@@ -36,7 +36,7 @@ type Draft = {
   responsible: EmployeePickerRow | null;
   ratingBefore: NohlRating | null;
   ratingAfter: NohlRating | null;
-  factorId: number | null;
+  factorIds: number[];
 };
 
 const draftOf = (h: Hazard): Draft => ({
@@ -47,7 +47,7 @@ const draftOf = (h: Hazard): Draft => ({
   responsible: h.responsible ? { ...h.responsible, departmentName: null } : null,
   ratingBefore: h.ratingBefore,
   ratingAfter: h.ratingAfter,
-  factorId: h.factorId,
+  factorIds: h.factorIds,
 });
 
 /** A picked employee compares by id when a draft is rebased after a conflict. */
@@ -106,8 +106,8 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
         responsibleId: (draft.responsible?.id ?? null) as number,
         ratingBefore: draft.ratingBefore,
         ratingAfter: draft.ratingAfter,
-        // Only a changed factor is sent, so a factor someone else set meanwhile is not overwritten.
-        ...(draft.factorId !== base.factorId ? { factorId: draft.factorId } : {}),
+        // Only changed factors are sent, so factors someone else set meanwhile are not overwritten.
+        ...(sameFactorIds(draft.factorIds, base.factorIds) ? {} : { factorIds: draft.factorIds }),
       },
       {
         onSuccess: (a) => onSaved(a),
@@ -177,14 +177,14 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
           />
           <FactorField
             menu={menu.data}
-            value={draft.factorId}
-            storedId={base.factorId}
-            storedLabel={base.factorLabel}
-            onChange={(factorId) => set({ factorId })}
+            value={draft.factorIds}
+            storedIds={base.factorIds}
+            storedLabels={base.factorLabels}
+            onChange={(factorIds) => set({ factorIds })}
             disabled={readOnly}
-            error={Boolean(errors.factorId)}
+            error={Boolean(errors.factorIds)}
             helperText={
-              errors.factorId ??
+              errors.factorIds ??
               (analysis.factorMenuId === null && !readOnly ? t('hazardAnalysis.factorNeedsMenu') : undefined)
             }
           />
