@@ -179,6 +179,11 @@ export const documentSchema = z.object({
   currentVersion: documentFileVersionSchema.nullable(),
   versions: z.array(documentFileVersionSchema),
   version: z.number().int(),
+  /**
+   * Whether the requesting user may record the check (POST /documents/:id/check): DOCUMENTS_CHECK, or a
+   * linked record allows it (e.g. HAZARDANALYSIS_DOCUMENT_CHECK on a readable assessment, decision 016).
+   */
+  mayCheck: z.boolean(),
 });
 export type Document = z.infer<typeof documentSchema>;
 

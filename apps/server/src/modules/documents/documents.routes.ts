@@ -236,7 +236,8 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
     app.post(
       '/documents/:id/check',
       {
-        config: { access: anyOf(P.DOCUMENTS_CHECK) },
+        // HAZARDANALYSIS_DOCUMENT_CHECK only for documents linked to an assessment (service: mayCheck).
+        config: { access: anyOf(P.DOCUMENTS_CHECK, P.HAZARDANALYSIS_DOCUMENT_CHECK) },
         schema: { params: idParamsSchema, body: documentActionSchema, response: one },
       },
       async (request) => ({

@@ -52,6 +52,11 @@ export type DocumentLinkTarget = {
     actor: Actor,
     event: { entityId: number; documentId: number; linked: boolean },
   ): Promise<void>;
+  /**
+   * Whether the record lets the actor record the check of a document linked to it, without the general
+   * right DOCUMENTS_CHECK (e.g. HAZARDANALYSIS_DOCUMENT_CHECK on a readable assessment). Absent: never.
+   */
+  mayCheck?(ex: Executor, actor: Actor, entityId: number): Promise<boolean>;
 };
 export type DocumentLinkTargets = Partial<Record<DocumentLinkEntity, DocumentLinkTarget>>;
 
@@ -147,6 +152,20 @@ export function createDocumentsService({
     return row;
   }
 
+  /**
+   * Whether the actor may record the document's check: with DOCUMENTS_CHECK always; otherwise, for a reader
+   * of documents (DOCUMENTS), when one linked record's target allows it (`mayCheck`).
+   */
+  async function mayCheck(ex: Executor, actor: Actor, documentId: number): Promise<boolean> {
+    if (actorHasAny(actor, P.DOCUMENTS_CHECK)) return true;
+    if (!actorHasAny(actor, P.DOCUMENTS)) return false;
+    for (const link of await repository.linksOfDocument(ex, documentId)) {
+      const target = linkTargets[link.entity as DocumentLinkEntity];
+      if (target?.mayCheck && (await target.mayCheck(ex, actor, link.entityId))) return true;
+    }
+    return false;
+  }
+
   function toVersion(v: VersionRecord): DocumentFileVersion {
     return {
       id: v.id,
@@ -162,7 +181,7 @@ export function createDocumentsService({
     };
   }
 
-  async function present(ex: Executor, row: DocumentRecord): Promise<Document> {
+  async function present(ex: Executor, actor: Actor, row: DocumentRecord): Promise<Document> {
     const versions = (await repository.versions(ex, row.id)).map(toVersion);
     const names = await repository.employeeNames(ex, [
       row.responsibleId,
@@ -194,6 +213,7 @@ export function createDocumentsService({
       currentVersion: versions.find((v) => v.id === row.currentVersionId) ?? null,
       versions: versions.reverse(),
       version: row.version,
+      mayCheck: await mayCheck(ex, actor, row.id),
     };
   }
 
@@ -218,7 +238,7 @@ export function createDocumentsService({
   }
 
   async function getIn(ex: Executor, actor: Actor, id: number): Promise<Document> {
-    return present(ex, await load(ex, actor, id));
+    return present(ex, actor, await load(ex, actor, id));
   }
 
   return {
@@ -237,7 +257,7 @@ export function createDocumentsService({
           actorId: actor.employeeId,
           changes: diffFields({} as Record<string, unknown>, pick(input), FIELDS),
         });
-        return present(tx, row);
+        return present(tx, actor, row);
       });
     },
 
@@ -386,10 +406,14 @@ export function createDocumentsService({
       });
     },
 
-    /** Records a document check: needs a responsible person and a check date; the next date moves by the interval. */
+    /**
+     * Records a document check: needs a responsible person and a check date; the next date moves by the
+     * interval. Without DOCUMENTS_CHECK a linked record must allow it (`mayCheck`), else NO_PERMISSION.
+     */
     async check(actor: Actor, id: number, version: number): Promise<Document> {
       return db.transaction(async (tx) => {
         const row = await load(tx, actor, id, 'update');
+        if (!(await mayCheck(tx, actor, id))) throw new AppError('NO_PERMISSION');
         if (row.version !== version) throw new AppError('CONFLICT');
         if (row.responsibleId === null || row.nextCheck === null)
           throw new AppError('DOCUMENT_CHECK_INCOMPLETE');

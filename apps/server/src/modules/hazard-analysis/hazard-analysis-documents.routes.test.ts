@@ -401,3 +401,93 @@ describe('document tasks', () => {
     );
   });
 });
+
+describe('document check with HAZARDANALYSIS_DOCUMENT_CHECK (617)', () => {
+  const check = async (client: ApiClient, id: number) =>
+    client.post(`/api/documents/${id}/check`, { version: (await getDoc(id)).version });
+  const mayCheckOf = async (client: ApiClient, id: number) => {
+    const res = await client.get(`/api/documents/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return data<Document>(res).mayCheck;
+  };
+  const planned = (label: string) =>
+    createDocument({ label, responsibleId: sifaId, nextCheck: '2027-04-01', checkInterval: 30 });
+
+  it('lets a reader of the assessment check its linked documents; the document task is completed', async () => {
+    const a = await assessment('Tanklager Nord', { bezeichnung: 'Tankfeld Süd' });
+    const doc = await planned('Prüfbericht Domschacht');
+    expect((await link(admin, a.id, doc.id)).statusCode).toBe(204);
+    expect((await documentTasks(a.id)).map((r) => r.state)).toEqual(['open']);
+
+    const user = await createUser(t.database.db, {
+      permissions: [P.DOCUMENTS, P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_DOCUMENT_CHECK],
+    });
+    await t.database.db
+      .update(employees)
+      .set({ locationId: loc['Tanklager Nord']! })
+      .where(eq(employees.id, user.id));
+    const checker = await t.login(user.login, user.password);
+    expect(await mayCheckOf(checker, doc.id)).toBe(true);
+    // The documents linked to the assessment say so, too.
+    expect(data<Document[]>(await linked(checker, a.id)).map((d) => d.mayCheck)).toEqual([true]);
+
+    const res = await check(checker, doc.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<Document>(res)).toMatchObject({ nextCheck: berlinTodayPlus(30), mayCheck: true });
+    expect((await documentTasks(a.id)).map((r) => [r.state, r.due_date, r.comment, r.done_by])).toEqual([
+      ['done', '2027-04-01', 'Dokument geprüft', user.id],
+      ['open', berlinTodayPlus(30), null, null],
+    ]);
+  });
+
+  it('refuses documents not linked to a readable assessment, and users without the rights', async () => {
+    const inScope = await assessment('Tanklager Nord');
+    const outside = await assessment('Halle 1 – Abfüllung');
+    const unlinked = await planned('Prüfbericht ohne Zuordnung');
+    const elsewhere = await planned('Prüfbericht Halle 1');
+    expect((await link(admin, outside.id, elsewhere.id)).statusCode).toBe(204);
+    const ours = await planned('Prüfbericht Tanklager');
+    expect((await link(admin, inScope.id, ours.id)).statusCode).toBe(204);
+
+    const checker = await userAt('Tanklager Nord', [
+      P.DOCUMENTS,
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_DOCUMENT_CHECK,
+    ]);
+    for (const doc of [unlinked, elsewhere]) {
+      expect(await mayCheckOf(checker, doc.id)).toBe(false);
+      const res = await check(checker, doc.id);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(errorOf(res).code).toBe('NO_PERMISSION');
+    }
+    expect((await getDoc(elsewhere.id)).lastCheckedAt).toBeNull();
+
+    // Reading the working copy is part of it: 617 without reading assessments does not suffice.
+    const noReader = await userAt('Tanklager Nord', [P.DOCUMENTS, P.HAZARDANALYSIS_DOCUMENT_CHECK]);
+    expect(await mayCheckOf(noReader, ours.id)).toBe(false);
+    expect((await check(noReader, ours.id)).statusCode).toBe(403);
+
+    // Neither right: the route refuses.
+    const plain = await userAt('Tanklager Nord', [P.DOCUMENTS, P.HAZARDANALYSIS_READONLY]);
+    expect(await mayCheckOf(plain, ours.id)).toBe(false);
+    const refused = await check(plain, ours.id);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('NO_PERMISSION');
+
+    // 617 without DOCUMENTS cannot open documents, so it does not check them either.
+    const noDocuments = await userAt('Tanklager Nord', [
+      P.HAZARDANALYSIS_READONLY,
+      P.HAZARDANALYSIS_DOCUMENT_CHECK,
+    ]);
+    expect((await noDocuments.get(`/api/documents/${ours.id}`)).statusCode).toBe(403);
+    expect((await check(noDocuments, ours.id)).statusCode).toBe(403);
+    expect((await getDoc(ours.id)).lastCheckedAt).toBeNull();
+
+    // DOCUMENTS_CHECK alone still checks any document of the portal, linked or not.
+    const documentChecker = await userAt('Halle 1 – Abfüllung', [P.DOCUMENTS, P.DOCUMENTS_CHECK]);
+    expect(await mayCheckOf(documentChecker, unlinked.id)).toBe(true);
+    expect((await check(documentChecker, unlinked.id)).statusCode).toBe(200);
+    expect((await check(documentChecker, ours.id)).statusCode).toBe(200);
+    expect((await getDoc(ours.id)).lastCheckedAt).not.toBeNull();
+  });
+});

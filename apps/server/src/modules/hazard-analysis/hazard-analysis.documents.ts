@@ -100,6 +100,7 @@ export function registerAnalysisDocuments(deps: {
 
   deps.documents.linkTargets[ANALYSIS_LINK_ENTITY] = {
     canRead: target.canRead,
+    mayCheck: target.mayCheck,
     assertCanChange: target.assertCanChange,
     async onChanged(tx, actor, event) {
       await target.onChanged(tx, actor, event);

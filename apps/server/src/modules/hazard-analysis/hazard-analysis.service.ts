@@ -1248,6 +1248,12 @@ export function createHazardAnalysisService({
         const row = await repository.findById(ex, id);
         return row !== undefined && (await mayRead(ex, actor, row, true));
       },
+      /** HAZARDANALYSIS_DOCUMENT_CHECK on an assessment whose working copy the actor may read (as canRead). */
+      async mayCheck(ex: Executor, actor: Actor, id: number): Promise<boolean> {
+        if (!actorHasAny(actor, P.HAZARDANALYSIS_DOCUMENT_CHECK)) return false;
+        const row = await repository.findById(ex, id);
+        return row !== undefined && (await mayRead(ex, actor, row, true));
+      },
       async assertCanChange(tx: Executor, actor: Actor, id: number): Promise<void> {
         assertWritable(actor, await loadReadable(tx, actor, id, 'update'), P.HAZARDANALYSIS_EDIT);
       },

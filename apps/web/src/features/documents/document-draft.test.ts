@@ -31,6 +31,7 @@ const doc: Document = {
   currentVersion: null,
   versions: [],
   version: 3,
+  mayCheck: true,
 };
 
 describe('document draft', () => {

@@ -197,7 +197,8 @@ function DocumentEditor({ doc }: { doc: Document }) {
               </span>
             </Tooltip>
           )}
-          {canAny([P.DOCUMENTS_CHECK]) && (
+          {/* The server decides: DOCUMENTS_CHECK, or 617 on an assessment the document is linked to. */}
+          {base.mayCheck && (
             <Tooltip title={t('documents.checkHint')}>
               <span>
                 <Button
