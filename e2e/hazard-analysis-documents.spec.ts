@@ -1,9 +1,42 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeExe, minimalPdf } from '../apps/server/test/file-fixtures.ts';
 import { drawer, launchBrowser, login, newPage } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
+
+/** A JSON call with the signed-in user's token and the CSRF header, as the web app sends it. */
+async function api<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const cookie = () =>
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length);
+      if (!cookie()) await fetch('/api/auth/csrf');
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${localStorage.getItem('schutzwerk.token') ?? ''}`,
+        'x-xsrf-token': decodeURIComponent(cookie() ?? ''),
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      return { status: res.status, data: text ? (JSON.parse(text) as { data: T }).data : (null as T) };
+    },
+    { method, path, body },
+  );
+}
 
 /** Documents on a hazard assessment (decision 021, Documents and document tasks). */
 describe('hazard assessment documents', () => {
@@ -72,5 +105,80 @@ describe('hazard assessment documents', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert.', { exact: true }).waitFor();
     await context.close();
+  });
+
+  it('shows "Prüfung durchführen" to a holder of 617 on a document of an assessment, and records the check', async () => {
+    const admin = await newPage(browser);
+    await login(admin.page, 'admin');
+    const leader = await newPage(browser);
+    await login(leader.page, 'fuehrung');
+    const me = await api<{ employee: { id: number } }>(leader.page, 'GET', 'auth/user');
+    const leaderId = me.data.employee.id;
+
+    // 'fuehrung' reads assessments (Führungskraft); a test role adds documents and 617 (all locations).
+    const role = await api<{ id: number; version: number }>(admin.page, 'POST', 'role', {
+      name: `E2E Dokumentenprüfung ${suffix}`,
+      permissions: [P.DOCUMENTS, P.HAZARDANALYSIS_DOCUMENT_CHECK, P.HAZARDANALYSIS_ALL_LOCATIONS],
+    });
+    expect(role.status).toBe(201);
+    try {
+      expect(
+        (await api(admin.page, 'POST', `role/${role.data.id}/members`, { employeeIds: [leaderId] })).status,
+      ).toBe(200);
+      const places = await api<{ rows: { id: number; name: string }[] }>(
+        admin.page,
+        'GET',
+        `locations/picker?search=${encodeURIComponent('Tanklager Nord')}`,
+      );
+      const locationId = places.data.rows.find((r) => r.name === 'Tanklager Nord')?.id;
+      expect(locationId).toBeDefined();
+      const analysis = await api<{ id: number }>(admin.page, 'POST', 'hazardanalysis', {
+        bezeichnung: `Prüfung per GBU ${suffix}`,
+        locationId,
+      });
+      expect(analysis.status).toBe(201);
+      const planned = { type: 6, responsibleId: leaderId, nextCheck: '2027-05-03', checkInterval: 30 };
+      const linkedDoc = await api<{ id: number }>(admin.page, 'POST', 'documents', {
+        label: `Prüfbericht GBU ${suffix}`,
+        ...planned,
+      });
+      const loneDoc = await api<{ id: number }>(admin.page, 'POST', 'documents', {
+        label: `Prüfbericht ohne GBU ${suffix}`,
+        ...planned,
+      });
+      const linked = await api(admin.page, 'POST', 'documents/links', {
+        entity: 'hazard_analysis',
+        entityId: analysis.data.id,
+        documentId: linkedDoc.data.id,
+      });
+      expect(linked.status).toBe(204);
+
+      const { page } = leader;
+      // Not linked to an assessment: no check for this user.
+      await page.goto(`/documents/${loneDoc.data.id}`);
+      await page.getByTestId('document-not-released').waitFor();
+      expect(await page.getByRole('button', { name: 'Prüfung durchführen' }).count()).toBe(0);
+
+      // Linked: the button is there and records the check (the next check moves by the interval).
+      await page.goto(`/documents/${linkedDoc.data.id}`);
+      await page.getByRole('button', { name: 'Prüfung durchführen' }).click();
+      await page.getByText('Die Prüfung wurde erfasst.').waitFor();
+      expect(await page.getByLabel('Nächste Prüfung').inputValue()).not.toBe('2027-05-03');
+      const after = await api<{ lastCheckedAt: string | null; mayCheck: boolean }>(
+        page,
+        'GET',
+        `documents/${linkedDoc.data.id}`,
+      );
+      expect(after.data.lastCheckedAt).not.toBeNull();
+      expect(after.data.mayCheck).toBe(true);
+    } finally {
+      // Restore the demo data: 'fuehrung' leaves the test role, which is deleted.
+      await api(admin.page, 'DELETE', `role/${role.data.id}/members/${leaderId}`);
+      const current = await api<{ version: number }>(admin.page, 'GET', `role/${role.data.id}`);
+      const removed = await api(admin.page, 'DELETE', `role/${role.data.id}?version=${current.data.version}`);
+      await admin.context.close();
+      await leader.context.close();
+      expect(removed.status).toBe(204);
+    }
   });
 });
