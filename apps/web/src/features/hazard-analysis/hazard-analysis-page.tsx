@@ -1,12 +1,8 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -68,8 +64,8 @@ import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
+import { HazardsTable } from './components/hazards-table.tsx';
 import { RemoveHazardDialog } from './components/remove-hazard-dialog.tsx';
-import { RiskChip } from './components/risk.tsx';
 
 export function HazardAnalysisPage() {
   const { t } = useTranslation();
@@ -393,72 +389,14 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
         {analysis.hazards.length === 0 ? (
           <Typography color="text.secondary">{t('hazardAnalysis.noHazards')}</Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('hazardAnalysis.hazardTitle')}</TableCell>
-                <TableCell>{t('hazardAnalysis.factor')}</TableCell>
-                <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
-                <TableCell>{t('hazardAnalysis.riskBefore')}</TableCell>
-                <TableCell>{t('hazardAnalysis.riskAfter')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {analysis.hazards.map((h, index) => (
-                <TableRow key={h.id} hover data-testid={`hazard-row-${index}`}>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      {h.brickIdentifier && (
-                        <Chip size="small" variant="outlined" label={h.brickIdentifier} />
-                      )}
-                      {h.brickFree && <Chip size="small" color="info" label={t('hazardAnalysis.free')} />}
-                      {h.inherited && <Chip size="small" label={t('hazardAnalysis.inherited')} />}
-                      <span>{h.title}</span>
-                    </Stack>
-                  </TableCell>
-                  <TableCell data-testid="hazard-factor">{h.factorLabel ?? ''}</TableCell>
-                  <TableCell>{formatEmployeeName(h.responsible)}</TableCell>
-                  <TableCell>
-                    <RiskChip rating={h.ratingBefore} />
-                  </TableCell>
-                  <TableCell>
-                    <RiskChip rating={h.ratingAfter} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton aria-label={t('hazardAnalysis.editHazard')} onClick={() => setEditing(h.id)}>
-                      <EditIcon />
-                    </IconButton>
-                    {canHazards && (
-                      <>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.moveUp')}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowUpwardIcon />
-                        </IconButton>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.moveDown')}
-                          disabled={index === analysis.hazards.length - 1 || reorder.isPending}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowDownwardIcon />
-                        </IconButton>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.removeHazard')}
-                          disabled={h.inherited}
-                          onClick={() => setRemoving(h.id)}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <HazardsTable
+            hazards={analysis.hazards}
+            canHazards={canHazards}
+            reorderPending={reorder.isPending}
+            onEdit={setEditing}
+            onMove={move}
+            onRemove={setRemoving}
+          />
         )}
       </Paper>
 
