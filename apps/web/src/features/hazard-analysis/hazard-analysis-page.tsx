@@ -21,12 +21,13 @@ import {
   type HazardAnalysisDraftRow,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { nohlCriteriaQueryOptions } from '#components/nohl-matrix/use-nohl-criteria.ts';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
@@ -71,6 +72,8 @@ export function HazardAnalysisPage() {
   const { t } = useTranslation();
   const id = useRecordId();
   const query = useHazardAnalysis(id ?? 0, id !== null);
+  // The risk chips need the criteria: ask for them together with the assessment, not after its rows render.
+  usePrefetchQuery(nohlCriteriaQueryOptions());
   return (
     <RecordPageLoader
       id={id}
@@ -118,7 +121,9 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   const queryClient = useQueryClient();
   const { canAny } = usePermissions();
   const session = useSessionUser();
-  const analysis = useHazardAnalysis(initial.id).data ?? initial;
+  // Follows the cached record; the page's loader has just fetched it, so mounting does not fetch it again.
+  const analysis =
+    useQuery({ ...hazardAnalysisQueryOptions(initial.id), refetchOnMount: false }).data ?? initial;
   const versions = useHazardAnalysisVersions(initial.id);
   const fetchLatest = () =>
     queryClient.fetchQuery({ ...hazardAnalysisQueryOptions(initial.id), staleTime: 0 });
@@ -239,6 +244,10 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     ids.splice(index + delta, 0, moved as number);
     reorder.mutate({ version: analysis.version, hazardIds: ids }, { onSuccess: adopted });
   };
+  // A stable callback for the memoised hazards table (it calls the latest `move`).
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const onMove = useCallback((index: number, delta: number) => moveRef.current(index, delta), []);
 
   const editingHazard = analysis.hazards.find((h) => h.id === editing) ?? null;
   const releaseErrors = fieldErrors(releaseMutation.error);
@@ -394,7 +403,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             canHazards={canHazards}
             reorderPending={reorder.isPending}
             onEdit={setEditing}
-            onMove={move}
+            onMove={onMove}
             onRemove={setRemoving}
           />
         )}
