@@ -3,8 +3,9 @@
  * - server time: `GET /api/hazardanalysis/:id` (the editor's record with all hazards and ratings) and
  *   `GET /api/actions?sourceType=hazard&sourceId=…` (one hazard's actions, as the editor loads them),
  *   30 sequential requests each over real HTTP, median and p95;
- * - page time: headless Chromium (`/usr/bin/chromium`) opens `/hazardanalysis/:id` until the last hazard's
- *   row is shown, five loads, median (the web app must be built: `npm run build`).
+ * - page time: headless Chromium (`/usr/bin/chromium`) opens `/hazardanalysis/:id` until the first hazard's
+ *   row is shown, then scrolls the (virtualised) hazards table to its end until the last hazard's row is
+ *   shown, five loads, median (the web app must be built: `npm run build`).
  * Runs on PGlite (BENCH_DB=postgres for the PostgreSQL server on 127.0.0.1:5432, a fresh database).
  *
  *   npm run bench:hazardanalysis
@@ -165,11 +166,22 @@ await context.addInitScript(
 );
 const page = await context.newPage();
 const pageMs: number[] = [];
+const firstRowMs: number[] = [];
 for (let i = 0; i <= PAGE_LOADS; i++) {
   const started = performance.now();
   await page.goto(`${base}/hazardanalysis/${analysisId}`);
+  await page.getByTestId('hazard-row-0').waitFor({ timeout: 60_000 });
+  const firstRow = performance.now() - started;
+  // The hazards table is virtualised: scroll it to its end, as a user would, until the last row shows.
+  await page.getByTestId('hazards-scroller').evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
   await page.getByTestId(`hazard-row-${HAZARDS - 1}`).waitFor({ timeout: 60_000 });
-  if (i > 0) pageMs.push(performance.now() - started); // the first load fills the HTTP cache
+  if (i > 0) {
+    // the first load fills the HTTP cache
+    pageMs.push(performance.now() - started);
+    firstRowMs.push(firstRow);
+  }
 }
 await browser.close();
 
@@ -184,6 +196,7 @@ const results = {
   },
   hazardActions: { medianMs: round(median(actionsMs)), p95Ms: round(p95(actionsMs)) },
   page: { medianMs: Math.round(median(pageMs)), maxMs: Math.round(Math.max(...pageMs)) },
+  firstRow: { medianMs: Math.round(median(firstRowMs)), maxMs: Math.round(Math.max(...firstRowMs)) },
 };
 console.info('\n| what | median | p95 / max |');
 console.info('|---|---:|---:|');
@@ -194,7 +207,10 @@ console.info(
   `| GET one hazard's actions (5 of 1,000) | ${results.hazardActions.medianMs} ms | ${results.hazardActions.p95Ms} ms |`,
 );
 console.info(
-  `| page /hazardanalysis/:id until row 200 shows | ${results.page.medianMs} ms | ${results.page.maxMs} ms |`,
+  `| page /hazardanalysis/:id until row 1 shows | ${results.firstRow.medianMs} ms | ${results.firstRow.maxMs} ms |`,
+);
+console.info(
+  `| page /hazardanalysis/:id until row 200 shows (scrolled to the end) | ${results.page.medianMs} ms | ${results.page.maxMs} ms |`,
 );
 const out = path.join(import.meta.dirname, 'results', `hazard-analysis-open-${KIND}.json`);
 fs.writeFileSync(

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { StyledEngineProvider, ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { NotificationProvider } from '#components/notifications/notifications.tsx';
@@ -11,10 +11,11 @@ import { theme } from './theme.ts';
 
 /**
  * App-wide providers. MUI styles are injected first in <head> so the operator's /custom.css (linked in
- * index.html) comes after them and wins.
+ * index.html) comes after them and wins. `client`: a query client made (and already fetching) before the
+ * first render; without it one is made here.
  */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

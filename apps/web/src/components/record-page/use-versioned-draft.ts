@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { isApiError } from '#lib/api-client.ts';
 import { type RebaseOptions, rebaseDraft, sameDraftValue } from '#lib/draft-rebase.ts';
 
@@ -30,6 +30,9 @@ export function useVersionedDraft<T, D extends object>({
   const [draft, setDraft] = useState<D>(baseDraft);
   const [conflict, setConflict] = useState(false);
   const dirty = isDirty ? isDirty(draft, baseDraft) : !sameDraftValue(draft, baseDraft);
+  // `adopt` often runs from a request's callback made before the user typed: it must see today's edits.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   const saved = (fresh: T) => {
     setBase(fresh);
     setDraft(draftOf(fresh));
@@ -56,7 +59,7 @@ export function useVersionedDraft<T, D extends object>({
     /** A newer state from another action (upload, release …); the form follows when it has no edits. */
     adopt: (fresh: T) => {
       setBase(fresh);
-      if (!dirty) setDraft(draftOf(fresh));
+      if (!dirtyNow.current) setDraft(draftOf(fresh));
     },
     /** To call from a save's onError: a stale version shows the conflict, the draft stays. */
     saveFailed,

@@ -1,12 +1,8 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,12 +21,13 @@ import {
   type HazardAnalysisDraftRow,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { nohlCriteriaQueryOptions } from '#components/nohl-matrix/use-nohl-criteria.ts';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
@@ -66,16 +63,17 @@ import {
 } from './api/hazard-analysis-api.ts';
 import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { ChooseField } from './components/choose-field.tsx';
-import { FactorLabels } from './components/factor-field.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
+import { HazardsTable } from './components/hazards-table.tsx';
 import { RemoveHazardDialog } from './components/remove-hazard-dialog.tsx';
-import { RiskChip } from './components/risk.tsx';
 
 export function HazardAnalysisPage() {
   const { t } = useTranslation();
   const id = useRecordId();
   const query = useHazardAnalysis(id ?? 0, id !== null);
+  // The risk chips need the criteria: ask for them together with the assessment, not after its rows render.
+  usePrefetchQuery(nohlCriteriaQueryOptions());
   return (
     <RecordPageLoader
       id={id}
@@ -123,7 +121,9 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
   const queryClient = useQueryClient();
   const { canAny } = usePermissions();
   const session = useSessionUser();
-  const analysis = useHazardAnalysis(initial.id).data ?? initial;
+  // Follows the cached record; the page's loader has just fetched it, so mounting does not fetch it again.
+  const analysis =
+    useQuery({ ...hazardAnalysisQueryOptions(initial.id), refetchOnMount: false }).data ?? initial;
   const versions = useHazardAnalysisVersions(initial.id);
   const fetchLatest = () =>
     queryClient.fetchQuery({ ...hazardAnalysisQueryOptions(initial.id), staleTime: 0 });
@@ -244,6 +244,10 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
     ids.splice(index + delta, 0, moved as number);
     reorder.mutate({ version: analysis.version, hazardIds: ids }, { onSuccess: adopted });
   };
+  // A stable callback for the memoised hazards table (it calls the latest `move`).
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const onMove = useCallback((index: number, delta: number) => moveRef.current(index, delta), []);
 
   const editingHazard = analysis.hazards.find((h) => h.id === editing) ?? null;
   const releaseErrors = fieldErrors(releaseMutation.error);
@@ -394,74 +398,14 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
         {analysis.hazards.length === 0 ? (
           <Typography color="text.secondary">{t('hazardAnalysis.noHazards')}</Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('hazardAnalysis.hazardTitle')}</TableCell>
-                <TableCell>{t('hazardAnalysis.factor')}</TableCell>
-                <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
-                <TableCell>{t('hazardAnalysis.riskBefore')}</TableCell>
-                <TableCell>{t('hazardAnalysis.riskAfter')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {analysis.hazards.map((h, index) => (
-                <TableRow key={h.id} hover data-testid={`hazard-row-${index}`}>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      {h.brickIdentifier && (
-                        <Chip size="small" variant="outlined" label={h.brickIdentifier} />
-                      )}
-                      {h.brickFree && <Chip size="small" color="info" label={t('hazardAnalysis.free')} />}
-                      {h.inherited && <Chip size="small" label={t('hazardAnalysis.inherited')} />}
-                      <span>{h.title}</span>
-                    </Stack>
-                  </TableCell>
-                  <TableCell data-testid="hazard-factor">
-                    <FactorLabels labels={h.factorLabels} />
-                  </TableCell>
-                  <TableCell>{formatEmployeeName(h.responsible)}</TableCell>
-                  <TableCell>
-                    <RiskChip rating={h.ratingBefore} />
-                  </TableCell>
-                  <TableCell>
-                    <RiskChip rating={h.ratingAfter} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton aria-label={t('hazardAnalysis.editHazard')} onClick={() => setEditing(h.id)}>
-                      <EditIcon />
-                    </IconButton>
-                    {canHazards && (
-                      <>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.moveUp')}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowUpwardIcon />
-                        </IconButton>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.moveDown')}
-                          disabled={index === analysis.hazards.length - 1 || reorder.isPending}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowDownwardIcon />
-                        </IconButton>
-                        <IconButton
-                          aria-label={t('hazardAnalysis.removeHazard')}
-                          disabled={h.inherited}
-                          onClick={() => setRemoving(h.id)}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <HazardsTable
+            hazards={analysis.hazards}
+            canHazards={canHazards}
+            reorderPending={reorder.isPending}
+            onEdit={setEditing}
+            onMove={onMove}
+            onRemove={setRemoving}
+          />
         )}
       </Paper>
 
