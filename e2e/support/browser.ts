@@ -15,8 +15,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The app server of this worker: global-setup starts one per e2e worker, so files that run at the same
+ * time never share a database (VITEST_POOL_ID is 1…maxWorkers; two files never run at once with one id).
+ */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[worker - 1];
+  if (!url) throw new Error(`No e2e server for worker ${worker} (${urls.length} started)`);
+  return url;
 }
 
 export function launchBrowser(): Promise<Browser> {
