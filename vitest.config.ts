@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * - api:  the whole server through `app.inject()` on a fresh database (`*.routes.test.ts`, `apps/server/test/`)
  * - e2e:  real Chromium through playwright-core against the built app (`e2e/*.spec.ts`)
  */
+/** Parallel e2e workers (each gets its own app server); 2 fits the 2-core CI machine. */
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1) {
+  throw new Error(`E2E_WORKERS must be a positive integer, got ${process.env.E2E_WORKERS}`);
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -33,7 +39,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run in parallel, one app server per worker (global-setup starts `maxWorkers` servers, each
+          // with its own database), so no two running files share data. E2E_WORKERS=1: one after another.
+          maxWorkers: e2eWorkers,
+          // Its own group: a project-level maxWorkers must not share a group with other projects' defaults.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const yesterday = new Intl.DateTimeFormat('en-CA', {
@@ -29,7 +29,7 @@ async function pickPeopleAndPlace(page: Page) {
     .click();
   const locations = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
   await locations.getByLabel('Suchen').fill('Tanklager');
-  await locations.locator('[data-row-index="0"][data-loaded="true"]').click();
+  await locations.locator('[data-row-index="0"][data-loaded="true"]', { hasText: 'Tanklager' }).click();
   await locations.waitFor({ state: 'hidden' });
   await pickEmployee(page, 'Verantwortlich', '000102');
   await pickEmployee(page, 'Ausführende Person', '000101');
@@ -55,7 +55,7 @@ describe('actions and tasks', () => {
   it('admin creates a stand-alone action for sifa; sifa reports a problem (empty reason refused), the responsible resolves it, sifa completes it', async () => {
     const title = `Absturzsicherung Tankdach ${suffix}`;
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
+    await signIn(admin.page, 'admin');
     await drawer(admin.page).getByRole('link', { name: 'Maßnahmen', exact: true }).click();
     await admin.page.waitForURL(/\/actions\/list$/);
 
@@ -82,7 +82,7 @@ describe('actions and tasks', () => {
     // A stale save (someone else saved meanwhile) keeps the dialog content; after loading the latest state
     // the untouched fields take the other person's values and the save goes through.
     const other = await newPage(browser);
-    await login(other.page, 'admin');
+    await signIn(other.page, 'admin');
     await other.page.goto('/actions/list');
     await listRows(other.page, 'Maßnahmen').filter({ hasText: title }).click();
     await row.click();
@@ -110,7 +110,7 @@ describe('actions and tasks', () => {
 
     // sifa sees the task, highlighted as overdue, and reports a problem
     const sifa = await newPage(browser);
-    await login(sifa.page, 'sifa');
+    await signIn(sifa.page, 'sifa');
     await openTasks(sifa.page);
     const task = listRows(sifa.page, 'Meine Aufgaben').filter({ hasText: title });
     await task.waitFor();
@@ -135,7 +135,7 @@ describe('actions and tasks', () => {
 
     // the responsible person (Michael Wagner) resolves it
     const lead = await newPage(browser);
-    await login(lead.page, 'fuehrung');
+    await signIn(lead.page, 'fuehrung');
     await openTasks(lead.page);
     await filterButton(lead.page, 'Probleme').click();
     const problem = listRows(lead.page, 'Meine Aufgaben').filter({ hasText: title });
@@ -147,7 +147,7 @@ describe('actions and tasks', () => {
 
     // back with sifa, who completes it
     const again = await newPage(browser);
-    await login(again.page, 'sifa');
+    await signIn(again.page, 'sifa');
     await openTasks(again.page);
     await filterButton(again.page, 'Offen').click();
     const open = listRows(again.page, 'Meine Aufgaben').filter({ hasText: title });
@@ -164,8 +164,7 @@ describe('actions and tasks', () => {
   it('deletes an action only after the confirmation; Abbrechen keeps it', async () => {
     const title = `Leiter prüfen ${suffix}`;
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
-    await admin.page.goto('/actions/list');
+    await signIn(admin.page, 'admin', '/actions/list');
     await admin.page.getByRole('button', { name: 'Neu', exact: true }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Neue Maßnahme' });
     await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill(title);

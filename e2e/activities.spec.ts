@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage } from './support/browser.ts';
+import { launchBrowser, newPage, signIn } from './support/browser.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -45,7 +45,7 @@ describe('activities (Eigenschaften)', () => {
 
   it('creates a node; refuses a child below a role, a move into its own branch and deleting a system node', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     // The menu entry leads here.
     await page
       .getByRole('navigation', { name: 'Hauptmenü' })
@@ -132,8 +132,8 @@ describe('activities (Eigenschaften)', () => {
   it('keeps the typed content on a stale save (409) and saves after reloading', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await login(a.page, 'admin');
-    await login(b.page, 'admin');
+    await signIn(a.page, 'admin');
+    await signIn(b.page, 'admin');
     const name = `E2E Konflikt ${suffix}`;
     await openTree(a.page);
     await createNode(a.page, name, 'Ausgangstext');
@@ -171,7 +171,7 @@ describe('activities (Eigenschaften)', () => {
 
   it('shows the tree read-only to a user without edit rights', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'sifa');
+    await signIn(page, 'sifa');
     await openTree(page);
     await page
       .getByTestId('read-only-hint')

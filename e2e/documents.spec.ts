@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeExe, minimalPdf, tinyPng } from '../apps/server/test/file-fixtures.ts';
-import { drawer, gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -17,7 +17,7 @@ describe('documents', () => {
 
   it('creates a document, uploads a PDF and a new version, releases and downloads it; wrong files get German messages', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Dokumente', exact: true }).click();
     await page.waitForURL(/\/documents\/list$/);
     await gridTotal(page, 'Dokumente');
@@ -116,7 +116,7 @@ describe('documents', () => {
 
   it('records a check (refused without responsible person and date), keeps the form on a stale save, attaches to a location', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/documents/list');
     await gridTotal(page, 'Dokumente');
     const label = `Prüfbericht Regale ${suffix}`;
@@ -152,7 +152,7 @@ describe('documents', () => {
 
     // Someone else saves meanwhile: this form keeps its text and offers 'Neu laden'.
     const other = await newPage(browser);
-    await login(other.page, 'admin');
+    await signIn(other.page, 'admin');
     await other.page.goto(url);
     await waitUntil(
       async () => (await other.page.getByRole('textbox', { name: 'Bezeichnung' }).inputValue()) === label,
@@ -169,6 +169,7 @@ describe('documents', () => {
       .waitFor();
     expect(await page.getByRole('textbox', { name: 'Version', exact: true }).inputValue()).toBe('2.0');
     await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Das Dokument wurde gespeichert.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Revision' }).inputValue()).toBe('B');

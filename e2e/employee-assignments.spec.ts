@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import { createEmployee, heading, nextEmployee, openEmployee, openTab, panel } from './support/employees.ts';
 
 describe('employee list filters and assignments', () => {
@@ -14,8 +14,7 @@ describe('employee list filters and assignments', () => {
 
   it('filters the list by type and status, shows the type, and resets the filters', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     const all = await gridTotal(page, 'Mitarbeiter');
 
     await page.getByLabel('Art').click();
@@ -45,7 +44,7 @@ describe('employee list filters and assignments', () => {
 
   it('turns an employee into a temp worker and back, asking for the end date', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const employee = nextEmployee('Wechsel');
     await createEmployee(page, employee);
 
@@ -75,7 +74,7 @@ describe('employee list filters and assignments', () => {
 
   it('assigns led employees and a customer portal; nobody edits their own responsibilities', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const boss = nextEmployee('Vorgesetzte');
     const bossId = await createEmployee(page, boss);
     const led = nextEmployee('Geführter');
@@ -116,8 +115,7 @@ describe('employee list filters and assignments', () => {
 
     // Nobody edits their own responsibilities, not even the administrator.
     const own = await newPage(browser);
-    await login(own.page, 'admin');
-    await own.page.goto('/employee/list');
+    await signIn(own.page, 'admin', '/employee/list');
     await own.page.getByLabel('Suchen').fill('admin');
     await waitUntil(async () => (await gridTotal(own.page, 'Mitarbeiter')) === 1, 'own record found');
     await own.page.locator('[data-row-index="0"][data-loaded="true"]').click();
@@ -133,7 +131,7 @@ describe('employee list filters and assignments', () => {
 
   it('sets department and location through the tree pickers and assigns responsibility for a department', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const employee = nextEmployee('Abteilungswechsel');
     const id = await createEmployee(page, employee);
 
@@ -184,7 +182,7 @@ describe('employee list filters and assignments', () => {
 
   it('assigns an activity role on the tab Eigenschaften', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await createEmployee(page, nextEmployee('Ersthelferin'));
     await openTab(page, 'Eigenschaften');
     await panel(page).getByText('Keine Rollen zugeordnet.').waitFor();
@@ -202,7 +200,7 @@ describe('employee list filters and assignments', () => {
 
   it('copies assignments to chosen employees and says how many', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const targetA = nextEmployee('Kopieziel');
     await createEmployee(page, targetA);
     const targetB = nextEmployee('Kopieziel');
@@ -221,10 +219,8 @@ describe('employee list filters and assignments', () => {
     await dialog.getByRole('button', { name: 'Mitarbeiter wählen' }).click();
     const picker = page.getByRole('dialog', { name: 'Mitarbeiter wählen' });
     await picker.getByLabel('Suchen').fill(`Kopieziel ${targetA.number.split('-')[1]}`);
-    await waitUntil(
-      async () => (await gridTotal(page, 'Bitte Eintrag auswählen').catch(() => 0)) >= 0,
-      'list',
-    );
+    // Only the two new employees match once the (debounced) search has reached the list.
+    await waitUntil(async () => (await gridTotal(page, 'Mitarbeiter wählen')) === 2, 'the two targets found');
     await picker.locator('[data-row-index="1"][data-loaded="true"]').waitFor();
     await picker.locator('[data-row-index="0"]').click();
     await picker.locator('[data-row-index="1"]').click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).slice(-6).toUpperCase();
 
@@ -26,8 +26,7 @@ describe('employee import wizard', () => {
 
   it('imports a Windows-1252 file: preview, mapping, check with a bad row, progress and result', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     await gridTotal(page, 'Mitarbeiter');
     await page.getByRole('button', { name: 'Hochladen' }).click();
     await page.waitForURL(/\/employee\/import$/);

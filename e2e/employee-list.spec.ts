@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const ROW_HEIGHT = 48;
 
@@ -26,8 +26,7 @@ describe('employee list (scrolling list)', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/employee/list') requests.push(url);
     });
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     const total = await gridTotal(page, 'Mitarbeiter');
     expect(total).toBeGreaterThan(9000);
     await page
@@ -86,8 +85,7 @@ describe('employee list (scrolling list)', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/employee/list') requests.push(url);
     });
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     const all = await gridTotal(page, 'Mitarbeiter');
 
     // Search: one request after typing stops, with the whole text.
@@ -170,8 +168,7 @@ describe('employee list (scrolling list)', () => {
 
   it("shows 'Leider keine Daten gefunden' when nothing matches", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     await gridTotal(page, 'Mitarbeiter');
     await page.getByLabel('Suchen').fill('xyzzy-niemand-heißt-so');
     await page.getByText('Leider keine Daten gefunden').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import {
   createEmployee,
   heading,
@@ -26,7 +26,7 @@ describe('employee record', () => {
 
   it('creates an employee, opens it from the list and edits every tab', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
 
     // Required fields: the three German messages of the shared schema.
     const dialog = await openCreateDialog(page);
@@ -178,8 +178,8 @@ describe('employee record', () => {
   it('keeps everything typed on a stale-version conflict (409) and saves after reloading', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await login(a.page, 'admin');
-    await login(b.page, 'admin');
+    await signIn(a.page, 'admin');
+    await signIn(b.page, 'admin');
     const employee = nextEmployee('Konfliktmann');
     const id = await createEmployee(a.page, employee);
     await openEmployee(b.page, id, employee);
@@ -223,7 +223,7 @@ describe('employee record', () => {
 
   it('shows a supervisor without personal-data rights the record read-only, with the restricted groups hidden', async () => {
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
+    await signIn(admin.page, 'admin');
     const employee = nextEmployee('Geheimrath');
     const id = await createEmployee(admin.page, employee);
     await openTab(admin.page, 'Erweiterte Stammdaten');
@@ -235,8 +235,7 @@ describe('employee record', () => {
 
     // 'fuehrung' (Führungskraft) reads basic employee data only: no edit, no personal or health rights.
     const { context, page } = await newPage(browser);
-    await login(page, 'fuehrung');
-    await page.goto('/employee/list');
+    await signIn(page, 'fuehrung', '/employee/list');
     await gridTotal(page, 'Mitarbeiter');
     expect(await page.getByRole('button', { name: 'Neu', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Filter', exact: true }).count()).toBe(0);
@@ -281,7 +280,7 @@ describe('employee record', () => {
 
   it('sets an employee inactive after confirming (the session ends) and deletes it after confirming', async () => {
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
+    await signIn(admin.page, 'admin');
     const employee: NewEmployee = {
       ...nextEmployee('Abmeldung'),
       login: `e2e.${suffix.toLowerCase()}.abmeldung`,
@@ -291,7 +290,7 @@ describe('employee record', () => {
 
     // The employee signs in in another browser.
     const user = await newPage(browser);
-    await login(user.page, { username: employee.login!, password: employee.password! });
+    await signIn(user.page, { username: employee.login!, password: employee.password! });
 
     // Switching 'Aktiv' off asks first; cancelling leaves it on.
     const active = panel(admin.page).getByRole('switch', { name: 'Aktiv' });

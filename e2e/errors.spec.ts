@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, gridTotal, launchBrowser, login, newPage } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 describe('error pages and permissions', () => {
   let browser: Browser;
@@ -13,8 +13,7 @@ describe('error pages and permissions', () => {
 
   it('shows the 404 page with the spec sentence and a link home', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/gibt/es/nicht');
+    await signIn(page, 'admin', '/gibt/es/nicht');
     await page.getByText('This page could not be found').waitFor();
     expect(await page.getByTestId('error-status').textContent()).toBe('404');
     // Signed in, it shows inside the main layout like any missing record.
@@ -38,7 +37,7 @@ describe('error pages and permissions', () => {
 
   it("opens the role list for '/role' and '/role/', and names a missing role", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     for (const path of ['/role', '/role/']) {
       await page.goto(path);
       await page.waitForURL(/\/role\/list$/);
@@ -56,7 +55,7 @@ describe('error pages and permissions', () => {
 
   it('shows only the error and a retry when a list fails to load, and retries by itself once back online', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.route('**/api/role/list**', (route) =>
       route.fulfill({
         status: 500,
@@ -94,7 +93,7 @@ describe('error pages and permissions', () => {
 
   it('shows the menu by permission: the administrator sees Rollen, the employee does not', async () => {
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
+    await signIn(admin.page, 'admin');
     const adminMenu = drawer(admin.page);
     await adminMenu.getByRole('link', { name: 'Rollen' }).waitFor();
     expect(await adminMenu.getByRole('link', { name: 'Mitarbeiter' }).count()).toBe(1);
@@ -106,7 +105,7 @@ describe('error pages and permissions', () => {
     await admin.context.close();
 
     const employee = await newPage(browser);
-    await login(employee.page, 'mitarbeiter');
+    await signIn(employee.page, 'mitarbeiter');
     const employeeMenu = drawer(employee.page);
     await employeeMenu.getByRole('link', { name: 'Startseite' }).waitFor();
     expect(await employeeMenu.getByRole('link', { name: 'Rollen' }).count()).toBe(0);
@@ -120,8 +119,7 @@ describe('error pages and permissions', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/role/list')) roleListRequested = true;
     });
-    await login(page, 'mitarbeiter');
-    await page.goto('/role/list');
+    await signIn(page, 'mitarbeiter', '/role/list');
     await page.getByText('Keine Berechtigung.').waitFor();
     expect(await page.getByTestId('error-status').textContent()).toBe('403');
     // The page itself was not rendered: its list was never asked for.
@@ -132,7 +130,7 @@ describe('error pages and permissions', () => {
 
   it("shows 'Keine Berechtigung.' when the API answers 403 to a page's data", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.route('**/api/role/1', (route) =>
       route.fulfill({
         status: 403,

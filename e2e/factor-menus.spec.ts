@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -16,7 +16,7 @@ describe('factor menus', () => {
 
   it('copies the read-only standard menu, edits it (register without factor refused), activates, exports, re-imports (duplicate and empty file refused), deactivates and deletes', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Faktorenmenüs', exact: true }).click();
     await page.waitForURL(/\/hazardanalysis\/factormenus$/);
     expect(await gridTotal(page, 'Faktorenmenüs')).toBeGreaterThanOrEqual(1);
@@ -113,7 +113,7 @@ describe('factor menus', () => {
 
   it('creates a menu from scratch and keeps the form on a stale save', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/hazardanalysis/factormenus');
     await page.getByRole('button', { name: 'Neu', exact: true }).click();
     await page.waitForURL(/\/hazardanalysis\/factormenus\/new$/);
@@ -135,7 +135,7 @@ describe('factor menus', () => {
 
     // Someone else saves meanwhile: this form keeps what was typed and offers the latest state.
     const other = await newPage(browser);
-    await login(other.page, 'admin');
+    await signIn(other.page, 'admin');
     await other.page.goto(url);
     const otherName = other.page.getByRole('textbox', { name: 'Name', exact: true });
     await waitUntil(async () => (await otherName.inputValue()) === menuName, 'second page loaded');
@@ -152,6 +152,7 @@ describe('factor menus', () => {
     await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
     expect(await factorTitle.inputValue()).toBe('Blendung und Spiegelungen am Bildschirm');
     await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Das Faktorenmenü wurde gespeichert.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Beschreibung' }).inputValue()).toBe(

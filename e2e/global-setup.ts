@@ -10,7 +10,8 @@ import { SSO_ACCOUNTS } from './support/sso.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One app server per e2e worker: worker VITEST_POOL_ID = n uses baseUrls[n - 1] (support/browser.ts). */
+    baseUrls: string[];
     oidcIssuer: string;
   }
 }
@@ -48,82 +49,95 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`e2e server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+type RunningServer = { process: ChildProcess; dataDir: string };
+
+let servers: RunningServer[] = [];
 let provider: TestOidcProvider | undefined;
+
+/** Starts one app server with a fresh data directory and demo data; resolves once /api/health answers. */
+async function startServer(baseUrl: string, port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'schutzwerk-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const running = { process: child, dataDir };
+  servers.push(running);
+  await waitForHealth(baseUrl, child, () => log);
+  return running;
+}
 
 /**
  * Starts the real server (which serves the built web app from apps/web/dist) on a free port with a fresh
- * data directory and demo data; `npm run test:e2e` builds the web app first.
+ * data directory and demo data — one per e2e worker (`maxWorkers` of the e2e project), so that files
+ * running at the same time never share a database; files of one worker run one after another on its
+ * server. `npm run test:e2e` builds the web app first.
  */
 export async function setup(project: TestProject): Promise<void> {
-  dataDir = await mkdtemp(join(tmpdir(), 'schutzwerk-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // A real OpenID provider for the single sign-on spec, started before the app, which discovers it lazily.
+  const workers = Math.max(1, project.config.maxWorkers);
+  const ports: number[] = [];
+  while (ports.length < workers) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+  // A real OpenID provider for the single sign-on spec, started before the apps, which discover it lazily.
   const clientSecret = 'e2e-client-secret-0123456789';
   provider = await startOidcProvider({
     clients: [
       {
         clientId: 'schutzwerk-e2e',
         clientSecret,
-        redirectUris: [`${baseUrl}/api/auth/sso/callback`],
-        postLogoutRedirectUris: [`${baseUrl}/login`],
+        redirectUris: baseUrls.map((url) => `${url}/api/auth/sso/callback`),
+        postLogoutRedirectUris: baseUrls.map((url) => `${url}/login`),
       },
     ],
     accounts: Object.values(SSO_ACCOUNTS),
   });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
     HOST: '127.0.0.1',
     DEMO_DATA: 'true',
     ADMIN_PASSWORD,
     DEMO_PASSWORD,
-    PUBLIC_URL: baseUrl,
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: 'schutzwerk-e2e',
     OIDC_CLIENT_SECRET: clientSecret,
   };
   delete env.DATABASE_URL;
 
-  let log = '';
-  server = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-
   try {
-    await waitForHealth(baseUrl, server, () => log);
+    await Promise.all(baseUrls.map((url, i) => startServer(url, ports[i] as number, env)));
   } catch (error) {
     await teardown();
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrls', baseUrls);
   project.provide('oidcIssuer', provider.issuer);
 }
 
-export async function teardown(): Promise<void> {
-  const running = server;
-  server = undefined;
-  if (running && running.exitCode === null) {
-    const exited = new Promise<void>((r) => running.once('exit', () => r()));
-    running.kill('SIGTERM');
-    const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+async function stopServer({ process: child, dataDir }: RunningServer): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
   }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+export async function teardown(): Promise<void> {
+  const running = servers;
+  servers = [];
+  await Promise.all(running.map(stopServer));
   await provider?.close();
   provider = undefined;
-  if (dataDir) {
-    await rm(dataDir, { recursive: true, force: true });
-    dataDir = undefined;
-  }
 }

@@ -2,7 +2,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeExe, minimalPdf } from '../apps/server/test/file-fixtures.ts';
-import { drawer, launchBrowser, login, newPage } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -50,7 +50,7 @@ describe('hazard assessment documents', () => {
 
   it('uploads and attaches a PDF in the section "Dokumente", refuses wrong files in German, detaches it', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
 
     // An assessment (no hazards needed for documents).
     await drawer(page).getByRole('link', { name: 'Gefährdungsbeurteilungsmodul', exact: true }).click();
@@ -109,9 +109,9 @@ describe('hazard assessment documents', () => {
 
   it('shows "Prüfung durchführen" to a holder of 617 on a document of an assessment, and records the check', async () => {
     const admin = await newPage(browser);
-    await login(admin.page, 'admin');
+    await signIn(admin.page, 'admin');
     const leader = await newPage(browser);
-    await login(leader.page, 'fuehrung');
+    await signIn(leader.page, 'fuehrung');
     const me = await api<{ employee: { id: number } }>(leader.page, 'GET', 'auth/user');
     const leaderId = me.data.employee.id;
 

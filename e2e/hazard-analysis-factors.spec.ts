@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const MECHANICAL = '1 Mechanische Gefährdungen › 1.1 Ungeschützt bewegte Maschinenteile';
@@ -93,7 +93,7 @@ describe('hazard assessment factors', () => {
   it('picks the factor menu and hazard factors; a stale save keeps the input and reloads the newer state', async () => {
     const a = await newPage(browser);
     const page = a.page;
-    await login(page, 'admin');
+    await signIn(page, 'admin');
 
     // An own assessment with two hazards, so demo data stays untouched.
     await drawer(page).getByRole('link', { name: 'Gefährdungsbeurteilungsmodul', exact: true }).click();
@@ -165,7 +165,7 @@ describe('hazard assessment factors', () => {
 
     // Conflict: a second session opens the second hazard on the same state …
     const b = await newPage(browser);
-    await login(b.page, 'admin');
+    await signIn(b.page, 'admin');
     await b.page.goto(editorUrl);
     await b.page.getByTestId('hazard-row-1').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     const dialogB = hazardDialog(b.page);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -69,7 +69,7 @@ describe('printing hazard assessments', () => {
 
   it('prints one released assessment from the editor and the reference view', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await createAssessment(page, `Druck-GB ${suffix}`, ['M-01', 'E-01']);
     await page.getByTestId('hazard-row-1').waitFor();
 
@@ -124,7 +124,7 @@ describe('printing hazard assessments', () => {
 
   it('prints the list only after a search, refuses when nothing is printable, else prints the report', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await createAssessment(page, `Leer-GB ${suffix}`, []);
     await createAssessment(page, `Liste-GB ${suffix}`, ['M-01']);
 

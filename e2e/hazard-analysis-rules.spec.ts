@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -67,7 +67,7 @@ describe('hazard assessment rules', () => {
 
   it('a brick’s measures are adopted as the hazard’s actions; removing names them, refuses a done one, then deletes them', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Gefährdungsbeurteilungsmodul', exact: true }).click();
     await page.waitForURL(/\/hazardanalysis\/list$/);
     await page.getByRole('button', { name: 'Neu', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -50,7 +50,7 @@ describe('hazard assessments', () => {
 
   it('builds an assessment from a template and bricks, rates, releases, edits into a new version, refuses deletion', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
 
     // A template with two bricks ('Vorlagen (GBM)').
     await drawer(page).getByRole('link', { name: 'Vorlagen (GBM)', exact: true }).click();
@@ -151,7 +151,7 @@ describe('hazard assessments', () => {
     await again.getByRole('button', { name: 'Abbrechen' }).click();
     await again.waitFor({ state: 'hidden' });
     const sifa = await newPage(browser);
-    await login(sifa.page, 'sifa');
+    await signIn(sifa.page, 'sifa');
     await drawer(sifa.page).getByRole('link', { name: 'Meine Aufgaben', exact: true }).click();
     await sifa.page.waitForURL(/\/tasks$/);
     const task = listRows(sifa.page, 'Meine Aufgaben').filter({ hasText: actionTitle });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 type BricksFile = { kind: string; formatVersion: number; bricks: { identifier: string; title: string }[] };
@@ -22,8 +22,7 @@ describe('hazard brick import and export', () => {
 
   it('exports the search result, imports it under a new identifier, refuses an existing identifier and an empty file', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/hazardbricks/list');
+    await signIn(page, 'admin', '/hazardbricks/list');
     await page.getByLabel('Suchen').fill('Elektrischer Schlag');
     await waitUntil(
       async () => (await gridTotal(page, 'Gefährdungsbausteine')) === 1,
@@ -80,8 +79,7 @@ describe('hazard brick import and export', () => {
 
   it('shows the buttons only with the import right', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'sifa');
-    await page.goto('/hazardbricks/list');
+    await signIn(page, 'sifa', '/hazardbricks/list');
     await page.getByRole('grid', { name: 'Gefährdungsbausteine' }).waitFor();
     expect(await page.getByRole('button', { name: 'Exportieren' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Importieren …' }).count()).toBe(0);

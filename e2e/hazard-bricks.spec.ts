@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -15,7 +15,7 @@ describe('hazard bricks', () => {
 
   it('lists and searches the catalogue, creates a brick (bad risk range refused), adds an action, keeps the form on a stale save, deletes', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Gefährdungsbausteine', exact: true }).click();
     await page.waitForURL(/\/hazardbricks\/list$/);
     expect(await gridTotal(page, 'Gefährdungsbausteine')).toBeGreaterThanOrEqual(12);
@@ -59,8 +59,7 @@ describe('hazard bricks', () => {
 
     // Someone else saves meanwhile: this form keeps its text and offers to load the latest state.
     const other = await newPage(browser);
-    await login(other.page, 'admin');
-    await other.page.goto(url);
+    await signIn(other.page, 'admin', url);
     const otherTitle = other.page.getByRole('textbox', { name: 'Titel' }).first();
     await waitUntil(async () => (await otherTitle.inputValue()).includes(suffix), 'second page loaded');
     await otherTitle.fill(`Quetschgefahr an der Exzenterpresse ${suffix}`);
@@ -74,6 +73,7 @@ describe('hazard bricks', () => {
     await page.getByText('inzwischen von jemand anderem geändert', { exact: false }).waitFor();
     expect(await description.inputValue()).toBe('Hände zwischen Ober- und Unterwerkzeug');
     await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Gefährdungsbaustein wurde gespeichert.').waitFor();
     expect(await description.inputValue()).toBe('Hände zwischen Ober- und Unterwerkzeug');

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 /** A real SMTP server in the test process; the app server (a child process) delivers to it. */
 async function startSmtp() {
@@ -42,8 +42,7 @@ describe('mail settings', () => {
 
   it('fills the SMTP settings (bad port refused), saves and sends a test mail that arrives (0x800)', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/');
+    await signIn(page, 'admin', '/');
     await page
       .getByRole('navigation', { name: 'Hauptmenü' })
       .getByRole('link', { name: 'Mail-Einstellungen' })
@@ -130,8 +129,7 @@ describe('mail settings', () => {
 
   it('edits an e-mail template with a live preview; an unknown placeholder is refused', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/mailsettings/settings?tab=templates');
+    await signIn(page, 'admin', '/mailsettings/settings?tab=templates');
     const table = page.getByRole('table', { name: 'E-Mail-Vorlagen' });
     await table.getByRole('row', { name: /Passwort vergessen/ }).click();
     const dialog = page.getByRole('dialog', { name: 'E-Mail-Vorlage bearbeiten' });
@@ -168,8 +166,8 @@ describe('mail settings', () => {
   it('keeps what was typed when someone else saved the template meanwhile (409), and saves after loading the new state', async () => {
     const first = await newPage(browser);
     const second = await newPage(browser);
-    await login(first.page, 'admin');
-    await login(second.page, 'admin');
+    await signIn(first.page, 'admin');
+    await signIn(second.page, 'admin');
     const open = async (page: typeof first.page) => {
       await page.goto('/mailsettings/settings?tab=templates');
       await page

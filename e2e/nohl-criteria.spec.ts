@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const SAVED = 'Die Einstufungskriterien wurden gespeichert.';
 const cell = (page: Page, label: string) => page.getByRole('radio', { name: label, exact: true });
@@ -24,7 +24,7 @@ describe('NOHL classification criteria (Einstufungskriterien)', () => {
     // Should the test have stopped half-way, the criteria still return to the defaults.
     try {
       const { context, page } = await newPage(browser);
-      await login(page, 'sifa');
+      await signIn(page, 'sifa');
       await page.goto('/hazardanalysis/status');
       await restoreDefaults(page);
       await context.close();
@@ -35,7 +35,7 @@ describe('NOHL classification criteria (Einstufungskriterien)', () => {
 
   it('edits cell scores and start values with a live preview, refuses bad start values, keeps the form on a stale save, logs the changes', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'sifa');
+    await signIn(page, 'sifa');
     await drawer(page).getByRole('link', { name: 'Einstufungskriterien bearbeiten' }).click();
     await page.waitForURL(/\/hazardanalysis\/status$/);
     await restoreDefaults(page);
@@ -111,7 +111,7 @@ describe('NOHL classification criteria (Einstufungskriterien)', () => {
 
     // Someone else saves meanwhile: this form keeps what was typed and offers 'Neu laden'.
     const other = await newPage(browser);
-    await login(other.page, 'admin');
+    await signIn(other.page, 'admin');
     await other.page.goto('/hazardanalysis/status');
     const otherRed = other.page.getByRole('spinbutton', { name: 'Rot ab Risikowert' });
     await waitUntil(async () => (await otherRed.inputValue()) === '6', 'second page loaded');
@@ -138,7 +138,7 @@ describe('NOHL classification criteria (Einstufungskriterien)', () => {
 
   it('is not offered to an employee without the rights', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     expect(await drawer(page).getByRole('link', { name: 'Einstufungskriterien bearbeiten' }).count()).toBe(0);
     await page.goto('/hazardanalysis/status');
     await page.getByText('Keine Berechtigung.').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage } from './support/browser.ts';
+import { launchBrowser, newPage, signIn } from './support/browser.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -40,7 +40,7 @@ describe('organisation: locations and departments', () => {
 
   it('selects a location, refuses a bad e-mail in German, saves details, creates a child; deep link selects it', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Orte' }).click();
     await page.waitForURL('**/locations/list');
     await page.getByTestId('no-selection').getByText('Bitte Eintrag auswählen').waitFor();
@@ -97,8 +97,7 @@ describe('organisation: locations and departments', () => {
 
   it('moves a location; moving it below its own child is refused', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/locations/list');
+    await signIn(page, 'admin', '/locations/list');
     await selectNode(page, 'Werk Leverkusen');
     const parent = `E2E Halle ${suffix}`;
     const child = `E2E Kammer ${suffix}`;
@@ -130,9 +129,8 @@ describe('organisation: locations and departments', () => {
   it('keeps what was typed on a stale save (409) and saves after reloading', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await login(a.page, 'admin');
-    await login(b.page, 'admin');
-    await a.page.goto('/locations/list');
+    await signIn(a.page, 'admin', '/locations/list');
+    await signIn(b.page, 'admin');
     await selectNode(a.page, 'Verwaltung Düsseldorf');
     const name = `E2E Archiv ${suffix}`;
     const id = await createNode(a.page, name);
@@ -160,8 +158,7 @@ describe('organisation: locations and departments', () => {
 
   it('department containers: monthly hours validated (≤ 744) and saved with a decimal comma', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/locations/list');
+    await signIn(page, 'admin', '/locations/list');
     await page.getByRole('tab', { name: 'Abteilungen' }).click();
     await page.waitForURL('**/departments/list');
     await selectNode(page, 'Logistik');
@@ -183,8 +180,7 @@ describe('organisation: locations and departments', () => {
 
   it('shows a user without edit rights a read-only tree', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'sifa');
-    await page.goto('/locations/list');
+    await signIn(page, 'sifa', '/locations/list');
     await page.getByTestId('read-only-tree').getByText('Sie können diese Einträge nur ansehen.').waitFor();
     await selectNode(page, 'Labor L3');
     expect(await field(page, 'Name').isDisabled()).toBe(true);
@@ -197,8 +193,7 @@ describe('organisation: locations and departments', () => {
 
     // A supervisor without 'Alle Orte sehen' sees only the own location and, for orientation, its plant.
     const supervisor = await newPage(browser);
-    await login(supervisor.page, 'fuehrung');
-    await supervisor.page.goto('/locations/list');
+    await signIn(supervisor.page, 'fuehrung', '/locations/list');
     await tree(supervisor.page).getByText('Halle 1 – Abfüllung', { exact: true }).waitFor();
     const names = await tree(supervisor.page).locator('[role="treeitem"] p').allTextContents();
     expect(names).toEqual(['Werk Köln-Niehl', 'Halle 1 – Abfüllung']);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -15,7 +15,7 @@ describe('Report-Manager', () => {
 
   it('creates a report: refuses bad input and forbidden SQL in German, test-runs, saves, deletes', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Report-Manager' }).click();
     await page.waitForURL('**/reports/manager');
     expect(await gridTotal(page, 'Report-Manager')).toBeGreaterThanOrEqual(3);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 describe('report print dialog', () => {
   let browser: Browser;
@@ -15,8 +15,7 @@ describe('report print dialog', () => {
 
   it('picks a report, warns above 1000 records, filters, and downloads the PDF under the server’s name', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/employee/list');
+    await signIn(page, 'admin', '/employee/list');
     await gridTotal(page, 'Mitarbeiter');
     await page.getByRole('button', { name: 'Drucken' }).click();
     const dialog = page.getByRole('dialog', { name: 'bitte wählen Sie einen Report aus' });

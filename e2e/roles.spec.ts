@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridTotal, launchBrowser, listRows, login, newPage, waitUntil } from './support/browser.ts';
+import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -32,8 +32,7 @@ describe('roles', () => {
 
   it('creates, renames, toggles permissions, assigns members through the picker and deletes a role', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/role/list');
+    await signIn(page, 'admin', '/role/list');
     await gridTotal(page, 'Rollen');
 
     // Create: the name is required (message from the shared schema).
@@ -240,8 +239,8 @@ describe('roles', () => {
   it('keeps the typed content on a stale-version conflict (409) and saves after reloading', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await login(a.page, 'admin');
-    await login(b.page, 'admin');
+    await signIn(a.page, 'admin');
+    await signIn(b.page, 'admin');
     const name = `E2E Konflikt ${suffix}`;
     const id = await createRole(a.page, name, 'Ausgangstext');
     await b.page.goto(`/role/${id}`);
@@ -289,8 +288,7 @@ describe('roles', () => {
 
   it("shows 'Vollzugriff' first and apart, asks before taking it, and refuses to remove the last administrator", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/role/list');
+    await signIn(page, 'admin', '/role/list');
     await gridTotal(page, 'Rollen');
     await page.getByLabel('Suchen').fill('Administrator');
     const adminRow = listRows(page, 'Rollen').filter({
@@ -354,7 +352,7 @@ describe('roles', () => {
 
   it('marks the name on a duplicate, shows the message once, clears a stale success, refuses the open role as source', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const name = `E2E Doppelt ${suffix}`;
     await createRole(page, name);
 
@@ -403,7 +401,7 @@ describe('roles', () => {
 
   it("asks before taking 'Rollen verwalten' from a role the user holds", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const name = `E2E Rollenverwaltung ${suffix}`;
     await createRole(page, name);
     await page.getByRole('button', { name: /^Mitarbeiter\s*0 von \d+$/ }).click();
@@ -458,7 +456,7 @@ describe('roles', () => {
 
   it("makes the list one Tab stop: arrows move, Space chooses, 'Übernehmen' follows right after", async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const name = `E2E Tastatur ${suffix}`;
     await createRole(page, name);
     await page.getByRole('button', { name: 'Mitarbeiter zuweisen' }).click();
@@ -526,8 +524,7 @@ describe('roles', () => {
 
   it('keeps the title suffix and the personnel number in view on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await login(page, 'admin');
-    await page.goto('/role/list');
+    await signIn(page, 'admin', '/role/list');
     await gridTotal(page, 'Rollen');
     const title = page.getByTestId('toolbar-title');
     expect(await title.textContent()).toBe('Rollen – Schutzwerk');

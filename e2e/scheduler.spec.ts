@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const TASK = 'Sitzungen bereinigen';
 const DATE_TIME = /^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/;
@@ -31,7 +31,7 @@ describe('Aufgabenplanung (/taskschedule/edit)', () => {
 
   it('pauses and resumes a task, runs it now with its log, and edits its schedule with German messages', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Aufgabenplanung' }).click();
     await page.waitForURL('**/taskschedule/edit');
 
@@ -133,7 +133,7 @@ describe('Aufgabenplanung (/taskschedule/edit)', () => {
 
   it('is not in the menu, and refused, without TASK_SCHEDULE_VIEW', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     expect(await drawer(page).getByRole('link', { name: 'Aufgabenplanung' }).count()).toBe(0);
     await page.goto('/taskschedule/edit');
     await page.getByText('Keine Berechtigung.').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, login, newPage } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 const licence = (page: Page) => page.getByRole('region', { name: 'Lizenz' });
 
@@ -19,7 +19,7 @@ describe('settings', () => {
 
   it('opens from the menu, shows licence usage, refuses bad input in German and saves', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await page.waitForURL('**/settings/language');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
@@ -86,10 +86,8 @@ describe('settings', () => {
   it('keeps the last active language and keeps what was typed on a stale save (409)', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await login(a.page, 'admin');
-    await login(b.page, 'admin');
-    await a.page.goto('/settings/language');
-    await b.page.goto('/settings/language');
+    await signIn(a.page, 'admin', '/settings/language');
+    await signIn(b.page, 'admin', '/settings/language');
     const region = (page: Page) => page.getByRole('region', { name: 'Sprache' });
 
     // Unticking the only active language is refused.
@@ -133,7 +131,7 @@ describe('settings', () => {
 
   it('is not offered to an employee without settings rights, and the address answers 403', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     expect(await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).count()).toBe(0);
     await page.goto('/settings/license');
     await page.getByText('Keine Berechtigung.').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, gridTotal, launchBrowser, login, newPage, waitUntil } from './support/browser.ts';
+import { drawer, gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 describe('application shell', () => {
   let browser: Browser;
@@ -13,8 +13,7 @@ describe('application shell', () => {
 
   it('shows the progress bar only for requests longer than 200 ms and hides it afterwards', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/role/list');
+    await signIn(page, 'admin', '/role/list');
     await gridTotal(page, 'Rollen');
     const bar = page.getByTestId('progress-bar');
     expect(await bar.count()).toBe(0);
@@ -47,7 +46,7 @@ describe('application shell', () => {
 
   it('shows a clear banner while the browser is offline', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     const banner = page.getByTestId('offline-banner');
     expect(await banner.count()).toBe(0);
     await context.setOffline(true);
@@ -62,7 +61,7 @@ describe('application shell', () => {
     const manifest = await page.request.get('/manifest.webmanifest');
     expect(manifest.ok()).toBe(true);
     expect((await manifest.json()) as { display: string }).toMatchObject({ display: 'standalone' });
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     await page.getByTestId('toolbar-title').waitFor();
     expect(await page.getByTestId('app-mode-logo').count()).toBe(0);
     await context.close();
@@ -85,14 +84,14 @@ describe('application shell', () => {
             } as MediaQueryList)
           : original(query);
     });
-    await login(app.page, 'mitarbeiter');
+    await signIn(app.page, 'mitarbeiter');
     await app.page.getByTestId('app-mode-logo').waitFor();
     await app.context.close();
   });
 
   it('shows the memory display in debug mode (?debug=1), refreshed every second, until ?debug=0', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'mitarbeiter');
+    await signIn(page, 'mitarbeiter');
     const display = page.getByTestId('memory-display');
     expect(await display.count()).toBe(0);
     await page.goto('/?debug=1');
@@ -127,7 +126,7 @@ describe('application shell', () => {
 
   it('uses a temporary drawer with a menu button below 960 px', async () => {
     const { context, page } = await newPage(browser, { width: 800, height: 900 });
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     const menu = drawer(page);
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
@@ -140,7 +139,7 @@ describe('application shell', () => {
 
   it('reloads the page once when a page part fails to load, and never loops', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     let loads = 0;
     page.on('load', () => {
       loads++;
@@ -177,7 +176,7 @@ describe('application shell', () => {
 
   it('does not reload offline when a page part fails to load, but offers the reload button', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     let loads = 0;
     page.on('load', () => {
       loads++;
@@ -198,8 +197,7 @@ describe('application shell', () => {
 
   it('fails changes at once while offline, and logs out locally anyway', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin');
-    await page.goto('/role/list');
+    await signIn(page, 'admin', '/role/list');
     await gridTotal(page, 'Rollen');
     await page.getByRole('button', { name: 'Neu', exact: true }).click();
     const create = page.getByRole('dialog', { name: 'Neue Rolle anlegen' });

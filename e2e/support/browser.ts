@@ -1,5 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../apps/web/src/lib/session-token.ts';
+import { CSRF_HEADER } from '../../packages/shared/src/constants.ts';
 import { ACCOUNTS, type AccountName } from './accounts.ts';
 
 export const CHROMIUM_ARGS = [
@@ -13,8 +15,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The app server of this worker: global-setup starts one per e2e worker, so files that run at the same
+ * time never share a database (VITEST_POOL_ID is 1…maxWorkers; two files never run at once with one id).
+ */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[worker - 1];
+  if (!url) throw new Error(`No e2e server for worker ${worker} (${urls.length} started)`);
+  return url;
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -38,17 +48,59 @@ export async function newPage(
   return { context, page };
 }
 
-/** Fills the login form and waits until the app left /login. */
-export async function login(
-  page: Page,
-  account: AccountName | { username: string; password: string },
-): Promise<void> {
-  const { username, password } = typeof account === 'string' ? ACCOUNTS[account] : account;
+export type Account = AccountName | { username: string; password: string };
+
+function credentials(account: Account): { username: string; password: string } {
+  return typeof account === 'string' ? ACCOUNTS[account] : account;
+}
+
+/**
+ * Signs in through the login FORM and waits until the app left /login. Only for specs about signing in
+ * (auth, password, change-password, reset-password, sso, first sign-in); every other spec uses signIn().
+ */
+export async function login(page: Page, account: Account): Promise<void> {
+  const { username, password } = credentials(account);
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel('Kennwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Signs in the way the login form does, without the form: the page's context fetches the CSRF cookie and
+ * posts the credentials to /api/auth/login_local (a real session, password check and throttle included);
+ * the token goes where the web app keeps it (localStorage), on a page of the app's origin that does not
+ * start the app (/api/health). Then `path` is opened and signIn waits until the signed-in layout stands.
+ * Pass the page the test starts on as `path` instead of a page.goto() right after signIn.
+ */
+export async function signIn(page: Page, account: Account, path = '/'): Promise<void> {
+  const { username, password } = credentials(account);
+  const request = page.context().request;
+  // GET /api/auth/csrf sets the CSRF cookie in the context (as the app does) and answers the token in force.
+  const csrf = (await (await request.get('/api/auth/csrf')).json()) as { data: { token: string } };
+  const answer = await request.post('/api/auth/login_local', {
+    data: { username, password },
+    headers: { [CSRF_HEADER]: csrf.data.token },
+  });
+  if (!answer.ok()) throw new Error(`signIn(${username}): HTTP ${answer.status()} ${await answer.text()}`);
+  const { token } = (await answer.json()) as { token: string };
+  await page.goto('/api/health');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
+  await page.goto(path);
+  // Signed in: the main layout (#main-content) stands once the app has loaded the user, or, for an account
+  // that must replace its initial password first, the dialog 'Erste Anmeldung' (decision 012).
+  await page
+    .locator('#main-content, #login-heading')
+    .or(page.getByRole('dialog', { name: 'Erste Anmeldung' }))
+    .first()
+    .waitFor({ state: 'attached' });
+  if (new URL(page.url()).pathname.startsWith('/login')) {
+    throw new Error(`signIn(${username}): the app did not take the session token (now on ${page.url()})`);
+  }
 }
 
 /** Opens the drawer on narrow screens (it is always visible from 960 px). */
