@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
@@ -124,6 +124,18 @@ describe('hazard assessment rules', () => {
     await confirm.getByRole('button', { name: 'Abbrechen' }).click();
     await confirm.waitFor({ state: 'hidden' });
 
+    // The whole assessment cannot be deleted while it has actions (FOREIGN_ENTRY): the reason is shown and
+    // 'Deaktivieren' is offered instead.
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    const del = page.getByRole('dialog', { name: 'Gefährdungsbeurteilung löschen' });
+    await del.getByRole('button', { name: 'Löschen' }).click();
+    await del
+      .getByText('ist mit 3 Maßnahmen verknüpft und kann nicht gelöscht werden', { exact: false })
+      .waitFor();
+    await del.getByRole('button', { name: 'Deaktivieren' }).waitFor();
+    await del.getByRole('button', { name: 'Abbrechen' }).click();
+    await del.waitFor({ state: 'hidden' });
+
     // Open again: the removal goes through and takes the actions with it.
     await row.getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     await setDone(page, panel, M01[1]!, false);
@@ -135,6 +147,22 @@ describe('hazard assessment rules', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Die Gefährdung wurde entfernt.').waitFor();
     await page.getByText('Noch keine Gefährdungen.', { exact: false }).waitFor();
+
+    // NOT_FOUND: a second session deletes the assessment meanwhile; this session's delete names that it is
+    // gone, and inactivation is not offered for a record that no longer exists.
+    const editorUrl = new URL(page.url()).pathname;
+    const other = await newPage(browser);
+    await signIn(other.page, 'admin', editorUrl);
+    await other.page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    const otherDel = other.page.getByRole('dialog', { name: 'Gefährdungsbeurteilung löschen' });
+    await otherDel.getByRole('button', { name: 'Löschen' }).click();
+    await other.page.waitForURL(/\/hazardanalysis\/list$/);
+    await other.page.getByText('Die Gefährdungsbeurteilung wurde gelöscht.').waitFor();
+    await other.context.close();
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await del.getByRole('button', { name: 'Löschen' }).click();
+    await del.getByText('Der Datensatz wurde nicht gefunden.', { exact: false }).waitFor();
+    expect(await del.getByRole('button', { name: 'Deaktivieren' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -46,6 +46,7 @@ import {
   type TreeChoice,
 } from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
 import { formatDate } from '#lib/format.ts';
 import {
   HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
@@ -67,6 +68,9 @@ import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
 import { HazardsTable } from './components/hazards-table.tsx';
 import { RemoveHazardDialog } from './components/remove-hazard-dialog.tsx';
+
+/** The deletion refusals after which inactivation is offered instead (spec: hazard assessment states). */
+const INACTIVATE_INSTEAD = new Set(['ROUTE_FOUND', 'VERSION_FOUND', 'FOREIGN_ENTRY']);
 
 export function HazardAnalysisPage() {
   const { t } = useTranslation();
@@ -677,7 +681,10 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
           setDialog(null);
         }}
         extraActions={
-          remove.error && analysis.active && canActivate ? (
+          isApiError(remove.error) &&
+          INACTIVATE_INSTEAD.has(remove.error.code) &&
+          analysis.active &&
+          canActivate ? (
             <Button
               onClick={() => {
                 remove.reset();
