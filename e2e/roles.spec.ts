@@ -406,6 +406,8 @@ describe('roles', () => {
     await createRole(page, name);
     await page.getByRole('button', { name: /^Mitarbeiter\s*0 von \d+$/ }).click();
     const rolesManage = page.getByRole('checkbox', { name: 'Rollen verwalten' });
+    // The group opens with a collapse animation: check once it has settled (under load a click mid-way misses).
+    await page.locator('.MuiCollapse-entered').filter({ has: rolesManage }).waitFor();
     await rolesManage.check();
     await save(page);
     await page.getByText('Die Rolle wurde gespeichert.').waitFor();
