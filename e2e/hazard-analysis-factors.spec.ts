@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { pickBricks } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const MECHANICAL = '1 Mechanische Gefährdungen › 1.1 Ungeschützt bewegte Maschinenteile';
@@ -18,31 +19,6 @@ async function pick(dialog: Locator, search: string, text: string | RegExp = sea
     .getByText(text, typeof text === 'string' ? { exact: true } : {})
     .first()
     .click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function pickBricks(page: Page, identifiers: string[]) {
-  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
-  for (const identifier of identifiers) {
-    await dialog.getByLabel('Suchen').fill(identifier);
-    const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
-    // The list reloads after the search settles; click until the row's box is ticked.
-    await waitUntil(async () => {
-      if (
-        await row
-          .getByRole('checkbox')
-          .isChecked()
-          .catch(() => false)
-      )
-        return true;
-      await row
-        .first()
-        .click({ timeout: 1000 })
-        .catch(() => undefined);
-      return false;
-    }, `brick ${identifier} selected`);
-  }
-  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { pickRow as pick, pickBricks } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -11,35 +12,6 @@ async function pdfText(download: Download): Promise<string> {
   const text = (await parser.getText()).text;
   await parser.destroy();
   return text.replace(/\s+/g, ' ');
-}
-
-async function pick(dialog: Locator, search: string, text: RegExp) {
-  await dialog.getByLabel('Suchen').fill(search);
-  await dialog.getByRole('grid').getByText(text).first().click();
-}
-
-async function pickBricks(page: Page, identifiers: string[]) {
-  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
-  for (const identifier of identifiers) {
-    await dialog.getByLabel('Suchen').fill(identifier);
-    const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
-    await waitUntil(async () => {
-      if (
-        await row
-          .getByRole('checkbox')
-          .isChecked()
-          .catch(() => false)
-      )
-        return true;
-      await row
-        .first()
-        .click({ timeout: 1000 })
-        .catch(() => undefined);
-      return false;
-    }, `brick ${identifier} selected`);
-  }
-  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Creates an assessment at Tanklager Nord with the given bricks through the create dialog. */

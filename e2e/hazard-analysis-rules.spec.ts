@@ -1,41 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { pickRow as pick, pickBricks, tickRow as tick } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
-
-/** Searches a picker dialog and clicks the row showing `text`. */
-async function pick(dialog: Locator, search: string, text: RegExp) {
-  await dialog.getByLabel('Suchen').fill(search);
-  await dialog.getByRole('grid').getByText(text).first().click();
-}
-
-/** Ticks the row showing `text` in a multiple picker (the list may reload meanwhile: click until ticked). */
-async function tick(dialog: Locator, text: string) {
-  const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: text });
-  await waitUntil(async () => {
-    if (
-      await row
-        .getByRole('checkbox')
-        .isChecked()
-        .catch(() => false)
-    )
-      return true;
-    await row
-      .first()
-      .click({ timeout: 1000 })
-      .catch(() => undefined);
-    return false;
-  }, `row ${text} selected`);
-}
-
-async function pickBrick(page: Page, identifier: string) {
-  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
-  await dialog.getByLabel('Suchen').fill(identifier);
-  await tick(dialog, identifier);
-  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /** Opens an action of the hazard dialog's panel, sets 'Erledigt' and saves. */
 async function setDone(page: Page, panel: Locator, designation: string, done: boolean) {
@@ -80,7 +48,7 @@ describe('hazard assessment rules', () => {
 
     // Add a hazard from the brick M-01 (the signed-in user is prefilled as responsible).
     await page.getByRole('button', { name: 'Aus Bausteinen hinzufügen' }).click();
-    await pickBrick(page, 'M-01');
+    await pickBricks(page, ['M-01']);
     const who = page.getByRole('dialog', { name: 'Verantwortliche Person der neuen Gefährdungen' });
     await who.getByRole('button', { name: 'Hinzufügen' }).click();
     await who.waitFor({ state: 'hidden' });

@@ -1,43 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
+import { drawer, launchBrowser, listRows, newPage, signIn } from './support/browser.ts';
+import { pickRow as pick, pickBricks } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
-
-/** Searches a picker dialog and clicks the row showing `text` (single mode closes, multiple toggles). */
-async function pick(dialog: Locator, search: string, text: string | RegExp = search) {
-  await dialog.getByLabel('Suchen').fill(search);
-  await dialog
-    .getByRole('grid')
-    .getByText(text, typeof text === 'string' ? { exact: true } : {})
-    .first()
-    .click();
-}
-
-async function pickBricks(page: Page, identifiers: string[]) {
-  const dialog = page.getByRole('dialog', { name: 'Gefährdungsbaustein auswählen' });
-  for (const identifier of identifiers) {
-    await dialog.getByLabel('Suchen').fill(identifier);
-    const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: identifier });
-    // The list reloads after the search settles; click until the row's box is ticked.
-    await waitUntil(async () => {
-      if (
-        await row
-          .getByRole('checkbox')
-          .isChecked()
-          .catch(() => false)
-      )
-        return true;
-      await row
-        .first()
-        .click({ timeout: 1000 })
-        .catch(() => undefined);
-      return false;
-    }, `brick ${identifier} selected`);
-  }
-  await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 describe('hazard assessments', () => {
   let browser: Browser;
