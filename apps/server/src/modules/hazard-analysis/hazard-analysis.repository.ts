@@ -6,7 +6,7 @@ import type {
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
@@ -64,6 +64,48 @@ const releasedListSource: ListSource = {
   tieBreaker: hazardAnalyses.id,
   searchText: frozen('bezeichnung'),
 };
+
+/** The list row as the working copy shows it (readers of working copies). */
+const workingListColumns = {
+  id: hazardAnalyses.id,
+  bezeichnung: hazardAnalyses.bezeichnung,
+  locationName: locations.name,
+  departmentName: departments.name,
+  activityName: activities.name,
+  active: hazardAnalyses.active,
+  released: hazardAnalyses.released,
+  versionNumber: hazardAnalyses.versionNumber,
+  latestVersionId,
+  releaseDate: hazardAnalyses.releaseDate,
+  nextCheckDate: hazardAnalyses.nextCheckDate,
+  hazardCount: sql<number>`(select cast(count(*) as integer) from hazard_analysis_hazards h where h.analysis_id = ${hazardAnalyses.id})`,
+};
+
+/** The list row as the last released version froze it (released-only readers). */
+const releasedListColumns = {
+  id: hazardAnalyses.id,
+  bezeichnung: sql<string>`coalesce(${frozen('bezeichnung')}, '')`,
+  locationName: frozen('locationName'),
+  departmentName: frozen('departmentName'),
+  activityName: frozen('activityName'),
+  active: hazardAnalyses.active,
+  released: sql<boolean>`true`,
+  versionNumber: lastRelease.versionNumber,
+  latestVersionId: lastRelease.id,
+  releaseDate: lastRelease.releaseDate,
+  nextCheckDate: lastRelease.nextCheckDate,
+  hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
+};
+
+/** Released-only readers read the last release's snapshot; everyone else the working copy's references. */
+function withListJoins<Q extends PgSelect>(q: Q, releasedOnly: boolean) {
+  return releasedOnly
+    ? q.innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
+    : q
+        .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+        .leftJoin(departments, eq(departments.id, hazardAnalyses.departmentId))
+        .leftJoin(activities, eq(activities.id, hazardAnalyses.activityId));
+}
 
 /** Data access of the hazard assessments; methods that write take an Executor. */
 export function createHazardAnalysisRepository(db: Db) {
@@ -356,78 +398,19 @@ export function createHazardAnalysisRepository(db: Db) {
       if (status === 'active') filters.push(eq(hazardAnalyses.active, true));
       if (status === 'inactive') filters.push(eq(hazardAnalyses.active, false));
       if (status === 'released') filters.push(sql`${latestVersionId} is not null`);
-      if (releasedOnly) {
-        const plan = planList(releasedListSource, query, filters);
-        const from = () =>
-          db
-            .select({
-              id: hazardAnalyses.id,
-              bezeichnung: sql<string>`coalesce(${frozen('bezeichnung')}, '')`,
-              locationName: frozen('locationName'),
-              departmentName: frozen('departmentName'),
-              activityName: frozen('activityName'),
-              active: hazardAnalyses.active,
-              released: sql<boolean>`true`,
-              versionNumber: lastRelease.versionNumber,
-              latestVersionId: lastRelease.id,
-              releaseDate: lastRelease.releaseDate,
-              nextCheckDate: lastRelease.nextCheckDate,
-              hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
-            })
-            .from(hazardAnalyses)
-            .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId));
-        return runList<HazardAnalysisRow>(plan, {
-          rows: (p) =>
-            from()
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset),
-          count: async (where) => {
-            const [row] = await db
-              .select({ n: countAll })
-              .from(hazardAnalyses)
-              .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
-              .where(where);
-            return row?.n ?? 0;
-          },
-        });
-      }
-      const plan = planList(listSource, query, filters);
-      const from = () =>
-        db
-          .select({
-            id: hazardAnalyses.id,
-            bezeichnung: hazardAnalyses.bezeichnung,
-            locationName: locations.name,
-            departmentName: departments.name,
-            activityName: activities.name,
-            active: hazardAnalyses.active,
-            released: hazardAnalyses.released,
-            versionNumber: hazardAnalyses.versionNumber,
-            latestVersionId,
-            releaseDate: hazardAnalyses.releaseDate,
-            nextCheckDate: hazardAnalyses.nextCheckDate,
-            hazardCount: sql<number>`(select cast(count(*) as integer) from hazard_analysis_hazards h where h.analysis_id = ${hazardAnalyses.id})`,
-          })
-          .from(hazardAnalyses)
-          .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-          .leftJoin(departments, eq(departments.id, hazardAnalyses.departmentId))
-          .leftJoin(activities, eq(activities.id, hazardAnalyses.activityId));
+      const plan = planList(releasedOnly ? releasedListSource : listSource, query, filters);
+      const columns = releasedOnly ? releasedListColumns : workingListColumns;
+      const joined = <Q extends PgSelect>(q: Q) => withListJoins(q, releasedOnly);
       return runList<HazardAnalysisRow>(plan, {
-        rows: (p) =>
-          from()
+        rows: async (p) =>
+          (await joined(db.select(columns).from(hazardAnalyses).$dynamic())
             .where(p.where)
             .orderBy(...p.orderBy)
             .limit(p.limit)
-            .offset(p.offset),
+            .offset(p.offset)) as HazardAnalysisRow[],
         count: async (where) => {
-          const [row] = await db
-            .select({ n: countAll })
-            .from(hazardAnalyses)
-            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-            .where(where);
-          return row?.n ?? 0;
+          const [row] = await joined(db.select({ n: countAll }).from(hazardAnalyses).$dynamic()).where(where);
+          return (row as { n: number } | undefined)?.n ?? 0;
         },
       });
     },
@@ -445,33 +428,20 @@ export function createHazardAnalysisRepository(db: Db) {
      * the last released version, as their list does.
      */
     async ids(query: ListQuery, visible: SQL, cap: number, releasedOnly = false) {
-      const listQuery = { ...query, limit: cap, offset: 0 };
-      if (releasedOnly) {
-        const plan = planList(releasedListSource, listQuery, [visible]);
-        return db
-          .select({
-            id: hazardAnalyses.id,
-            route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
-            hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
-          })
-          .from(hazardAnalyses)
-          .innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
-          .where(plan.where)
-          .orderBy(...plan.orderBy)
-          .limit(cap);
-      }
-      const plan = planList(listSource, listQuery, [visible]);
-      return db
+      const source = releasedOnly ? releasedListSource : listSource;
+      const plan = planList(source, { ...query, limit: cap, offset: 0 }, [visible]);
+      const q = db
         .select({
           id: hazardAnalyses.id,
           route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
-          hazardCount: sql<number>`(select count(*)::int from hazard_analysis_hazards hc where hc.analysis_id = ${hazardAnalyses.id})`,
+          hazardCount: (releasedOnly ? releasedListColumns : workingListColumns).hazardCount,
         })
         .from(hazardAnalyses)
-        .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+        .$dynamic();
+      return (await withListJoins(q, releasedOnly)
         .where(plan.where)
         .orderBy(...plan.orderBy)
-        .limit(cap);
+        .limit(cap)) as { id: number; route: number; hazardCount: number }[];
     },
 
     async draftPicker(query: ListQuery, visible: SQL) {
