@@ -48,6 +48,7 @@ import { errorBody, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle, type ThrottleSettings } from './platform/login-throttle.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { createSessionStore } from './platform/sessions.ts';
+import { registerWellFormedText } from './platform/well-formed-text.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -110,8 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const passwordPolicy = createPasswordPolicyService({ settings: settings.service });
   registerAuth(app, sessions);
-  app.addHook('onSend', async (_request, reply) => {
+  registerWellFormedText(app);
+  app.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
+    // API answers carry personal data and tokens: no browser or proxy keeps them (issue 13, L5). A route that
+    // set its own (stricter) value keeps it.
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.

@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(errorBody('INTERNAL', errorCatalogue.INTERNAL.message));
     }
     const pgCode = postgresErrorCode(error);
-    if (pgCode === '22021' || pgCode === '22P05') {
+    if (pgCode === '22021' || pgCode === '22P05' || (pgCode === '22P02' && isIllFormedJsonText(error))) {
       return reply
         .status(400)
         .send(
@@ -105,6 +105,19 @@ export function postgresErrorCode(error: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/**
+ * PostgreSQL 18 (PGlite) refuses a lone surrogate escape in jsonb with 22P02 and a detail about Unicode
+ * surrogates; PostgreSQL 15 with 22P05. Other 22P02 errors are programming errors and stay 500.
+ */
+function isIllFormedJsonText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const { message, detail } = e as { message?: unknown; detail?: unknown };
+    const text = `${typeof message === 'string' ? message : ''} ${typeof detail === 'string' ? detail : ''}`;
+    if (/surrogate|unicode/i.test(text)) return true;
+  }
+  return false;
 }
 
 /** PostgreSQL unique_violation, for services that turn a race into a clear message. */
