@@ -44,6 +44,7 @@ import { settingsModule } from './modules/settings/settings.module.ts';
 import { ssoModule } from './modules/sso/sso.module.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
+import { createDeviceCookies } from './platform/device-cookies.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
 import { createLoginThrottle, type ThrottleSettings } from './platform/login-throttle.ts';
 import { createSecretBox } from './platform/secrets.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordPolicy,
     settings: settings.service,
     records: employees.records,
+    deviceCookies: createDeviceCookies(secrets),
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });

@@ -25,10 +25,20 @@ export const defaultThrottleSettings: ThrottleSettings = {
   maxPerAddress: 50,
 };
 
-export type ThrottleKeys = { account: string; address?: string };
+/**
+ * `device`: the id from a valid device cookie of this account (platform/device-cookies.ts). Such an attempt is
+ * counted for that device alone (with the account's limit), not for the account or the address, so failures of
+ * others at a shared address or against the account do not lock out a browser the account used before
+ * (decision 028).
+ */
+export type ThrottleKeys = { account: string; address?: string; device?: string };
 
-export function throttleKeys(username: string, ip: string): ThrottleKeys {
-  return { account: `u:${username.trim().toLowerCase()}`, address: `ip:${ip}` };
+export function throttleKeys(username: string, ip: string, device?: string): ThrottleKeys {
+  return {
+    account: `u:${username.trim().toLowerCase()}`,
+    address: `ip:${ip}`,
+    ...(device ? { device: `dev:${device}` } : {}),
+  };
 }
 
 export function createLoginThrottle(db: Db, settings: ThrottleSettings = defaultThrottleSettings) {
@@ -57,10 +67,14 @@ export function createLoginThrottle(db: Db, settings: ThrottleSettings = default
   return {
     /** Counts the attempt for the account and the address; throws 429 when either is over its limit. */
     async registerAttempt(keys: ThrottleKeys): Promise<void> {
-      const blocked = [
-        await count(keys.account, settings.maxPerAccount),
-        keys.address ? await count(keys.address, settings.maxPerAddress) : null,
-      ]
+      const blocked = (
+        keys.device
+          ? [await count(keys.device, settings.maxPerAccount)]
+          : [
+              await count(keys.account, settings.maxPerAccount),
+              keys.address ? await count(keys.address, settings.maxPerAddress) : null,
+            ]
+      )
         .filter((d): d is Date => d !== null)
         .map((d) => d.getTime());
       if (blocked.length === 0) return;
@@ -72,10 +86,12 @@ export function createLoginThrottle(db: Db, settings: ThrottleSettings = default
       });
     },
 
-    /** A successful sign-in: the account starts afresh, the address gets its attempt back. */
+    /** A successful sign-in: the account (and device) start afresh, the address gets its attempt back. */
     async recordSuccess(keys: ThrottleKeys): Promise<void> {
-      await db.delete(loginThrottle).where(inArray(loginThrottle.key, [keys.account]));
-      if (!keys.address) return;
+      await db
+        .delete(loginThrottle)
+        .where(inArray(loginThrottle.key, keys.device ? [keys.account, keys.device] : [keys.account]));
+      if (!keys.address || keys.device) return;
       await db.execute(
         sql`update login_throttle set failures = greatest(failures - 1, 0) where key = ${keys.address} and blocked_until is null`,
       );

@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import type { EmployeeRecordService } from '#modules/employees/employee-record.service.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { DeviceCookies } from '#platform/device-cookies.ts';
 import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { sessionCleanupJob } from './auth.jobs.ts';
@@ -33,6 +34,7 @@ export function authModule(deps: {
   passwordPolicy: PasswordPolicyService;
   settings: Pick<SettingsService, 'read'>;
   records: Pick<EmployeeRecordService, 'loadVisible' | 'assertEditableHere'>;
+  deviceCookies: DeviceCookies;
 }) {
   const repository = createAuthRepository(deps.db);
   const service = createAuthService({
@@ -46,7 +48,7 @@ export function authModule(deps: {
     /** Jobs for the scheduler (assembled in app.ts). */
     jobs: [sessionCleanupJob(deps), expiredPasswordsJob],
     register: async (app: FastifyInstance) => {
-      await app.register(authRoutes(service, deps.passwordPolicy), { prefix: '/api' });
+      await app.register(authRoutes(service, deps.passwordPolicy, deps.deviceCookies), { prefix: '/api' });
       await app.register(passwordResetRoutes(resetService), { prefix: '/api' });
     },
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '#modules/employees/employees.table.ts';
+import { deviceCookieName } from '#platform/device-cookies.ts';
 import { sessions } from '#platform/platform.table.ts';
 import { createTestApp, errorOf, TEST_DEMO_PASSWORD, type TestApp } from '#test/app.ts';
 import { createUser } from '#test/fixtures.ts';
@@ -160,6 +161,67 @@ describe('sign-in throttling', () => {
         )) as unknown as { rows: { failures: number }[] }
       ).rows[0]?.failures ?? 0;
     expect(after).toBe(before);
+  });
+});
+
+describe('device cookies (decision 028)', () => {
+  const csrf = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+  const from =
+    (address: string, cookies = '') =>
+    (username: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login_local',
+        remoteAddress: address,
+        headers: { cookie: `XSRF-TOKEN=${csrf}${cookies ? `; ${cookies}` : ''}`, 'x-xsrf-token': csrf },
+        payload: { username, password },
+      });
+  function deviceCookieOf(res: Awaited<ReturnType<ReturnType<typeof from>>>) {
+    const cookie = res.cookies.find((c) => c.name.startsWith('sw_device_'));
+    expect(cookie).toBeDefined();
+    return cookie as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string };
+  }
+
+  it('a flood of failures from a shared address locks out unknown browsers, not one the account used before', async () => {
+    const address = '198.51.100.20';
+    const boss = await createUser(t.database.db, { permissions: [12] });
+    const colleague = await createUser(t.database.db);
+    const first = await from(address)(boss.login, boss.password);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login_local' });
+    // Someone at the same address fails 50 times (unknown accounts and the administrator's own).
+    for (let i = 0; i < 40; i++) expect((await from(address)(`unbekannt-${i}`, 'x')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await from(address)(boss.login, `geraten-${i}`)).statusCode).toBe(401);
+    // A browser without a device cookie of that account is refused, even with the right password …
+    expect((await from(address)(colleague.login, colleague.password)).statusCode).toBe(429);
+    expect((await from(address)(boss.login, boss.password)).statusCode).toBe(429);
+    // … the administrator's known browser signs in.
+    const known = await from(address, `${device.name}=${device.value}`)(boss.login, boss.password);
+    expect(known.statusCode, known.body).toBe(200);
+  });
+
+  it('a device cookie counts only for its own account, cannot be forged, and is throttled per device', async () => {
+    const address = '198.51.100.21';
+    const a = await createUser(t.database.db);
+    const b = await createUser(t.database.db);
+    const device = deviceCookieOf(await from(address)(a.login, a.password));
+    for (let i = 0; i < 10; i++) await from('198.51.100.99')(b.login, `x-${i}`);
+    // A's sealed value under B's cookie name does not help B (the sealed payload names A).
+    const asB = `${deviceCookieName(b.login)}=${device.value}`;
+    expect((await from(address, asB)(b.login, b.password)).statusCode).toBe(429);
+    // A forged value is ignored.
+    expect((await from(address, `${device.name}=v1:AAAA:BBBB:CCCC`)(a.login, 'falsch')).statusCode).toBe(401);
+    // With the cookie, ten wrong passwords block that device (the account's limit) …
+    for (let i = 0; i < 10; i++) {
+      expect((await from(address, `${device.name}=${device.value}`)(a.login, `falsch-${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await from(address, `${device.name}=${device.value}`)(a.login, a.password)).statusCode).toBe(429);
+    // … and not the account elsewhere.
+    expect((await from('198.51.100.22')(a.login, a.password)).statusCode).toBe(200);
   });
 });
 

@@ -16,12 +16,14 @@ import { z } from 'zod';
 import { authenticated, publicRoute } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { ensureCsrfCookie } from '#platform/csrf.ts';
+import type { DeviceCookies } from '#platform/device-cookies.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
 
 export function authRoutes(
   service: AuthService,
   passwordPolicy: PasswordPolicyService,
+  deviceCookies: DeviceCookies,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -36,12 +38,14 @@ export function authRoutes(
         config: { access: publicRoute },
         schema: { body: loginLocalSchema, response: { 200: loginResponseSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const userAgent = request.headers['user-agent'];
         const token = await service.loginLocal(request.body, {
           ip: request.ip,
           ...(userAgent ? { userAgent } : {}),
+          device: deviceCookies.read(request, request.body.username),
         });
+        deviceCookies.issue(request, reply, request.body.username);
         return { token };
       },
     );

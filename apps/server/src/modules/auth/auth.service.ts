@@ -52,8 +52,11 @@ export function createAuthService({
      * Local sign-in. Unknown user, wrong password and inactive user give one and the same answer
      * (and take the same time: an unknown user is verified against a dummy hash).
      */
-    async loginLocal(input: LoginLocal, meta: { ip: string; userAgent?: string }): Promise<string> {
-      const keys = throttleKeys(input.username, meta.ip);
+    async loginLocal(
+      input: LoginLocal,
+      meta: { ip: string; userAgent?: string; device?: string | undefined },
+    ): Promise<string> {
+      const keys = throttleKeys(input.username, meta.ip, meta.device);
       await throttle.registerAttempt(keys);
       const employee = await employees.findByLoginName(input.username);
       const hash = employee?.passwordHash ?? (await getDummyHash());
