@@ -88,7 +88,8 @@ describe('mail settings', () => {
     expect(smtp.received[0]!.raw).toContain('Subject: Testmail von Schutzwerk');
     expect(smtp.received[0]!.raw).toContain('Schutzwerk E2E');
 
-    // A server that cannot be reached: 0x801 with the connection's answer; then back to the working port.
+    // A server that cannot be reached: 0x801 'nicht erreichbar', without the connection's low-level detail;
+    // then back to the working port.
     const closed = new SMTPServer({ logger: false });
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
     const closedPort = (closed.server.address() as AddressInfo).port;
@@ -98,8 +99,10 @@ describe('mail settings', () => {
     await test.getByText('Bitte speichern Sie zuerst Ihre Änderungen.').waitFor({ state: 'hidden' });
     await test.getByRole('button', { name: 'Testmail senden' }).click();
     const failed = page.getByTestId('test-mail-result');
-    await failed.getByText(/E-Mail wurde nicht versendet \(0x801\)/).waitFor();
-    await failed.getByText(/Antwort des Servers: .*ECONNREFUSED/).waitFor();
+    await failed
+      .getByText(/E-Mail wurde nicht versendet \(0x801\): Der Mailserver ist nicht erreichbar/)
+      .waitFor();
+    expect(await failed.textContent()).not.toMatch(/ECONNREFUSED|Antwort des Servers/);
     await form.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port));
     await form.getByRole('button', { name: 'Speichern' }).click();
     await test.getByText('Bitte speichern Sie zuerst Ihre Änderungen.').waitFor({ state: 'hidden' });
@@ -118,6 +121,30 @@ describe('mail settings', () => {
     expect(await tab.getByLabel('Passwort', { exact: true }).inputValue()).toBe('');
     await tab.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
     expect(await page.content()).not.toContain('Geheim-E2E-4711');
+
+    // The password belongs to this server: changing the server says it will be removed, and after saving
+    // without entering it again the form shows none stored (decision 025).
+    const password = tab.getByLabel('Passwort', { exact: true });
+    await tab.getByRole('textbox', { name: 'Server' }).fill('localhost');
+    await tab
+      .getByText(
+        'Server, Port, Verschlüsselung oder Benutzer geändert: Das gespeicherte Passwort gilt nur für die bisherigen Verbindungsdaten und wird beim Speichern entfernt. Bitte geben Sie es erneut ein.',
+      )
+      .waitFor();
+    expect(await password.getAttribute('placeholder')).toBe('');
+    // Back to the saved server: the password is kept again.
+    await tab.getByRole('textbox', { name: 'Server' }).fill('127.0.0.1');
+    await tab.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
+    await tab.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port + 1));
+    await tab.getByText(/Das gespeicherte Passwort gilt nur für die bisherigen Verbindungsdaten/).waitFor();
+    await tab.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Einstellungen wurden gespeichert.').waitFor();
+    await tab.getByText('Kein Passwort gespeichert.', { exact: true }).waitFor();
+    expect(await password.getAttribute('placeholder')).toBe('');
+    await tab.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port));
+    await tab.getByRole('button', { name: 'Speichern' }).click();
+    await tab.getByText('Kein Passwort gespeichert.', { exact: true }).waitFor();
+    await expect.poll(() => tab.getByRole('button', { name: 'Speichern' }).isDisabled()).toBe(true);
     await page.getByRole('tab', { name: 'E-Mail-Vorlagen' }).click();
     await page.waitForURL('**/settings/mailTemplates');
     await page

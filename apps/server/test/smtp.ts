@@ -3,16 +3,19 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; parsed: ParsedMail; raw: string };
+export type AuthAttempt = { method: string; username: string; password: string };
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: optional sign-in (user/password), a recipient it refuses
- * with 550, every accepted mail parsed. `stop()` closes it (connections are then refused); `start()`
- * listens again on the same port.
+ * with 550, every accepted mail parsed, every sign-in attempt recorded (`authAttempts`, what a server
+ * learns from AUTH). `stop()` closes it (connections are then refused); `start()` listens again on the
+ * same port.
  */
 export async function startSmtpServer(
   options: { user?: string; password?: string; refuse?: string[]; port?: number } = {},
 ) {
   const received: ReceivedMail[] = [];
+  const authAttempts: AuthAttempt[] = [];
   const make = () => {
     const config: SMTPServerOptions = {
       secure: false,
@@ -21,6 +24,11 @@ export async function startSmtpServer(
       allowInsecureAuth: true,
       logger: false,
       onAuth(auth, _session, callback) {
+        authAttempts.push({
+          method: auth.method,
+          username: auth.username ?? '',
+          password: auth.password ?? '',
+        });
         if (auth.username === options.user && auth.password === options.password)
           return callback(null, { user: auth.username });
         return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
@@ -64,6 +72,7 @@ export async function startSmtpServer(
   await listen();
   return {
     received,
+    authAttempts,
     get port() {
       return port;
     },

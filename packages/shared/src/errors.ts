@@ -486,6 +486,11 @@ export const errorCatalogue = {
     message:
       'Diese Einstellungen gelten für die ganze Installation und können nur im Hauptportal geändert werden.',
   },
+  SETTINGS_SECRET_NOT_BOUND: {
+    status: 409,
+    message:
+      'Das gespeicherte Passwort wurde für andere Verbindungsdaten (Server, Port, Verschlüsselung oder Benutzer) eingegeben und wird deshalb nicht verwendet. Bitte geben Sie es in den Einstellungen erneut ein.',
+  },
 
   // ── single sign-on (issue 4, decision 011) ────────────────────────────────────────────────────
   SSO_NOT_CONFIGURED: {

@@ -9,11 +9,62 @@ import { MAIL_PURPOSES, unknownPlaceholderMessage } from './mail-template.ts';
 export const MAIL_RESULT_CODES = ['0x800', '0x801', '0x802', '0x803'] as const;
 export type MailResultCode = (typeof MAIL_RESULT_CODES)[number];
 
+/**
+ * What became of a delivery, a few outcomes an administrator can act on (decision 025). The low-level
+ * cause (refused, timed out, no SMTP greeting, unknown name) is deliberately not told apart: one outcome
+ * 'unreachable', so the test mail cannot probe the network.
+ */
+export const MAIL_OUTCOMES = [
+  'sent',
+  'notConfigured',
+  'unreachable',
+  'tls',
+  'authRefused',
+  'passwordMissing',
+  'passwordNotBound',
+  'refused',
+] as const;
+export type MailOutcome = (typeof MAIL_OUTCOMES)[number];
+
+/** The feedback code of each outcome: 0x801 a configuration problem, 0x802 the server refused the mail. */
+export const MAIL_OUTCOME_CODES = {
+  sent: '0x800',
+  notConfigured: '0x801',
+  unreachable: '0x801',
+  tls: '0x801',
+  authRefused: '0x801',
+  passwordMissing: '0x801',
+  passwordNotBound: '0x801',
+  refused: '0x802',
+} as const satisfies Record<MailOutcome, MailResultCode>;
+
+/** The German sentence for each outcome (shown after the test mail, kept in the outbox's last error). */
+export const MAIL_OUTCOME_MESSAGES: Record<MailOutcome, string> = {
+  sent: 'E-Mail wurde versendet (0x800).',
+  notConfigured:
+    'E-Mail wurde nicht versendet (0x801): Es ist kein Mailserver eingerichtet. Bitte geben Sie Server und Port an.',
+  unreachable:
+    'E-Mail wurde nicht versendet (0x801): Der Mailserver ist nicht erreichbar – unter dieser Adresse antwortet kein Mailserver. Bitte prüfen Sie Server, Port und Verschlüsselung.',
+  tls: 'E-Mail wurde nicht versendet (0x801): Die verschlüsselte Verbindung zum Mailserver ist fehlgeschlagen. Bitte prüfen Sie die Verschlüsselung und das Zertifikat des Servers.',
+  authRefused:
+    'E-Mail wurde nicht versendet (0x801): Der Mailserver hat die Anmeldung abgelehnt. Bitte prüfen Sie Benutzer und Passwort.',
+  passwordMissing:
+    'E-Mail wurde nicht versendet (0x801): Für den Benutzer ist kein Passwort gespeichert. Bitte geben Sie das Passwort ein und speichern Sie.',
+  passwordNotBound:
+    'E-Mail wurde nicht versendet (0x801): Das gespeicherte Passwort wurde für einen anderen Server, Port, eine andere Verschlüsselung oder einen anderen Benutzer eingegeben und wird nicht verwendet. Bitte geben Sie es erneut ein und speichern Sie.',
+  refused:
+    'E-Mail wurde nicht versendet (0x802): Der Mailserver hat die E-Mail abgelehnt. Bitte prüfen Sie Absender- und Empfängeradresse.',
+};
+
 export const mailSendResultSchema = z.object({
   code: z.enum(MAIL_RESULT_CODES),
+  outcome: z.enum(MAIL_OUTCOMES),
   /** German text for the user. */
   message: z.string(),
-  /** What the mail server (or the connection) answered, for the administrator. */
+  /**
+   * The mail server's own SMTP answer (sign-in or mail refused), for the administrator; null when there
+   * was none — connection problems are never described in detail.
+   */
   serverResponse: z.string().nullable(),
 });
 export type MailSendResult = z.infer<typeof mailSendResultSchema>;

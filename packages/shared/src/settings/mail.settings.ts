@@ -19,7 +19,7 @@ const optionalEmail = z
 
 /**
  * The SMTP server all mails go through. The password is a secret field: sealed at rest, never sent to
- * the browser. An empty host means "no mail server set up" (mails stay in the outbox).
+ * the browser, bound to host, port, security and user (changing one of them removes it). An empty host means "no mail server set up" (mails stay in the outbox).
  */
 export const mailSettings = defineSettingsCategory({
   key: 'mail',
@@ -57,5 +57,6 @@ export const mailSettings = defineSettingsCategory({
   },
   readAnyOf: [P.MAIL_SETTINGS],
   writeAnyOf: [P.MAIL_SETTINGS_EDIT],
-  secretFields: ['password'],
+  // The password goes only to the server and account it was entered for (decision 025).
+  secrets: { password: ['host', 'port', 'security', 'user'] },
 });

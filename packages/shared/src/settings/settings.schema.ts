@@ -13,6 +13,11 @@ export type SettingsCategory<S extends z.ZodObject = z.ZodObject> = {
   readonly readAnyOf: readonly number[];
   readonly writeAnyOf: readonly number[];
   readonly secretFields: readonly string[];
+  /**
+   * For each secret field, the fields it is bound to (decision 025): a secret is only used with the values
+   * of these fields it was entered for; saving other values without entering the secret again removes it.
+   */
+  readonly secretBindings: Readonly<Record<string, readonly string[]>>;
 };
 
 export function defineSettingsCategory<S extends z.ZodObject>(def: {
@@ -21,16 +26,66 @@ export function defineSettingsCategory<S extends z.ZodObject>(def: {
   defaults: z.output<S>;
   readAnyOf?: readonly number[];
   writeAnyOf: readonly number[];
-  secretFields?: readonly (keyof z.output<S> & string)[];
+  /**
+   * The secret fields, each with the fields it is bound to (e.g. an SMTP password to host, port, security
+   * and user; `[]` for a secret that holds for any value of the others).
+   */
+  secrets?: { readonly [F in keyof z.output<S> & string]?: readonly (keyof z.output<S> & string)[] };
 }): SettingsCategory<S> {
+  const secretBindings: Record<string, readonly string[]> = {};
+  for (const [field, boundTo] of Object.entries(def.secrets ?? {}))
+    secretBindings[field] = [...((boundTo as readonly string[] | undefined) ?? [])];
   return {
     key: def.key,
     schema: def.schema,
     defaults: def.defaults,
     readAnyOf: def.readAnyOf ?? [],
     writeAnyOf: def.writeAnyOf,
-    secretFields: def.secretFields ?? [],
+    secretFields: Object.keys(secretBindings),
+    secretBindings,
   };
+}
+
+/** The values of the fields a secret is bound to, in declared order (what the secret was entered for). */
+export function secretBinding(
+  category: SettingsCategory,
+  field: string,
+  value: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const binding: Record<string, unknown> = {};
+  for (const bound of category.secretBindings[field] ?? []) binding[bound] = value[bound] ?? null;
+  return binding;
+}
+
+/**
+ * Whether a stored secret's binding (null: stored before secrets were bound, or unknown) is the binding
+ * the secret would need for `value`. A secret bound to nothing matches every value.
+ */
+export function secretBindingMatches(
+  category: SettingsCategory,
+  field: string,
+  boundTo: Readonly<Record<string, unknown>> | null,
+  value: Readonly<Record<string, unknown>>,
+): boolean {
+  const expected = secretBinding(category, field, value);
+  const fields = Object.keys(expected);
+  if (boundTo === null) return fields.length === 0;
+  if (Object.keys(boundTo).length !== fields.length) return false;
+  return fields.every(
+    (f) => Object.hasOwn(boundTo, f) && JSON.stringify(boundTo[f]) === JSON.stringify(expected[f]),
+  );
+}
+
+/** The bound fields of a secret whose value differs between two states of the category (e.g. saved and draft). */
+export function changedSecretBindingFields(
+  category: SettingsCategory,
+  field: string,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): string[] {
+  return (category.secretBindings[field] ?? []).filter(
+    (f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null),
+  );
 }
 
 export const settingsKeySchema = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -48,7 +103,8 @@ export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
 
 /**
  * Save a category: the whole value with the version it is based on (0 while the defaults apply).
- * A secret field left out (or null) keeps its stored value; an empty string removes it.
+ * A secret field left out (or null) keeps its stored value as long as the fields it is bound to keep
+ * theirs (otherwise it is removed and must be entered again); an empty string removes it.
  */
 export const updateSettingsSchema = z.object({
   version: z.number().int().min(0),

@@ -10,7 +10,7 @@ import { createMailOutboxJob, processOutbox } from './outbox.ts';
  * Mail: SMTP settings (category `mail`), test mail, outbox with its scheduler job, e-mail templates.
  * Other modules use `enqueueMail` (outbox.ts) and `renderTemplateMail` (mail-templates.ts) directly.
  */
-export function mailModule(deps: { db: Db; settings: Pick<SettingsService, 'read'> }) {
+export function mailModule(deps: { db: Db; settings: Pick<SettingsService, 'read' | 'readWithSecrets'> }) {
   const service = createMailService(deps);
   const templates = createMailTemplatesService({ db: deps.db });
   const mailOutboxJob = createMailOutboxJob(service.readSmtp);

@@ -1,5 +1,5 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
@@ -8,9 +8,11 @@ import { createSecretBox } from '#platform/secrets.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId } from '#test/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '#test/smtp.ts';
+import { readSmtpSettings } from './mail.service.ts';
 import { mailOutbox, mailTemplates } from './mail.table.ts';
 import { renderTemplateMail } from './mail-templates.ts';
 import { enqueueMail, MAIL_MAX_ATTEMPTS, processOutbox } from './outbox.ts';
+import { deliver } from './transport.ts';
 
 const SMTP_USER = 'schutzwerk';
 const SMTP_PASSWORD = 'Geheim-SMTP-4711';
@@ -22,13 +24,15 @@ let mailVersion = 0;
 
 // The same key the test app uses, so processOutbox reads the sealed password like the app does.
 const readSettings = () =>
-  createSettingsService({
-    db: t.database.db,
-    secrets: createSecretBox({
-      secretKey: 'test-secret-key-for-settings-0123456789',
-      dataDir: '/nonexistent',
+  readSmtpSettings(
+    createSettingsService({
+      db: t.database.db,
+      secrets: createSecretBox({
+        secretKey: 'test-secret-key-for-settings-0123456789',
+        dataDir: '/nonexistent',
+      }),
     }),
-  }).read(mailSettings);
+  );
 const process = (now?: Date) => processOutbox({ db: t.database.db, readSettings, ...(now ? { now } : {}) });
 
 async function saveSmtp(patch: Record<string, unknown> = {}) {
@@ -147,6 +151,7 @@ describe('test mail', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json<{ data: { code: string; message: string; serverResponse: string } }>().data;
     expect(data.code).toBe('0x801');
+    expect(data).toMatchObject({ outcome: 'authRefused' });
     expect(data.message).toContain('Anmeldung abgelehnt');
     expect(data.serverResponse).toContain('535');
     expect(res.body).not.toContain('falsch-falsch');
@@ -161,7 +166,7 @@ describe('test mail', () => {
     await saveSmtp({ port });
     const res = await admin.post('/api/mail/test', { to: 'pruefer@example.com' });
     expect(res.json()).toMatchObject({
-      data: { code: '0x801', serverResponse: expect.stringMatching(/ECONNREFUSED|connect/i) },
+      data: { code: '0x801', outcome: 'unreachable', serverResponse: null },
     });
     await saveSmtp();
   });
@@ -179,6 +184,184 @@ describe('test mail', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(errorOf(res).details)).toContain('gültige E-Mail-Adresse');
   });
+});
+
+/** A plain TCP service on 127.0.0.1 that is not a mail server (it answers garbage, hangs up or stays silent). */
+async function tcpService(onConnection: (socket: Socket) => void) {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the stored password goes only to the server it was entered for (decision 025)', () => {
+  // A second mail server on another port: what it learns from a sign-in attempt is recorded.
+  let elsewhere: TestSmtpServer;
+  beforeAll(async () => {
+    elsewhere = await startSmtpServer({ user: 'fremd', password: 'fremd-passwort' });
+  });
+  afterAll(async () => {
+    await elsewhere.stop();
+  });
+  beforeEach(() => {
+    elsewhere.received.length = 0;
+    elsewhere.authAttempts.length = 0;
+  });
+  const testMail = async () =>
+    (await admin.post('/api/mail/test', { to: 'pruefer@example.com' })).json<{
+      data: { code: string; outcome: string; message: string; serverResponse: string | null };
+    }>().data;
+
+  it('a test mail after moving the settings to another server without the password does not carry it there', async () => {
+    await saveSmtp();
+    // Only the port changes (to the other server); the password is left out, as the form does.
+    const moved = await saveSmtp({ port: elsewhere.port, password: undefined });
+    const result = await testMail();
+    expect(elsewhere.authAttempts.map((a) => a.password)).not.toContain(SMTP_PASSWORD);
+    expect(elsewhere.authAttempts).toEqual([]);
+    expect(elsewhere.received).toHaveLength(0);
+    expect(result).toEqual({
+      code: '0x801',
+      outcome: 'passwordMissing',
+      message: expect.stringContaining('kein Passwort gespeichert'),
+      serverResponse: null,
+    });
+    // The password was removed on that save (and the change log says so, without the value).
+    expect(moved.json()).toMatchObject({ data: { secretsSet: [], value: { password: null } } });
+    const log = await t.database.db.execute(
+      sql`select changes::text as c from change_log where entity = 'settings' and entity_id = 'mail' order by id desc limit 1`,
+    );
+    expect(JSON.stringify(log)).toContain('••••');
+    expect(JSON.stringify(log)).not.toContain(SMTP_PASSWORD);
+    await saveSmtp();
+  });
+
+  it('keeps the password when only sender data change; removes it when host, port, security or user change', async () => {
+    await saveSmtp();
+    const renamed = await saveSmtp({
+      senderName: 'Arbeitsschutz',
+      replyTo: 'as@example.com',
+      password: undefined,
+    });
+    expect(renamed.json()).toMatchObject({ data: { secretsSet: ['password'] } });
+    smtp.authAttempts.length = 0;
+    expect(await testMail()).toMatchObject({ code: '0x800', outcome: 'sent' });
+    expect(smtp.authAttempts).toEqual([{ method: 'PLAIN', username: SMTP_USER, password: SMTP_PASSWORD }]);
+
+    for (const patch of [
+      { host: '127.0.0.2' },
+      { port: elsewhere.port },
+      { security: 'starttls' },
+      { user: 'svc-mail' },
+    ]) {
+      await saveSmtp();
+      const changed = await saveSmtp({ ...patch, password: undefined });
+      expect(changed.json(), JSON.stringify(patch)).toMatchObject({ data: { secretsSet: [] } });
+      // Going back does not bring it back either: it must be entered again.
+      const back = await saveSmtp({
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+        user: SMTP_USER,
+        password: undefined,
+      });
+      expect(back.json(), JSON.stringify(patch)).toMatchObject({ data: { secretsSet: [] } });
+    }
+    await saveSmtp();
+    expect(await testMail()).toMatchObject({ code: '0x800' });
+  });
+
+  it('the outbox and the transport refuse a password whose server does not match (edited row, mixed settings)', async () => {
+    await saveSmtp();
+    // The row is edited past the API: the port now points at the other server.
+    await t.database.db.execute(
+      sql`update settings set value = jsonb_set(value, '{port}', to_jsonb(${elsewhere.port}::int)) where key = 'mail'`,
+    );
+    const [id] = await t.database.db.transaction(async (tx) => [
+      await enqueueMail(tx, {
+        to: 'empfaenger@example.com',
+        subject: 'S',
+        text: 'T',
+        purpose: 'taskReminder',
+      }),
+    ]);
+    const result = await process();
+    expect(elsewhere.authAttempts.map((a) => a.password)).not.toContain(SMTP_PASSWORD);
+    expect(elsewhere.authAttempts).toEqual([]);
+    expect(result).toMatchObject({ sent: 0, skipped: expect.stringContaining('wird nicht verwendet') });
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await testMail()).toMatchObject({
+      code: '0x801',
+      outcome: 'passwordNotBound',
+      serverResponse: null,
+    });
+    expect((await admin.get('/api/settings/mail')).json()).toMatchObject({ data: { secretsSet: [] } });
+    expect(elsewhere.authAttempts).toEqual([]);
+
+    // Put back: the stored settings work; the same password combined with another port is refused
+    // by the transport itself, before any connection.
+    await t.database.db.execute(
+      sql`update settings set value = jsonb_set(value, '{port}', to_jsonb(${smtp.port}::int)) where key = 'mail'`,
+    );
+    const stored = await readSettings();
+    const mail = { to: 'pruefer@example.com', subject: 'Gemischt', text: 'T' };
+    expect(await deliver({ ...stored, port: elsewhere.port }, mail)).toMatchObject({
+      ok: false,
+      code: '0x801',
+      outcome: 'passwordNotBound',
+    });
+    expect(await deliver({ ...stored, user: 'fremd' }, mail)).toMatchObject({ outcome: 'passwordNotBound' });
+    expect(elsewhere.authAttempts).toEqual([]);
+    expect(await deliver(stored, mail)).toMatchObject({ ok: true, outcome: 'sent' });
+    expect(await process()).toMatchObject({ sent: 1 });
+  });
+
+  it('a closed port, a silent, a hanging-up and a non-SMTP service give the same German outcome without socket details', async () => {
+    const closed = await startSmtpServer();
+    const closedPort = closed.port;
+    await closed.stop();
+    const garbage = await tcpService((socket) =>
+      socket.end('HTTP/1.1 400 Bad Request\r\nServer: intern-api\r\n\r\n'),
+    );
+    const hangup = await tcpService((socket) => socket.destroy());
+    const silent = await tcpService(() => {});
+    try {
+      const answers: unknown[] = [];
+      for (const port of [closedPort, garbage.port, hangup.port, silent.port]) {
+        await saveSmtp({ port });
+        const res = await admin.post('/api/mail/test', { to: 'pruefer@example.com' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toMatch(
+          /ECONN|ETIMEDOUT|EPROTOCOL|ESOCKET|greeting|Bad Request|intern-api|socket|closed|127\.0\.0\.1/i,
+        );
+        answers.push(res.json<{ data: unknown }>().data);
+      }
+      expect(answers).toEqual(
+        Array(4).fill({
+          code: '0x801',
+          outcome: 'unreachable',
+          message:
+            'E-Mail wurde nicht versendet (0x801): Der Mailserver ist nicht erreichbar – unter dieser Adresse antwortet kein Mailserver. Bitte prüfen Sie Server, Port und Verschlüsselung.',
+          serverResponse: null,
+        }),
+      );
+    } finally {
+      await Promise.all([garbage.close(), hangup.close(), silent.close()]);
+      await saveSmtp();
+    }
+  }, 60_000);
 });
 
 describe('outbox', () => {
@@ -241,7 +424,7 @@ describe('outbox', () => {
     expect(first).toMatchObject({ sent: 0, retrying: 1 });
     let [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ state: 'queued', attempts: 1 });
-    expect(row!.lastError).toMatch(/^0x801/);
+    expect(row!.lastError).toContain('(0x801): Der Mailserver ist nicht erreichbar');
     expect(row!.nextAttemptAt!.getTime()).toBe(now.getTime() + 60_000);
     // Not due yet: nothing is tried.
     expect(await process(new Date(now.getTime() + 30_000))).toMatchObject({ sent: 0, retrying: 0 });

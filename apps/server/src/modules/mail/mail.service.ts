@@ -11,9 +11,27 @@ import { deliver, outcomeMessage } from './transport.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
-/** Test mail: rendered from the 'testMail' template (a fixed text if there is none), sent directly. */
-export function createMailService(deps: { db: Db; settings: Pick<SettingsService, 'read'> }) {
-  const readSmtp = (): Promise<SmtpSettings> => deps.settings.read(mailSettings);
+/**
+ * The saved SMTP settings as the transport takes them: the stored password comes with what it was
+ * entered for, and the transport uses it only with exactly those values (decision 025).
+ */
+export async function readSmtpSettings(
+  settings: Pick<SettingsService, 'readWithSecrets'>,
+): Promise<SmtpSettings> {
+  const { value, secrets } = await settings.readWithSecrets(mailSettings);
+  return { ...value, password: secrets.password ?? null };
+}
+
+/**
+ * Test mail: rendered from the 'testMail' template (a fixed text if there is none), sent directly with
+ * the saved settings only — never with host, port or user from the request, so the stored password
+ * cannot be pointed at another server.
+ */
+export function createMailService(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'read' | 'readWithSecrets'>;
+}) {
+  const readSmtp = (): Promise<SmtpSettings> => readSmtpSettings(deps.settings);
 
   return {
     readSmtp,
@@ -44,7 +62,8 @@ export function createMailService(deps: { db: Db; settings: Pick<SettingsService
       });
       return {
         code: outcome.code,
-        message: outcomeMessage(outcome.code),
+        outcome: outcome.outcome,
+        message: outcomeMessage(outcome.outcome),
         serverResponse: outcome.response || null,
       };
     },

@@ -6,7 +6,7 @@ import { queryRows } from '#db/query.ts';
 import type { JobDefinition } from '#modules/scheduler/job.ts';
 import { AppError } from '#platform/errors.ts';
 import { mailOutbox } from './mail.table.ts';
-import { deliver, isConfigured, type SmtpSettings } from './transport.ts';
+import { credentialsFor, deliver, outcomeMessage, type SmtpSettings } from './transport.ts';
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; the last value repeats. */
 export const MAIL_RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240, 720, 1440] as const;
@@ -92,8 +92,16 @@ export async function processOutbox(deps: {
 }): Promise<OutboxRunResult> {
   const now = deps.now ?? new Date();
   const settings = await deps.readSettings();
-  if (!isConfigured(settings))
-    return { sent: 0, retrying: 0, failed: 0, skipped: 'Kein Mailserver eingerichtet' };
+  // A configuration problem found before connecting (no server, no usable password — e.g. one entered
+  // for another server) keeps the mails queued without counting attempts: nothing would get through.
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) {
+    const skipped =
+      credentials.failure.outcome === 'notConfigured'
+        ? 'Kein Mailserver eingerichtet'
+        : outcomeMessage(credentials.failure.outcome);
+    return { sent: 0, retrying: 0, failed: 0, skipped };
+  }
   const claimedUntil = new Date(now.getTime() + MAIL_CLAIM_MINUTES * 60_000);
   const claimed = await queryRows<Claimed>(
     deps.db,
@@ -133,7 +141,11 @@ export async function processOutbox(deps: {
       deps.log?.(`E-Mail ${mail.id} an ${mail.to_address} versendet.`);
       continue;
     }
-    const lastError = `${outcome.code}: ${outcome.response}`.slice(0, 2000);
+    const lastError = (
+      outcome.response
+        ? `${outcomeMessage(outcome.outcome)} ${outcome.response}`
+        : outcomeMessage(outcome.outcome)
+    ).slice(0, 2000);
     if (outcome.permanent || mail.attempts >= MAIL_MAX_ATTEMPTS) {
       await deps.db
         .update(mailOutbox)

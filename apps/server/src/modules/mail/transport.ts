@@ -1,14 +1,25 @@
-import type { MailResultCode } from '@schutzwerk/shared/mail/mail.schema.ts';
-import type { MailSecurity } from '@schutzwerk/shared/settings/mail.settings.ts';
+import {
+  MAIL_OUTCOME_CODES,
+  MAIL_OUTCOME_MESSAGES,
+  type MailOutcome,
+  type MailResultCode,
+} from '@schutzwerk/shared/mail/mail.schema.ts';
+import { type MailSecurity, mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
 import nodemailer from 'nodemailer';
+import { type BoundSecret, requireBoundSecret } from '#modules/settings/bound-secret.ts';
+import { AppError } from '#platform/errors.ts';
 
-/** The mail settings the transport needs (the `mail` settings category, secrets opened). */
+/**
+ * The mail settings the transport needs (the `mail` settings category). The password is the stored
+ * secret with what it was entered for: the transport uses it only with that host, port, security and
+ * user (decision 025).
+ */
 export type SmtpSettings = {
   host: string;
   port: number;
   security: MailSecurity;
   user: string;
-  password: string;
+  password: BoundSecret | null;
   senderAddress: string;
   senderName: string;
   replyTo: string;
@@ -23,11 +34,12 @@ export type OutgoingMail = {
 };
 
 export type DeliveryOutcome =
-  | { ok: true; code: '0x800'; response: string }
+  | { ok: true; code: '0x800'; outcome: 'sent'; response: string }
   | {
       ok: false;
       code: Exclude<MailResultCode, '0x800' | '0x803'>;
-      /** The server's (or the connection's) answer, without credentials. */
+      outcome: Exclude<MailOutcome, 'sent'>;
+      /** The mail server's own SMTP answer (without credentials); '' for connection problems. */
       response: string;
       /** A retry cannot help (the server refused this mail with a 5xx answer). */
       permanent: boolean;
@@ -36,7 +48,7 @@ export type DeliveryOutcome =
 /** Time limits so a dead server does not hold a request or a job for minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function isConfigured(settings: SmtpSettings): boolean {
+export function isConfigured(settings: Pick<SmtpSettings, 'host'>): boolean {
   return settings.host.trim() !== '';
 }
 
@@ -48,21 +60,59 @@ export function fromHeader(settings: SmtpSettings, override?: string | null): st
   return name ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : address;
 }
 
+function failure(
+  outcome: Exclude<MailOutcome, 'sent'>,
+  response = '',
+  permanent = false,
+): DeliveryOutcome & { ok: false } {
+  return {
+    ok: false,
+    code: MAIL_OUTCOME_CODES[outcome] as Exclude<MailResultCode, '0x800' | '0x803'>,
+    outcome,
+    response,
+    permanent,
+  };
+}
+
 /**
- * Sends one mail over a fresh SMTP connection and classifies the outcome (decision 013):
- * 0x801 the mail could not be handed over — no connection, TLS or sign-in failed (configuration);
- * 0x802 the server took the connection but refused the mail (sender, recipient or content).
+ * The sign-in to use with exactly these settings: none without a user; the stored password only when it
+ * was entered for this host, port, security and user. Otherwise the outcome that stops the delivery
+ * before any connection is made.
+ */
+export function credentialsFor(
+  settings: SmtpSettings,
+):
+  | { ok: true; auth?: { user: string; pass: string } }
+  | { ok: false; failure: DeliveryOutcome & { ok: false } } {
+  if (!isConfigured(settings)) return { ok: false, failure: failure('notConfigured') };
+  if (!settings.user) return { ok: true };
+  let pass: string;
+  try {
+    pass = requireBoundSecret(mailSettings, 'password', settings.password, settings);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SETTINGS_SECRET_NOT_BOUND')
+      return { ok: false, failure: failure('passwordNotBound') };
+    throw error;
+  }
+  if (pass === '') return { ok: false, failure: failure('passwordMissing') };
+  return { ok: true, auth: { user: settings.user, pass } };
+}
+
+/**
+ * Sends one mail over a fresh SMTP connection and classifies the outcome (decisions 013, 025):
+ * 0x801 the mail could not be handed over — no server, not reachable, TLS or sign-in failed, no usable
+ * password (configuration); 0x802 the server took the connection but refused the mail.
  */
 export async function deliver(settings: SmtpSettings, mail: OutgoingMail): Promise<DeliveryOutcome> {
-  if (!isConfigured(settings))
-    return { ok: false, code: '0x801', response: 'Es ist kein Mailserver eingerichtet.', permanent: false };
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) return credentials.failure;
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.security === 'tls',
     requireTLS: settings.security === 'starttls',
     ignoreTLS: settings.security === 'none',
-    ...(settings.user ? { auth: { user: settings.user, pass: settings.password } } : {}),
+    ...(credentials.auth ? { auth: credentials.auth } : {}),
     ...TIMEOUTS,
   });
   try {
@@ -75,9 +125,9 @@ export async function deliver(settings: SmtpSettings, mail: OutgoingMail): Promi
       ...(mail.html ? { html: mail.html } : {}),
       ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
     });
-    return { ok: true, code: '0x800', response: String(info.response ?? '') };
+    return { ok: true, code: '0x800', outcome: 'sent', response: String(info.response ?? '') };
   } catch (error) {
-    return classify(error, settings);
+    return classify(error, credentials.auth?.pass);
   } finally {
     transport.close();
   }
@@ -85,47 +135,36 @@ export async function deliver(settings: SmtpSettings, mail: OutgoingMail): Promi
 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string; command?: string };
 
-export function classify(
-  error: unknown,
-  settings?: Pick<SmtpSettings, 'password'>,
-): DeliveryOutcome & { ok: false } {
+/**
+ * nodemailer's error → one of a few outcomes. Everything before an SMTP conversation — refused, timed
+ * out, no or a foreign greeting, unknown name, a failed TLS handshake on connect — is 'unreachable' with
+ * no detail, so the answer does not tell a closed port from another service. The server's own answer is
+ * kept only where it answered as a mail server (STARTTLS, sign-in, envelope, message).
+ */
+export function classify(error: unknown, password?: string): DeliveryOutcome & { ok: false } {
   const e = (error ?? {}) as SmtpError;
-  let text = (e.response || e.message || String(error)).trim();
-  // Never echo the password, whatever the server answers.
-  if (settings?.password) text = text.split(settings.password).join('••••');
-  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
-  const connectionCodes = [
-    'ECONNECTION',
-    'ETIMEDOUT',
-    'EDNS',
-    'ESOCKET',
-    'ETLS',
-    'EAUTH',
-    'ENOAUTH',
-    'EPROTOCOL',
-  ];
-  if (e.code && connectionCodes.includes(e.code)) {
-    return { ok: false, code: '0x801', response: text, permanent: false };
-  }
-  // The server answered but refused the envelope or the message.
-  return {
-    ok: false,
-    code: '0x802',
-    response: text,
-    permanent: responseCode !== undefined && responseCode >= 500,
+  const smtpAnswer = (): string => {
+    let text = typeof e.response === 'string' ? e.response.trim() : '';
+    // Never echo the password, whatever the server answers.
+    if (password) text = text.split(password).join('••••');
+    return text.slice(0, 500);
   };
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  switch (e.code) {
+    case 'ETLS':
+      return failure('tls', smtpAnswer());
+    case 'EAUTH':
+    case 'ENOAUTH':
+      return failure('authRefused', smtpAnswer());
+    case 'EENVELOPE':
+    case 'EMESSAGE':
+      return failure('refused', smtpAnswer(), responseCode !== undefined && responseCode >= 500);
+    default:
+      return failure('unreachable');
+  }
 }
 
-/** The German sentence for an outcome (the server's answer is shown beside it). */
-export function outcomeMessage(code: MailResultCode): string {
-  switch (code) {
-    case '0x800':
-      return 'E-Mail wurde versendet (0x800).';
-    case '0x801':
-      return 'E-Mail wurde nicht versendet (0x801): Der Mailserver ist nicht erreichbar oder hat die Anmeldung abgelehnt. Bitte prüfen Sie Server, Port, Verschlüsselung, Benutzer und Passwort.';
-    case '0x802':
-      return 'E-Mail wurde nicht versendet (0x802): Der Mailserver hat die E-Mail abgelehnt. Bitte prüfen Sie Absender- und Empfängeradresse.';
-    case '0x803':
-      return 'Vorlage nicht gefunden (0x803).';
-  }
+/** The German sentence for an outcome (the server's answer, if any, is shown beside it). */
+export function outcomeMessage(outcome: MailOutcome): string {
+  return MAIL_OUTCOME_MESSAGES[outcome];
 }

@@ -196,7 +196,7 @@ describe('settings', () => {
       schema: z.object({ user: z.string(), password: z.string() }),
       defaults: { user: '', password: '' },
       writeAnyOf: [P.SETTINGS_SYSTEM],
-      secretFields: ['password'],
+      secrets: { password: [] },
     });
     const secrets = createSecretBox({ secretKey: 'k'.repeat(40), dataDir: '/nonexistent' });
     const service = createSettingsService({
@@ -243,6 +243,78 @@ describe('settings', () => {
     );
     expect(log.map((r) => r.changes).join()).not.toContain('Str3ng');
   });
+  it('binds a secret to its fields: a change of one without the secret removes it, a row edit makes it unusable', async () => {
+    const bound = defineSettingsCategory({
+      key: 'demoBound',
+      schema: z.object({ host: z.string(), user: z.string(), label: z.string(), password: z.string() }),
+      defaults: { host: '', user: '', label: '', password: '' },
+      writeAnyOf: [P.SETTINGS_SYSTEM],
+      secrets: { password: ['host', 'user'] },
+    });
+    const box = createSecretBox({ secretKey: 'k'.repeat(40), dataDir: '/nonexistent' });
+    const service = createSettingsService({
+      db: t.database.db,
+      secrets: box,
+      categories: { demoBound: bound },
+    });
+    const actor = {
+      employeeId: (await createUser(t.database.db)).id,
+      portalId: 0,
+      portalName: 'Haupt',
+      isMainPortal: true,
+      permissions: new Set([P.SETTINGS_SYSTEM]),
+      viaSso: false,
+      sessionHash: 'x',
+    };
+    const value = { host: 'mail.intern', user: 'svc', label: 'a', password: 'Bound-Secret-1' };
+    await service.update(actor, 'demoBound', { version: 0, value });
+    // A field the secret is not bound to: kept.
+    const relabelled = await service.update(actor, 'demoBound', {
+      version: 1,
+      value: { ...value, label: 'b', password: null },
+    });
+    expect(relabelled.secretsSet).toEqual(['password']);
+    expect((await service.read(bound)).password).toBe('Bound-Secret-1');
+    // The host changes and the secret is not entered again: it is removed, not kept for the new host.
+    const moved = await service.update(actor, 'demoBound', {
+      version: 2,
+      value: { ...value, host: 'andere.example', label: 'b', password: null },
+    });
+    expect(moved.secretsSet).toEqual([]);
+    expect((await service.read(bound)).password).toBe('');
+    const raw = await queryRows<{ password: string }>(
+      t.database.db,
+      sql`select value->>'password' as password from settings where key = 'demoBound'`,
+    );
+    expect(raw[0]?.password).toBe('');
+    const log = await queryRows<{ changes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select changes from change_log where entity = 'settings' and entity_id = 'demoBound' order by id desc limit 1`,
+    );
+    expect(log[0]?.changes).toMatchObject({ password: { from: '••••', to: '' } });
+
+    // Entered again for the new host: usable there. An edit of the row to another host (past the API)
+    // cannot carry it along: the binding is sealed with the secret.
+    await service.update(actor, 'demoBound', {
+      version: 3,
+      value: { ...value, host: 'andere.example', password: 'Bound-Secret-2' },
+    });
+    expect((await service.read(bound)).password).toBe('Bound-Secret-2');
+    await t.database.db.execute(
+      sql`update settings set value = jsonb_set(value, '{host}', '"boese.example"') where key = 'demoBound'`,
+    );
+    expect((await service.read(bound)).password).toBe('');
+    expect((await service.getForActor(actor, 'demoBound')).secretsSet).toEqual([]);
+    const opened = await service.readWithSecrets(bound);
+    expect(opened.value.password).toBe('');
+    expect(opened.secrets.password).toMatchObject({ boundTo: { host: 'andere.example', user: 'svc' } });
+    // A secret sealed before bindings existed (plain text inside) is not used for a bound field.
+    await t.database.db.execute(
+      sql`update settings set value = jsonb_set(value, '{password}', to_jsonb(${box.encrypt('Alt-Geheim')}::text)) where key = 'demoBound'`,
+    );
+    expect((await service.read(bound)).password).toBe('');
+  });
+
   it('offers the active languages to every user and refuses an inactive one for an employee', async () => {
     const current = (await admin.get('/api/settings/language')).json<Answer>().data;
     await admin.put('/api/settings/language', {

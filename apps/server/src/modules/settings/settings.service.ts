@@ -12,6 +12,7 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { SecretBox } from '#platform/secrets.ts';
+import { type BoundSecret, openBoundSecret, sealBoundSecret, secretUsableWith } from './bound-secret.ts';
 import { settings } from './settings.table.ts';
 
 type Row = { value: Record<string, unknown>; version: number; updatedAt: Date | null };
@@ -76,28 +77,28 @@ export function createSettingsService(deps: {
     return value;
   }
 
-  function openSecrets(c: SettingsCategory, value: Record<string, unknown>): Record<string, unknown> {
-    const open = { ...value };
-    for (const field of c.secretFields) {
-      const sealed = value[field];
-      if (typeof sealed !== 'string' || sealed === '') {
-        open[field] = '';
-        continue;
-      }
-      try {
-        open[field] = deps.secrets.decrypt(sealed);
-      } catch {
-        open[field] = ''; // sealed with another key: as if not set
-      }
-    }
-    return open;
+  /** The category's stored secrets, opened with what each was entered for (null: none, unreadable). */
+  function storedSecrets(
+    c: SettingsCategory,
+    value: Record<string, unknown>,
+  ): Record<string, BoundSecret | null> {
+    const secrets: Record<string, BoundSecret | null> = {};
+    for (const field of c.secretFields)
+      secrets[field] = openBoundSecret(deps.secrets, c, field, value[field]);
+    return secrets;
+  }
+
+  /** A secret counts as set only while the fields it is bound to still hold what it was entered for. */
+  function secretIsSet(c: SettingsCategory, field: string, value: Record<string, unknown>): boolean {
+    const secret = openBoundSecret(deps.secrets, c, field, value[field]);
+    return secret !== null && secret.value !== '' && secretUsableWith(c, field, secret, value);
   }
 
   function answer(actor: Actor, c: SettingsCategory, row: Row | null): SettingsAnswer {
     const value = merge(c, row?.value);
     const secretsSet: string[] = [];
     for (const field of c.secretFields) {
-      if (typeof value[field] === 'string' && value[field] !== '') secretsSet.push(field);
+      if (secretIsSet(c, field, value)) secretsSet.push(field);
       value[field] = null;
     }
     return {
@@ -111,16 +112,39 @@ export function createSettingsService(deps: {
   }
 
   return {
-    /** The typed value of a category for server code (defaults where nothing is stored, secrets opened). */
+    /**
+     * The typed value of a category for server code (defaults where nothing is stored). A secret is
+     * opened only while its bound fields hold what it was entered for, else it reads as '' (decision 025).
+     */
     async read<S extends z.ZodObject>(
       category: SettingsCategory<S>,
       ex: Executor = deps.db,
     ): Promise<z.output<S>> {
-      const row = await loadRow(ex, category.key);
-      return openSecrets(
-        category as SettingsCategory,
-        merge(category as SettingsCategory, row?.value),
-      ) as z.output<S>;
+      const c = category as SettingsCategory;
+      const row = await loadRow(ex, c.key);
+      const value = merge(c, row?.value);
+      const secrets = storedSecrets(c, value);
+      for (const field of c.secretFields) {
+        const secret = secrets[field] ?? null;
+        value[field] = secret && secretUsableWith(c, field, secret, value) ? secret.value : '';
+      }
+      return value as z.output<S>;
+    },
+
+    /**
+     * The value with every secret field '' and the stored secrets beside it, each with what it was entered
+     * for: for code that uses a secret and checks the binding at the point of use (requireBoundSecret).
+     */
+    async readWithSecrets<S extends z.ZodObject>(
+      category: SettingsCategory<S>,
+      ex: Executor = deps.db,
+    ): Promise<{ value: z.output<S>; secrets: Record<string, BoundSecret | null> }> {
+      const c = category as SettingsCategory;
+      const row = await loadRow(ex, c.key);
+      const value = merge(c, row?.value);
+      const secrets = storedSecrets(c, value);
+      for (const field of c.secretFields) value[field] = '';
+      return { value: value as z.output<S>, secrets };
     },
 
     listForActor(actor: Actor): { key: string; canEdit: boolean }[] {
@@ -140,7 +164,8 @@ export function createSettingsService(deps: {
       if (!actorHasAny(actor, ...c.writeAnyOf)) throw new AppError('NO_PERMISSION');
       if (!actor.isMainPortal) throw new AppError('SETTINGS_MAIN_PORTAL_ONLY');
 
-      // Secrets: left out or null keeps the stored value, '' removes it, text replaces it.
+      // Secrets: left out or null keeps the stored value while the fields it is bound to keep theirs
+      // (otherwise it is removed: never kept for another server), '' removes it, text replaces it.
       const incoming = { ...input.value };
       const secretInput: Record<string, string | undefined> = {};
       for (const field of c.secretFields) {
@@ -163,10 +188,18 @@ export function createSettingsService(deps: {
         const row = await loadRow(tx, key, true);
         if ((row?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
         const before = merge(c, row?.value);
+        // Compared with the locked row: what the stored secret was sealed for must be what it is saved
+        // with now, so a concurrent change or an edited row cannot carry it to other values.
+        const stored = storedSecrets(c, before);
         for (const field of c.secretFields) {
           const given = secretInput[field];
-          next[field] =
-            given === undefined ? (before[field] ?? '') : given === '' ? '' : deps.secrets.encrypt(given);
+          if (given === undefined) {
+            const kept = stored[field] ?? null;
+            next[field] =
+              kept && kept.value !== '' && secretUsableWith(c, field, kept, next) ? before[field] : '';
+          } else {
+            next[field] = given === '' ? '' : sealBoundSecret(deps.secrets, c, field, given, next);
+          }
         }
         await deps.guards?.[key]?.(tx, next, actor);
 
@@ -174,7 +207,8 @@ export function createSettingsService(deps: {
         for (const field of Object.keys(c.schema.shape)) {
           const secret = c.secretFields.includes(field);
           if (secret) {
-            if (secretInput[field] !== undefined && (before[field] !== '' || next[field] !== ''))
+            const cleared = before[field] !== '' && next[field] === '';
+            if (cleared || (secretInput[field] !== undefined && (before[field] !== '' || next[field] !== '')))
               changes[field] = { from: before[field] ? '••••' : '', to: next[field] ? '••••' : '' };
           } else if (JSON.stringify(before[field]) !== JSON.stringify(next[field])) {
             changes[field] = { from: before[field], to: next[field] };

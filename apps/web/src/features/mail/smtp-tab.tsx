@@ -37,6 +37,9 @@ export default function SmtpTab() {
   const { t } = useTranslation();
   const form = useSettingsForm<MailValue>('mail');
   const passwordStored = form.secretsSet.includes('password');
+  // Host, port, security or user changed without a new password: saving removes the stored one (decision 025).
+  const passwordUnbound = form.secretsToBeRemoved.includes('password');
+  const passwordKept = passwordStored && !passwordUnbound && form.value.password === null;
   const text = (
     name: 'host' | 'user' | 'senderAddress' | 'senderName' | 'replyTo',
     maxLength: number,
@@ -114,7 +117,7 @@ export default function SmtpTab() {
             type="password"
             autoComplete="new-password"
             value={form.value.password ?? ''}
-            placeholder={passwordStored && form.value.password === null ? '••••••••' : ''}
+            placeholder={passwordKept ? '••••••••' : ''}
             disabled={!form.canEdit}
             onChange={(event) => form.setField('password', event.target.value)}
             error={Boolean(form.errorOf('password'))}
@@ -124,14 +127,20 @@ export default function SmtpTab() {
                 ? passwordStored
                   ? t('mail.smtp.passwordRemoved')
                   : t('mail.smtp.passwordNone')
-                : passwordStored && form.value.password === null
-                  ? t('mail.smtp.passwordKept')
-                  : t('mail.smtp.passwordHint'))
+                : passwordUnbound
+                  ? t('mail.smtp.passwordUnbound')
+                  : passwordKept
+                    ? t('mail.smtp.passwordKept')
+                    : !passwordStored && form.value.password === null
+                      ? form.value.user
+                        ? t('mail.smtp.passwordNeeded')
+                        : t('mail.smtp.passwordNone')
+                      : t('mail.smtp.passwordHint'))
             }
             slotProps={{ htmlInput: { maxLength: 500 } }}
             fullWidth
           />
-          {form.canEdit && passwordStored && form.value.password !== '' ? (
+          {form.canEdit && passwordStored && !passwordUnbound && form.value.password !== '' ? (
             <Button size="small" sx={{ mt: 0.5 }} onClick={() => form.setField('password', '')}>
               {t('mail.smtp.removePassword')}
             </Button>

@@ -1,7 +1,8 @@
 import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
 import { licenseSettings } from '@schutzwerk/shared/settings/license.settings.ts';
+import { mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
 import { describe, expect, it } from 'vitest';
-import { changedFields, rebaseDraft, validateDraft } from './settings-draft.ts';
+import { changedFields, rebaseDraft, secretsToBeRemoved, validateDraft } from './settings-draft.ts';
 
 describe('settings drafts', () => {
   it('finds changed fields, arrays by content', () => {
@@ -36,5 +37,18 @@ describe('settings drafts', () => {
       maxEmployees: 'Bitte eine ganze Zahl angeben.',
     });
     expect(validateDraft(licenseSettings, licenseSettings.defaults)).toEqual({});
+  });
+
+  it('names a stored secret that saving removes because a field it is bound to changed', () => {
+    const base = { ...mailSettings.defaults, host: 'smtp.firma.de', user: 'svc-mail', password: null };
+    const stored = ['password'];
+    expect(secretsToBeRemoved(mailSettings, stored, { ...base, senderName: 'Neu' }, base)).toEqual([]);
+    for (const change of [{ host: 'mail.example' }, { port: 25 }, { security: 'tls' }, { user: 'x' }])
+      expect(secretsToBeRemoved(mailSettings, stored, { ...base, ...change }, base)).toEqual(['password']);
+    // Entered again, or none stored: nothing to warn about.
+    expect(secretsToBeRemoved(mailSettings, stored, { ...base, host: 'm', password: 'neu' }, base)).toEqual(
+      [],
+    );
+    expect(secretsToBeRemoved(mailSettings, [], { ...base, host: 'm' }, base)).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-import type { SettingsCategory } from '@schutzwerk/shared/settings/settings.schema.ts';
+import {
+  changedSecretBindingFields,
+  type SettingsCategory,
+} from '@schutzwerk/shared/settings/settings.schema.ts';
 import { rebaseDraft as rebase } from '#lib/draft-rebase.ts';
 
 export type Draft = Record<string, unknown>;
@@ -35,4 +38,24 @@ export function validateDraft(category: SettingsCategory | undefined, draft: Dra
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
+}
+
+/**
+ * The stored secrets that saving this draft will remove because a field they are bound to changed and
+ * the secret was not entered again (the server does the same, decision 025): the form says so beside
+ * the secret's field.
+ */
+export function secretsToBeRemoved(
+  category: SettingsCategory | undefined,
+  secretsSet: readonly string[],
+  draft: Draft,
+  base: Draft,
+): string[] {
+  if (!category) return [];
+  return category.secretFields.filter(
+    (field) =>
+      secretsSet.includes(field) &&
+      (draft[field] === null || draft[field] === undefined) &&
+      changedSecretBindingFields(category, field, base, draft).length > 0,
+  );
 }

@@ -8,7 +8,13 @@ import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { settingsQueryOptions } from './api/get-settings.ts';
 import { useUpdateSettings } from './api/update-settings.ts';
-import { changedFields, type Draft, rebaseDraft, validateDraft } from './settings-draft.ts';
+import {
+  changedFields,
+  type Draft,
+  rebaseDraft,
+  secretsToBeRemoved,
+  validateDraft,
+} from './settings-draft.ts';
 
 export type SettingsFormState<T extends Draft = Draft> = {
   status: 'loading' | 'error' | 'ready';
@@ -20,6 +26,8 @@ export type SettingsFormState<T extends Draft = Draft> = {
   /** The German message for a field once touched (or after a save attempt), from the browser or the server. */
   errorOf: (field: keyof T & string) => string | undefined;
   secretsSet: readonly string[];
+  /** Stored secrets that saving will remove: a field they are bound to changed and they were not entered again. */
+  secretsToBeRemoved: readonly string[];
   canEdit: boolean;
   dirty: boolean;
   valid: boolean;
@@ -126,6 +134,7 @@ export function useSettingsForm<T extends Draft>(key: string): SettingsFormState
     errorOf: (field) =>
       submitted || touched[field] ? (clientErrors[field] ?? serverErrors[field]) : serverErrors[field],
     secretsSet: base?.secretsSet ?? [],
+    secretsToBeRemoved: secretsToBeRemoved(category, base?.secretsSet ?? [], draft, baseValue),
     canEdit: base?.canEdit ?? false,
     dirty,
     valid: Object.keys(clientErrors).length === 0,
