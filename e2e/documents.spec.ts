@@ -189,4 +189,62 @@ describe('documents', () => {
     await section.getByRole('link', { name: label }).waitFor({ state: 'hidden' });
     await context.close();
   });
+  it('a user without „Vertrauliche Dokumente lesen“ sees the confidential flag read-only and no file name, size or hash', async () => {
+    // The admin creates a confidential document with a file.
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/documents/list');
+    await gridTotal(page, 'Dokumente');
+    const label = `Gehaltsliste ${suffix}`;
+    const fileName = `gehaelter-${suffix}.pdf`;
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neues Dokument anlegen' });
+    await create.getByLabel('Bezeichnung').fill(label);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await page.waitForURL(/\/documents\/\d+$/);
+    const url = new URL(page.url()).pathname;
+    await page.getByRole('checkbox', { name: 'Vertraulich' }).check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Das Dokument wurde gespeichert.').waitFor();
+    await page.getByRole('button', { name: 'Datei hochladen' }).first().click();
+    const upload = page.getByRole('dialog', { name: 'Datei hochladen' });
+    await upload.getByTestId('document-file-input').setInputFiles({
+      name: fileName,
+      mimeType: 'application/pdf',
+      buffer: minimalPdf('vertraulich'),
+    });
+    await upload.getByRole('button', { name: 'Datei hochladen' }).click();
+    await upload.waitFor({ state: 'hidden' });
+    await page.getByTestId('document-version-row').first().getByText(fileName).waitFor();
+    await context.close();
+
+    // sifa edits documents but lacks 2006: the flag is read-only with the reason, the file is hidden.
+    const sifa = await newPage(browser);
+    await signIn(sifa.page, 'sifa', url);
+    await waitUntil(
+      async () => (await sifa.page.getByRole('textbox', { name: 'Bezeichnung' }).inputValue()) === label,
+      'record page shows the label',
+    );
+    const flag = sifa.page.getByRole('checkbox', { name: 'Vertraulich' });
+    expect(await flag.isChecked()).toBe(true);
+    expect(await flag.isDisabled()).toBe(true);
+    await sifa.page.getByText('Nur mit dem Recht „Vertrauliche Dokumente lesen“ änderbar.').waitFor();
+    const row = sifa.page.getByTestId('document-version-row').first();
+    await row.getByText('Vertraulich – Datei nur mit Berechtigung „Vertrauliche Dokumente lesen“').waitFor();
+    expect(await sifa.page.getByText(fileName).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /Herunterladen/ }).count()).toBe(0);
+    // Saving another field keeps the flag (the save sends it unchanged; the server keeps it).
+    await sifa.page.getByRole('textbox', { name: 'Revision' }).fill('C');
+    await sifa.page.getByRole('button', { name: 'Speichern' }).click();
+    await sifa.page.getByText('Das Dokument wurde gespeichert.').waitFor();
+    expect(await flag.isChecked()).toBe(true);
+
+    // The list shows no file name either.
+    await sifa.page.goto('/documents/list');
+    await sifa.page.getByLabel('Suchen').fill(label);
+    const grid = sifa.page.getByRole('grid', { name: 'Dokumente' });
+    await grid.getByText(label).waitFor();
+    await grid.getByText('vertraulich', { exact: true }).waitFor();
+    expect(await grid.getByText(fileName).count()).toBe(0);
+    await sifa.context.close();
+  });
 });

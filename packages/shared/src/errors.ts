@@ -628,6 +628,11 @@ export const errorCatalogue = {
     status: 403,
     message: 'Dieses Dokument ist vertraulich. Sie haben keine Berechtigung, es herunterzuladen.',
   },
+  DOCUMENT_CONFIDENTIAL_FLAG: {
+    status: 403,
+    message:
+      'Nur Personen mit dem Recht „Vertrauliche Dokumente lesen“ dürfen ein Dokument als vertraulich kennzeichnen oder die Kennzeichnung aufheben.',
+  },
 
   // ── reports (decision 015) ────────────────────────────────────────────────────────────────────
   REPORT_NOT_FOUND: {

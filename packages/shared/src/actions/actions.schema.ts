@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { requiredFields } from '../update.ts';
 
 /**
  * Contracts of actions (Maßnahmen) and tasks (Aufgaben), spec modules.md "Action", "Tasks and action
@@ -63,6 +64,11 @@ export const isoDateSchema = z
 const optionalDate = z
   .union([isoDateSchema, z.literal('')])
   .nullish()
+  .transform((v) => (v ? v : null));
+/** The same date, but the key must be there (null or '' = none): for the whole-record update. */
+const givenDate = z
+  .union([isoDateSchema, z.literal('')])
+  .nullable()
   .transform((v) => (v ? v : null));
 
 const employeeIds = z.array(idSchema).max(500, 'Höchstens 500 Personen erlaubt.').default([]);
@@ -141,8 +147,17 @@ export const createActionSchema = z
   .object({ ...actionFieldsShape, sourceType: sourceTypeSchema, sourceId: z.number().int().min(0) })
   .superRefine(actionRules);
 export type CreateAction = z.input<typeof createActionSchema>;
+/**
+ * A whole-record update (decision 024): every field required, no defaults — a request that leaves a field
+ * out is a 400 and changes nothing.
+ */
 export const updateActionSchema = z
-  .object({ ...actionFieldsShape, version: versionSchema })
+  .object({
+    ...requiredFields(actionFieldsShape),
+    dueDate: givenDate,
+    effectivenessCheckedOn: givenDate,
+    version: versionSchema,
+  })
   .superRefine(actionRules);
 export type UpdateAction = z.input<typeof updateActionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.ts';
 import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { partialFields } from '../update.ts';
 
 /**
  * Contracts of the document management (spec modules.md §3 "Document", §8 uploads, §9 upload maximum and
@@ -129,16 +130,27 @@ export const documentFieldsSchema = z.object({
 });
 export const createDocumentSchema = documentFieldsSchema;
 export type CreateDocument = z.input<typeof createDocumentSchema>;
-export const updateDocumentSchema = documentFieldsSchema.extend({ version: versionSchema });
+/**
+ * A partial update (decision 024): only the fields named change; no defaults. Setting or clearing
+ * `confidential` needs DOCUMENTS_CONFIDENTIAL (403 DOCUMENT_CONFIDENTIAL_FLAG).
+ */
+export const updateDocumentSchema = z.object({
+  ...partialFields(documentFieldsSchema.shape),
+  version: versionSchema,
+});
 export type UpdateDocument = z.input<typeof updateDocumentSchema>;
 
+/**
+ * One file version. For a confidential document and a reader without DOCUMENTS_CONFIDENTIAL, `fileName`,
+ * `size` and `hash` are null (decision 024): the file's metadata is as confidential as its content.
+ */
 export const documentFileVersionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  fileName: z.string(),
+  fileName: z.string().nullable(),
   mimeType: z.string(),
-  size: z.number().int(),
-  hash: z.string(),
+  size: z.number().int().nullable(),
+  hash: z.string().nullable(),
   comment: z.string().nullable(),
   uploadedById: z.number().int().nullable(),
   uploadedByName: z.string().nullable(),
@@ -198,6 +210,7 @@ export const documentRowSchema = z.object({
   isTemplate: z.boolean(),
   released: z.boolean(),
   nextCheck: z.string().nullable(),
+  /** Null without a file, and for a confidential document without DOCUMENTS_CONFIDENTIAL. */
   fileName: z.string().nullable(),
   fileCount: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFlag, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { requiredFields } from '../update.ts';
 
 /**
  * Contracts of the factor menus (Faktorenmenüs, decision 019).
@@ -88,8 +89,9 @@ function idRules(v: { registers: { id?: number; factors: { id?: number }[] }[] }
 
 export const createFactorMenuSchema = z.object(menuFields).superRefine(idRules);
 export type CreateFactorMenu = z.input<typeof createFactorMenuSchema>;
+/** A whole-record update (decision 024): every field required, no defaults. */
 export const updateFactorMenuSchema = z
-  .object({ ...menuFields, version: versionSchema })
+  .object({ ...requiredFields(menuFields), version: versionSchema })
   .superRefine(idRules);
 export type UpdateFactorMenu = z.input<typeof updateFactorMenuSchema>;
 

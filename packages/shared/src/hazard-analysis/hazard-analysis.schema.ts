@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, MAX_INT, versionSchema } from '../list/list.schema.ts';
+import { partialFields } from '../update.ts';
 import { nohlRatingSchema } from './nohl.ts';
 
 /**
@@ -60,13 +61,16 @@ export const createHazardAnalysisSchema = z.object({
 });
 export type CreateHazardAnalysis = z.input<typeof createHazardAnalysisSchema>;
 
+/** A partial update (decision 024): a field left out stays unchanged; no defaults. */
 export const updateHazardAnalysisSchema = z.object({
   version: versionSchema,
-  bezeichnung,
-  locationId: optionalId,
-  departmentId: optionalId,
-  activityId: optionalId,
-  attachSetting,
+  ...partialFields({
+    bezeichnung,
+    locationId: optionalId,
+    departmentId: optionalId,
+    activityId: optionalId,
+    attachSetting,
+  }),
   /** The factor menu (decision 019); left out = unchanged. Changing it clears the hazards' factors. */
   factorMenuId: z.union([idSchema, z.null()]).optional(),
 });
@@ -79,25 +83,31 @@ export const addHazardsSchema = z.object({
 });
 export type AddHazards = z.input<typeof addHazardsSchema>;
 
+/** A partial update (decision 024): a field left out stays unchanged (null = none); no defaults. */
 export const updateHazardSchema = z.object({
   version: versionSchema,
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Bitte geben Sie einen Titel an.')
-    .max(300, 'Höchstens 300 Zeichen erlaubt.'),
-  cause: text(4000),
-  protectionGoal: text(4000),
-  comment: text(4000),
-  responsibleId: z.union([responsibleId, z.null()]).transform((v, ctx) => {
-    if (v === null) {
-      ctx.addIssue({ code: 'custom', message: RESPONSIBLE_REQUIRED });
-      return z.NEVER;
-    }
-    return v;
+  ...partialFields({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Bitte geben Sie einen Titel an.')
+      .max(300, 'Höchstens 300 Zeichen erlaubt.'),
+    cause: text(4000),
+    protectionGoal: text(4000),
+    comment: text(4000),
+    ratingBefore: rating,
+    ratingAfter: rating,
   }),
-  ratingBefore: rating,
-  ratingAfter: rating,
+  responsibleId: z
+    .union([responsibleId, z.null()])
+    .transform((v, ctx) => {
+      if (v === null) {
+        ctx.addIssue({ code: 'custom', message: RESPONSIBLE_REQUIRED });
+        return z.NEVER;
+      }
+      return v;
+    })
+    .optional(),
   /**
    * The hazard's factors of the assessment's factor menu, in the order shown; left out = unchanged, [] = none.
    * Several factors of one register only where the register allows several (`multiple`, decision 019).
@@ -110,10 +120,10 @@ export const updateHazardSchema = z.object({
 });
 export type UpdateHazard = z.input<typeof updateHazardSchema>;
 
+/** A partial update of the ratings (decision 024): a rating left out stays unchanged, null clears it. */
 export const rateHazardSchema = z.object({
   version: versionSchema,
-  ratingBefore: rating,
-  ratingAfter: rating,
+  ...partialFields({ ratingBefore: rating, ratingAfter: rating }),
 });
 export type RateHazard = z.input<typeof rateHazardSchema>;
 

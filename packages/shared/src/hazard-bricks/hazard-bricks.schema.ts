@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { requiredFields } from '../update.ts';
 
 /**
  * Contracts of the hazard bricks (Gefährdungsbausteine, spec shell.md §3.2, §7; decision 017).
@@ -88,8 +89,9 @@ function brickRules(
 
 export const createHazardBrickSchema = z.object(brickFields).superRefine(brickRules);
 export type CreateHazardBrick = z.input<typeof createHazardBrickSchema>;
+/** A whole-record update (decision 024): every field required, no defaults. */
 export const updateHazardBrickSchema = z
-  .object({ ...brickFields, version: versionSchema })
+  .object({ ...requiredFields(brickFields), version: versionSchema })
   .superRefine(brickRules);
 export type UpdateHazardBrick = z.input<typeof updateHazardBrickSchema>;
 

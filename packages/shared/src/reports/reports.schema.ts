@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, MAX_INT, versionSchema } from '../list/list.schema.ts';
+import { requiredFields } from '../update.ts';
 
 /** Export formats of a report (spec modules.md "Report: … export formats"). Art 1 = PDF (spec shell §7). */
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
@@ -65,7 +66,11 @@ export const reportInputSchema = z.object({
   filters: z.array(reportFilterInputSchema).max(30, { message: 'Höchstens 30 Filter.' }).default([]),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
-export const updateReportSchema = reportInputSchema.extend({ version: versionSchema });
+/** A whole-record update (decision 024): every field required, no defaults. */
+export const updateReportSchema = z.object({
+  ...requiredFields(reportInputSchema.shape),
+  version: versionSchema,
+});
 
 export const reportFilterSchema = z.object({
   id: z.number().int(),

@@ -185,7 +185,7 @@ describe('documents: uploads', () => {
       name: 'auch-gleich.pdf',
       data: minimalPdf('dedupe'),
     });
-    const hash = a.currentVersion!.hash;
+    const hash = a.currentVersion!.hash!;
     expect(b.currentVersion!.hash).toBe(hash);
     const file = path.join(t.filesDir, hash.slice(0, 2), hash.slice(2, 4), hash);
     expect(fs.readFileSync(file).equals(minimalPdf('dedupe'))).toBe(true);
@@ -379,5 +379,115 @@ describe('documents: links (attach API)', () => {
     expect((await admin.delete(`/api/documents/${doc.id}?version=1`)).statusCode).toBe(409);
     expect((await admin.delete(`/api/documents/${doc.id}?version=${doc.version}`)).statusCode).toBe(204);
     expect((await admin.get(`/api/documents/${doc.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('documents: partial updates and the confidential flag (issue 13, M1 and L6)', () => {
+  it('changes only the fields named: a PATCH without `confidential` keeps the flag', async () => {
+    const responsibleId = await employeeIdByLogin(t.database.db, 'sifa');
+    const doc = await createDocument({
+      confidential: true,
+      languages: ['de-DE'],
+      docVersion: '2.1',
+      revision: 'B',
+      responsibleId,
+      nextCheck: '2027-03-01',
+      checkInterval: 365,
+      validFrom: '2026-02-01',
+    });
+    const res = await admin.patch(`/api/documents/${doc.id}`, {
+      label: 'Nur der Name',
+      version: doc.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json<{ data: Document }>().data;
+    const { label: _l, version: _v, ...rest } = after;
+    const { label: _bl, version: _bv, ...restBefore } = doc;
+    expect(after.label).toBe('Nur der Name');
+    expect(rest).toEqual(restBefore);
+  });
+
+  it('setting or clearing `confidential` needs DOCUMENTS_CONFIDENTIAL; the file stays refused', async () => {
+    const doc = await uploadOk(admin, await createDocument({ confidential: true }), {
+      name: 'vertraulich.pdf',
+      data: minimalPdf('vertraulich'),
+    });
+    // sifa's rights in the finding: 2000 and 2002 without 2006.
+    const editor = await as([P.DOCUMENTS, P.DOCUMENTS_EDIT]);
+    const omitted = await editor.patch(`/api/documents/${doc.id}`, {
+      label: 'Umbenannt',
+      type: 1,
+      version: doc.version,
+    });
+    expect(omitted.statusCode, omitted.body).toBe(200);
+    const kept = omitted.json<{ data: Document }>().data;
+    expect(kept.confidential).toBe(true);
+    const cleared = await editor.patch(`/api/documents/${doc.id}`, {
+      confidential: false,
+      version: kept.version,
+    });
+    expect(cleared.statusCode).toBe(403);
+    expect(errorOf(cleared)).toEqual({
+      code: 'DOCUMENT_CONFIDENTIAL_FLAG',
+      message: expect.stringContaining('Vertrauliche Dokumente lesen'),
+    });
+    const url = `/api/documents/${doc.id}/versions/${doc.currentVersion!.id}/file`;
+    expect(errorOf(await editor.get(url)).code).toBe('DOCUMENT_CONFIDENTIAL');
+
+    const plain = await createDocument();
+    const set = await editor.patch(`/api/documents/${plain.id}`, {
+      confidential: true,
+      version: plain.version,
+    });
+    expect(errorOf(set).code).toBe('DOCUMENT_CONFIDENTIAL_FLAG');
+    const creator = await as([P.DOCUMENTS, P.DOCUMENTS_CREATE]);
+    const created = await creator.post('/api/documents', { label: 'Geheim', type: 0, confidential: true });
+    expect(errorOf(created).code).toBe('DOCUMENT_CONFIDENTIAL_FLAG');
+
+    const trusted = await as([P.DOCUMENTS, P.DOCUMENTS_EDIT, P.DOCUMENTS_CONFIDENTIAL]);
+    const ok = await trusted.patch(`/api/documents/${doc.id}`, {
+      confidential: false,
+      version: kept.version,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ data: Document }>().data.confidential).toBe(false);
+  });
+
+  it('hides file name, size and hash of a confidential document without DOCUMENTS_CONFIDENTIAL', async () => {
+    const doc = await uploadOk(admin, await createDocument({ label: 'Geheimakte L6', confidential: true }), {
+      name: 'gehaltsliste.pdf',
+      data: minimalPdf('gehaltsliste'),
+    });
+    const tree = (await admin.get('/api/locations/tree')).json<{ data: { nodes: { id: number }[] } }>().data
+      .nodes;
+    const locationId = tree[0]!.id;
+    const link = { entity: 'location', entityId: locationId, documentId: doc.id };
+    expect((await admin.post('/api/documents/links', link)).statusCode).toBe(204);
+
+    const reader = await as([P.DOCUMENTS]);
+    const record = (await reader.get(`/api/documents/${doc.id}`)).json<{ data: Document }>().data;
+    const hidden = { fileName: null, size: null, hash: null };
+    expect(record.currentVersion).toMatchObject({ id: doc.currentVersion!.id, ...hidden });
+    for (const v of record.versions) expect(v).toMatchObject(hidden);
+    const rows = (await reader.get('/api/documents?search=Geheimakte%20L6')).json<{
+      data: { rows: DocumentRow[] };
+    }>().data.rows;
+    expect(rows).toEqual([expect.objectContaining({ id: doc.id, fileName: null, fileCount: 1 })]);
+    const listed = (await reader.get(`/api/documents/links?entity=location&entityId=${locationId}`)).json<{
+      data: Document[];
+    }>().data;
+    expect(listed.find((d) => d.id === doc.id)?.currentVersion).toMatchObject(hidden);
+    expect(JSON.stringify(record) + JSON.stringify(rows) + JSON.stringify(listed)).not.toContain(
+      'gehaltsliste',
+    );
+
+    const trusted = await as([P.DOCUMENTS, P.DOCUMENTS_CONFIDENTIAL]);
+    const full = (await trusted.get(`/api/documents/${doc.id}`)).json<{ data: Document }>().data;
+    expect(full.currentVersion).toMatchObject({
+      fileName: 'gehaltsliste.pdf',
+      hash: doc.currentVersion!.hash,
+    });
+    expect(full.currentVersion!.size).toBeGreaterThan(0);
+    await admin.delete(`/api/documents/links?entity=location&entityId=${locationId}&documentId=${doc.id}`);
   });
 });

@@ -10,6 +10,7 @@ import {
   type UpdateDocument,
 } from '@schutzwerk/shared/documents/documents.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { namedFields } from '@schutzwerk/shared/update.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
@@ -166,14 +167,18 @@ export function createDocumentsService({
     return false;
   }
 
-  function toVersion(v: VersionRecord): DocumentFileVersion {
+  /** A confidential document's file name, size and hash need DOCUMENTS_CONFIDENTIAL, like its content. */
+  const fileHidden = (actor: Actor, confidential: boolean) =>
+    confidential && !actorHasAny(actor, P.DOCUMENTS_CONFIDENTIAL);
+
+  function toVersion(v: VersionRecord, hidden: boolean): DocumentFileVersion {
     return {
       id: v.id,
       number: v.number,
-      fileName: v.fileName,
+      fileName: hidden ? null : v.fileName,
       mimeType: v.mimeType,
-      size: v.size,
-      hash: v.fileHash,
+      size: hidden ? null : v.size,
+      hash: hidden ? null : v.fileHash,
       comment: v.comment,
       uploadedById: v.uploadedById,
       uploadedByName: v.uploadedByName,
@@ -182,7 +187,8 @@ export function createDocumentsService({
   }
 
   async function present(ex: Executor, actor: Actor, row: DocumentRecord): Promise<Document> {
-    const versions = (await repository.versions(ex, row.id)).map(toVersion);
+    const hidden = fileHidden(actor, row.confidential);
+    const versions = (await repository.versions(ex, row.id)).map((v) => toVersion(v, hidden));
     const names = await repository.employeeNames(ex, [
       row.responsibleId,
       row.releasedById,
@@ -235,6 +241,10 @@ export function createDocumentsService({
           'Dokumentvorlagen dürfen nur Personen mit dem Recht „Dokumentvorlagen und Ordner verwalten“ bearbeiten.',
       });
     }
+    // Setting or clearing the flag decides who may read the file: only who may read confidential files.
+    const confidentialChanged = before ? before.confidential !== fields.confidential : fields.confidential;
+    if (confidentialChanged && !actorHasAny(actor, P.DOCUMENTS_CONFIDENTIAL))
+      throw new AppError('DOCUMENT_CONFIDENTIAL_FLAG');
   }
 
   async function getIn(ex: Executor, actor: Actor, id: number): Promise<Document> {
@@ -242,7 +252,13 @@ export function createDocumentsService({
   }
 
   return {
-    list: (actor: Actor, query: DocumentListFilter) => repository.list(actor.portalId, query, today()),
+    async list(actor: Actor, query: DocumentListFilter) {
+      const result = await repository.list(actor.portalId, query, today());
+      return {
+        ...result,
+        rows: result.rows.map((r) => (fileHidden(actor, r.confidential) ? { ...r, fileName: null } : r)),
+      };
+    },
 
     get: (actor: Actor, id: number) => getIn(db, actor, id),
 
@@ -261,12 +277,15 @@ export function createDocumentsService({
       });
     },
 
-    async update(actor: Actor, id: number, input: UpdateDocument & Fields & { version: number }) {
+    /** A partial update: fields left out (undefined) stay as stored (decision 024). */
+    async update(actor: Actor, id: number, input: UpdateDocument & Partial<Fields> & { version: number }) {
       return db.transaction(async (tx) => {
         const before = await load(tx, actor, id, 'update');
         if (before.version !== input.version) throw new AppError('CONFLICT');
-        await checkFields(tx, actor, input, before);
-        const patch = pick(input);
+        const { version: _version, ...named } = namedFields(input);
+        const merged = { ...pick(before as unknown as Fields), ...named } as Fields;
+        await checkFields(tx, actor, merged, before);
+        const patch = pick(merged);
         const changes = diffFields(before as unknown as Record<string, unknown>, patch, FIELDS);
         if (!(await repository.updateVersioned(tx, id, input.version, patch))) throw new AppError('CONFLICT');
         await recordChange(tx, {

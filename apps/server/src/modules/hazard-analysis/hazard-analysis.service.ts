@@ -544,6 +544,23 @@ export function createHazardAnalysisService({
     probabilityAfter: after?.probability ?? null,
     severityAfter: after?.severity ?? null,
   });
+  /** The rating columns after a partial update: a rating left out (undefined) keeps the stored one. */
+  const namedRatings = (
+    stored: Record<
+      'probabilityBefore' | 'severityBefore' | 'probabilityAfter' | 'severityAfter',
+      number | null
+    >,
+    before: NohlRating | null | undefined,
+    after: NohlRating | null | undefined,
+  ) => {
+    const columns = ratingColumns(before ?? null, after ?? null);
+    return {
+      probabilityBefore: before === undefined ? stored.probabilityBefore : columns.probabilityBefore,
+      severityBefore: before === undefined ? stored.severityBefore : columns.severityBefore,
+      probabilityAfter: after === undefined ? stored.probabilityAfter : columns.probabilityAfter,
+      severityAfter: after === undefined ? stored.severityAfter : columns.severityAfter,
+    };
+  };
 
   return {
     async list(actor: Actor, raw: HazardAnalysisListQuery, templates = false) {
@@ -684,14 +701,15 @@ export function createHazardAnalysisService({
       const input = updateHazardAnalysisSchema.parse(raw);
       return db.transaction(async (tx) => {
         const row = await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_EDIT);
-        await assertHeader(tx, actor, row.isTemplate, input);
+        // A partial update: a field left out keeps its stored value (decision 024).
         const fields = {
-          bezeichnung: input.bezeichnung,
-          locationId: input.locationId,
-          departmentId: input.departmentId,
-          activityId: input.activityId,
-          attachSetting: input.attachSetting,
+          bezeichnung: input.bezeichnung ?? row.bezeichnung,
+          locationId: input.locationId === undefined ? row.locationId : input.locationId,
+          departmentId: input.departmentId === undefined ? row.departmentId : input.departmentId,
+          activityId: input.activityId === undefined ? row.activityId : input.activityId,
+          attachSetting: input.attachSetting ?? row.attachSetting,
         };
+        await assertHeader(tx, actor, row.isTemplate, fields);
         const changes = diffFields(row as unknown as Record<string, unknown>, fields, HEADER_FIELDS);
         if (input.factorMenuId !== undefined && input.factorMenuId !== row.factorMenuId) {
           // A new menu must be assignable (active); the hazards' factors of the old menu are cleared.
@@ -723,12 +741,14 @@ export function createHazardAnalysisService({
       return db.transaction(async (tx) => {
         await beginWrite(tx, actor, id, input.version, P.HAZARDANALYSIS_HAZARDS);
         const hazard = await loadHazard(tx, id, hazardId);
-        await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
+        // A partial update: a field left out keeps its stored value (decision 024).
+        if (input.responsibleId !== undefined)
+          await assertRef(tx, actor, 'employee', input.responsibleId, 'responsibleId');
         const texts = {
-          title: input.title,
-          cause: input.cause,
-          protectionGoal: input.protectionGoal,
-          comment: input.comment,
+          title: input.title ?? hazard.title,
+          cause: input.cause ?? hazard.cause,
+          protectionGoal: input.protectionGoal ?? hazard.protectionGoal,
+          comment: input.comment ?? hazard.comment,
         };
         if (hazard.inherited) {
           // Inherited hazards take their texts from the template; only responsible, comment and ratings are own.
@@ -739,8 +759,8 @@ export function createHazardAnalysisService({
         }
         const patch = {
           ...texts,
-          responsibleId: input.responsibleId,
-          ...ratingColumns(input.ratingBefore, input.ratingAfter),
+          responsibleId: input.responsibleId ?? hazard.responsibleId,
+          ...namedRatings(hazard, input.ratingBefore, input.ratingAfter),
         };
         const storedFactorIds = (await repository.hazardFactors(tx, [hazardId])).map((f) => f.factorId);
         const factorIds = input.factorIds ?? storedFactorIds;
@@ -783,7 +803,7 @@ export function createHazardAnalysisService({
           P.HAZARDANALYSIS_RISK_MATRIX,
         ]);
         const hazard = await loadHazard(tx, id, hazardId);
-        const patch = ratingColumns(input.ratingBefore, input.ratingAfter);
+        const patch = namedRatings(hazard, input.ratingBefore, input.ratingAfter);
         await repository.updateHazard(tx, hazardId, patch);
         return finish(tx, actor, id, {
           [`hazard:${hazardId}:rating`]: {

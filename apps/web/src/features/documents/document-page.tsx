@@ -76,7 +76,8 @@ export function DocumentPage() {
   );
 }
 
-function formatSize(bytes: number): string {
+function formatSize(bytes: number | null): string {
+  if (bytes === null) return '';
   return bytes < 1024 * 1024
     ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
     : `${formatNumber(bytes / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
@@ -109,6 +110,8 @@ function DocumentEditor({ doc }: { doc: Document }) {
   const canUpload =
     canAny([P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]) && (!base.isTemplate || canAny([P.DOCUMENTS_TEMPLATES]));
   const errors = fieldErrors(update.error);
+  // Setting or clearing the flag needs DOCUMENTS_CONFIDENTIAL (the server refuses it otherwise).
+  const canFlagConfidential = canAny([P.DOCUMENTS_CONFIDENTIAL]);
 
   const save = () => {
     if (update.isPending) return;
@@ -326,11 +329,22 @@ function DocumentEditor({ doc }: { doc: Document }) {
                 <Checkbox
                   checked={draft.confidential}
                   onChange={(e) => set({ confidential: e.target.checked })}
-                  disabled={!canEdit}
+                  disabled={!canEdit || !canFlagConfidential}
+                  slotProps={{ input: { 'aria-describedby': 'document-confidential-hint' } }}
                 />
               }
               label={t('documents.confidential')}
             />
+            {canEdit && !canFlagConfidential && (
+              <Typography
+                id="document-confidential-hint"
+                variant="body2"
+                color="text.secondary"
+                sx={{ alignSelf: 'center' }}
+              >
+                {t('documents.confidentialFlagHint')}
+              </Typography>
+            )}
             <FormControlLabel
               control={
                 <Checkbox
@@ -383,20 +397,22 @@ function DocumentEditor({ doc }: { doc: Document }) {
                       <Chip size="small" color="success" sx={{ ml: 1 }} label={t('documents.released')} />
                     )}
                   </TableCell>
-                  <TableCell>{v.fileName}</TableCell>
+                  <TableCell>{v.fileName ?? t('documents.fileHidden')}</TableCell>
                   <TableCell>{formatSize(v.size)}</TableCell>
                   <TableCell>{formatDateTime(v.uploadedAt)}</TableCell>
                   <TableCell>{v.uploadedByName ?? ''}</TableCell>
                   <TableCell>{v.comment ?? ''}</TableCell>
                   <TableCell align="right">
-                    <Tooltip title={t('documents.download')}>
-                      <IconButton
-                        aria-label={`${t('documents.download')} ${v.fileName}`}
-                        onClick={() => download(v.id, v.fileName)}
-                      >
-                        <DownloadIcon />
-                      </IconButton>
-                    </Tooltip>
+                    {v.fileName !== null && (
+                      <Tooltip title={t('documents.download')}>
+                        <IconButton
+                          aria-label={`${t('documents.download')} ${v.fileName}`}
+                          onClick={() => v.fileName !== null && download(v.id, v.fileName)}
+                        >
+                          <DownloadIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

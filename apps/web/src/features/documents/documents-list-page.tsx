@@ -119,7 +119,13 @@ export function DocumentsListPage() {
         minWidth: 140,
         render: (r) => r.responsibleName ?? '',
       },
-      { id: 'file', header: t('documents.file'), minWidth: 140, render: (r) => r.fileName ?? '' },
+      {
+        id: 'file',
+        header: t('documents.file'),
+        minWidth: 140,
+        render: (r) =>
+          r.fileName ?? (r.confidential && r.fileCount > 0 ? t('documents.fileHiddenShort') : ''),
+      },
       {
         id: 'nextCheck',
         header: t('documents.nextCheck'),

@@ -61,7 +61,12 @@ export function AttachedDocuments({ entity, entityId, readOnly = false, onChange
     () => [
       { id: 'label', header: t('documents.label'), render: (r) => r.label },
       { id: 'type', header: t('documents.type'), render: (r) => documentTypeLabel(r.type) },
-      { id: 'file', header: t('documents.file'), render: (r) => r.fileName ?? '' },
+      {
+        id: 'file',
+        header: t('documents.file'),
+        render: (r) =>
+          r.fileName ?? (r.confidential && r.fileCount > 0 ? t('documents.fileHiddenShort') : ''),
+      },
     ],
     [t],
   );
@@ -117,13 +122,13 @@ export function AttachedDocuments({ entity, entityId, readOnly = false, onChange
               disableGutters
               secondaryAction={
                 <>
-                  {doc.currentVersion && (
+                  {doc.currentVersion?.fileName && (
                     <Tooltip title={t('documents.download')}>
                       <IconButton
                         aria-label={`${t('documents.download')} ${doc.currentVersion.fileName}`}
                         onClick={() => {
                           const v = doc.currentVersion;
-                          if (v)
+                          if (v?.fileName)
                             downloadDocumentFile(doc.id, v.id, v.fileName).catch((e) =>
                               setError(errorMessage(e, t)),
                             );
@@ -148,7 +153,10 @@ export function AttachedDocuments({ entity, entityId, readOnly = false, onChange
             >
               <ListItemText
                 primary={<RouterLink to={`/documents/${doc.id}`}>{doc.label}</RouterLink>}
-                secondary={[documentTypeLabel(doc.type), doc.currentVersion?.fileName]
+                secondary={[
+                  documentTypeLabel(doc.type),
+                  doc.currentVersion && (doc.currentVersion.fileName ?? t('documents.fileHidden')),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               />

@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createTestApp, type TestApp } from './app.ts';
+import { employeeIdByLogin } from './fixtures.ts';
+
+/**
+ * Decision 024: an update never changes a field the request did not name. This test walks every update
+ * route of the running app — PUT and PATCH, and POSTs on a record (`:param`) whose body carries `version` —
+ * and needs an entry for each (a new update route without one fails here).
+ *
+ * - `partial`: the request sends `version` + one field → 200, and the record read back equals the record
+ *   before except that field (and version, timestamps).
+ * - `whole`: a whole-record update, every field required → the same one-field request is a 400 and the
+ *   record is unchanged.
+ * - `action`: a POST that performs a step on the record (release, move, pause …) rather than saving its
+ *   fields; the reason says why. Like every update route its body schema may not default a field.
+ */
+
+type Json = Record<string, unknown>;
+type Case = {
+  /** The update URL of a record created for the test (as admin). */
+  url: string;
+  /** Reads the record back (what is compared). */
+  read: () => Promise<Json>;
+  /** The one field sent (besides the version). */
+  send: Json;
+  /** The body's version field, if not `{ version: record.version }`. */
+  version?: Json;
+  /** How the change shows in the record read back, if not as `send` (undefined value: not shown). */
+  changed?: Json;
+  /** Fields of the record derived from the one sent (e.g. a node's path from its name). */
+  derived?: string[];
+};
+type Entry =
+  | { kind: 'partial' | 'whole'; setup: () => Promise<Case>; defaults?: string[] }
+  | { kind: 'action'; reason: string; defaults?: string[] };
+
+const IGNORED = ['version', 'updatedAt', 'createdAt', 'revision'];
+
+let t: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function ok(res: { statusCode: number; body: string; json: <T>() => T }, status = 200): Promise<Json> {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<{ data: Json }>().data;
+}
+const get = async (url: string) => ok(await admin.get(url));
+const post = async (url: string, body: Json) => ok(await admin.post(url, body), 201);
+const reader = (url: string) => () => get(url);
+
+async function firstLocationId(): Promise<number> {
+  const nodes = (await get('/api/locations/tree')).nodes as { id: number }[];
+  return nodes[0]!.id;
+}
+async function firstDepartmentId(): Promise<number> {
+  const nodes = (await get('/api/departments/tree')).nodes as { id: number }[];
+  return nodes[0]!.id;
+}
+async function firstBrickId(): Promise<number> {
+  const rows = (await get('/api/hazardbricks?limit=1')).rows as { id: number }[];
+  return rows[0]!.id;
+}
+async function analysisWithHazard() {
+  const adminId = await employeeIdByLogin(t.database.db, 'admin');
+  const analysis = await post('/api/hazardanalysis', {
+    bezeichnung: 'Teilaktualisierung',
+    locationId: await firstLocationId(),
+  });
+  const id = analysis.id as number;
+  const withHazard = await ok(
+    await admin.post(`/api/hazardanalysis/${id}/hazards`, {
+      version: analysis.version,
+      brickIds: [await firstBrickId()],
+      responsibleId: adminId,
+    }),
+  );
+  const hazard = (withHazard.hazards as Json[])[0]!;
+  // Give the hazard values a reset would lose.
+  const edited = await ok(
+    await admin.put(`/api/hazardanalysis/${id}/hazards/${hazard.id}`, {
+      version: withHazard.version,
+      cause: 'Ursache',
+      protectionGoal: 'Schutzziel',
+      comment: 'Kommentar',
+      ratingBefore: { probability: 2, severity: 3 },
+      ratingAfter: { probability: 1, severity: 1 },
+    }),
+  );
+  const hazardOf = async () =>
+    ((await get(`/api/hazardanalysis/${id}`)).hazards as Json[]).find((h) => h.id === hazard.id)!;
+  return { id, hazardId: hazard.id as number, version: edited.version as number, hazardOf };
+}
+
+const ENTRIES: Record<string, Entry> = {
+  'PATCH /api/documents/:id': {
+    kind: 'partial',
+    async setup() {
+      const doc = await post('/api/documents', {
+        label: 'Teilaktualisierung',
+        type: 2,
+        confidential: true,
+        languages: ['de-DE'],
+        docVersion: '1',
+        revision: 'A',
+        nextCheck: '2030-01-01',
+        checkInterval: 365,
+        validFrom: '2026-01-01',
+      });
+      return {
+        url: `/api/documents/${doc.id}`,
+        read: reader(`/api/documents/${doc.id}`),
+        send: { label: 'Neu' },
+      };
+    },
+  },
+  'PATCH /api/employee/:id': {
+    kind: 'partial',
+    async setup() {
+      const id = await employeeIdByLogin(t.database.db, 'sifa');
+      return { url: `/api/employee/${id}`, read: reader(`/api/employee/${id}`), send: { city: 'Neustadt' } };
+    },
+  },
+  'PUT /api/employee/:id/assignments': {
+    kind: 'partial',
+    async setup() {
+      const id = await employeeIdByLogin(t.database.db, 'sifa');
+      return {
+        url: `/api/employee/${id}/assignments`,
+        read: reader(`/api/employee/${id}/assignments`),
+        send: { ledEmployeeIds: [] },
+        changed: { ledEmployees: [] },
+      };
+    },
+  },
+  'PUT /api/employee/:id/activities': {
+    kind: 'whole',
+    async setup() {
+      const id = await employeeIdByLogin(t.database.db, 'sifa');
+      const read = reader(`/api/employee/${id}/activities`);
+      const current = await read();
+      return {
+        url: `/api/employee/${id}/activities`,
+        read,
+        send: { activityIds: [] },
+        version: { revision: current.revision },
+      };
+    },
+  },
+  'PATCH /api/role/:id': {
+    kind: 'partial',
+    async setup() {
+      const role = await post('/api/role', {
+        name: 'Teilrolle',
+        description: 'Beschreibung',
+        permissions: [2000],
+      });
+      return {
+        url: `/api/role/${role.id}`,
+        read: reader(`/api/role/${role.id}`),
+        send: { name: 'Teilrolle 2' },
+      };
+    },
+  },
+  'PATCH /api/activities/:id': {
+    kind: 'partial',
+    async setup() {
+      const a = await post('/api/activities', {
+        name: 'Teiltätigkeit',
+        description: 'Beschreibung',
+        designations: ['Bezeichnung'],
+      });
+      return {
+        url: `/api/activities/${a.id}`,
+        read: reader(`/api/activities/${a.id}`),
+        send: { name: 'Neu' },
+      };
+    },
+  },
+  'PATCH /api/locations/:id': {
+    kind: 'partial',
+    async setup() {
+      const l = await post('/api/locations', { parentId: await firstLocationId(), name: 'Teilort' });
+      const url = `/api/locations/${l.id}`;
+      await ok(await admin.patch(url, { version: l.version, street: 'Hauptstraße 1', city: 'Neustadt' }));
+      return { url, read: reader(url), send: { name: 'Teilort 2' }, derived: ['path'] };
+    },
+  },
+  'PATCH /api/departments/:id': {
+    kind: 'partial',
+    async setup() {
+      const d = await post('/api/departments', {
+        parentId: await firstDepartmentId(),
+        name: 'Teilabteilung',
+      });
+      const url = `/api/departments/${d.id}`;
+      await ok(await admin.patch(url, { version: d.version, isContainer: true, monthlyHours: 160 }));
+      return { url, read: reader(url), send: { name: 'Teilabteilung 2' }, derived: ['path'] };
+    },
+  },
+  'PUT /api/actions/:id': {
+    kind: 'whole',
+    async setup() {
+      const adminId = await employeeIdByLogin(t.database.db, 'admin');
+      const a = await post('/api/actions', {
+        sourceType: 'general',
+        sourceId: 0,
+        designation: 'Teilmaßnahme',
+        description: 'Beschreibung',
+        type: 'technical',
+        dueDate: '2030-01-01',
+        locationId: await firstLocationId(),
+        responsibleId: adminId,
+        informational: true,
+      });
+      return {
+        url: `/api/actions/${a.id}`,
+        read: reader(`/api/actions/${a.id}`),
+        send: { designation: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/factormenus/:id': {
+    kind: 'whole',
+    async setup() {
+      const m = await post('/api/factormenus', {
+        name: 'Teilmenü',
+        description: 'Beschreibung',
+        registers: [{ title: 'Register', factors: [{ title: 'Faktor' }] }],
+      });
+      return {
+        url: `/api/factormenus/${m.id}`,
+        read: reader(`/api/factormenus/${m.id}`),
+        send: { name: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/hazardbricks/:id': {
+    kind: 'whole',
+    async setup() {
+      const b = await post('/api/hazardbricks', {
+        identifier: 'TEIL-1',
+        title: 'Teilbaustein',
+        riskFrom: 2,
+        riskTo: 5,
+        free: true,
+        description: 'Beschreibung',
+        actions: [{ identifier: 'M1', description: 'Maßnahme' }],
+      });
+      return {
+        url: `/api/hazardbricks/${b.id}`,
+        read: reader(`/api/hazardbricks/${b.id}`),
+        send: { title: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/reports/:id': {
+    kind: 'whole',
+    async setup() {
+      const r = await post('/api/reports', {
+        reportname: 'Teilreport',
+        controller: 'employee',
+        sql: 'select 1 as eins',
+        timeoutSeconds: 5,
+        formats: ['csv'],
+        rights: [12],
+        filters: [{ field: 'abteilung', filtername: 'Abteilung' }],
+      });
+      return {
+        url: `/api/reports/${r.id}`,
+        read: reader(`/api/reports/${r.id}`),
+        send: { reportname: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/mail/templates/:id': {
+    kind: 'whole',
+    async setup() {
+      const m = await post('/api/mail/templates', {
+        purpose: 'lostPassword',
+        language: 'fr',
+        country: 'FR',
+        isDefault: false,
+        sender: 'absender@example.org',
+        subject: 'Betreff',
+        body: 'Text',
+      });
+      return {
+        url: `/api/mail/templates/${m.id}`,
+        read: reader(`/api/mail/templates/${m.id}`),
+        send: { subject: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/hazardanalysis/:id': {
+    kind: 'partial',
+    async setup() {
+      const a = await post('/api/hazardanalysis', {
+        bezeichnung: 'Kopf',
+        locationId: await firstLocationId(),
+        departmentId: await firstDepartmentId(),
+        attachSetting: 1,
+      });
+      const url = `/api/hazardanalysis/${a.id}`;
+      return { url, read: reader(url), send: { bezeichnung: 'Kopf 2' } };
+    },
+  },
+  'PUT /api/hazardanalysis/:id/hazards/:hazardId': {
+    kind: 'partial',
+    async setup() {
+      const a = await analysisWithHazard();
+      return {
+        url: `/api/hazardanalysis/${a.id}/hazards/${a.hazardId}`,
+        read: a.hazardOf,
+        send: { title: 'Neuer Titel' },
+        version: { version: a.version },
+      };
+    },
+  },
+  'PUT /api/hazardanalysis/:id/hazards/:hazardId/rating': {
+    kind: 'partial',
+    async setup() {
+      const a = await analysisWithHazard();
+      return {
+        url: `/api/hazardanalysis/${a.id}/hazards/${a.hazardId}/rating`,
+        read: a.hazardOf,
+        send: { ratingAfter: { probability: 2, severity: 2 } },
+        version: { version: a.version },
+      };
+    },
+  },
+  'PUT /api/hazardanalysis/:id/hazards/order': {
+    kind: 'partial',
+    async setup() {
+      const a = await analysisWithHazard();
+      const url = `/api/hazardanalysis/${a.id}`;
+      return {
+        url: `${url}/hazards/order`,
+        read: reader(url),
+        send: { hazardIds: [a.hazardId] },
+        changed: { hazardIds: undefined },
+      };
+    },
+  },
+  'PUT /api/hazardanalysis/status': {
+    kind: 'whole',
+    async setup() {
+      return {
+        url: '/api/hazardanalysis/status',
+        read: reader('/api/hazardanalysis/status'),
+        send: { criteria: { yellowFrom: 3 } },
+      };
+    },
+  },
+  'PUT /api/taskschedule/:id/schedule': {
+    kind: 'partial',
+    async setup() {
+      const rows = (await get('/api/taskschedule/list')).rows as Json[];
+      const task = rows[0]!;
+      const url = `/api/taskschedule/${task.id}`;
+      const current = await get(url);
+      // The next fire time is computed from the schedule on every save.
+      return {
+        url: `${url}/schedule`,
+        read: reader(url),
+        send: { schedule: current.schedule },
+        derived: ['nextFireAt'],
+      };
+    },
+  },
+  'PUT /api/settings/:key': {
+    kind: 'whole',
+    setup: async () => ({ url: '', read: async () => ({}), send: {} }),
+  },
+
+  // Steps on a record: their bodies name exactly what the step changes.
+  'POST /api/employee/:id/resetPassword': { kind: 'action', reason: 'generates a password (delivery named)' },
+  'POST /api/activities/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
+  'POST /api/activities/:id/role-base': { kind: 'action', reason: 'marks the role base' },
+  'POST /api/locations/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
+  'POST /api/departments/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
+  'POST /api/documents/:id/release': { kind: 'action', reason: 'releases the current file version' },
+  'POST /api/documents/:id/check': { kind: 'action', reason: 'records the check' },
+  'POST /api/hazardanalysis/:id/hazards': { kind: 'action', reason: 'adds hazards from bricks' },
+  'POST /api/hazardanalysis/:id/hazards/:hazardId/proposals': {
+    kind: 'action',
+    reason: 'adopts brick measures as actions',
+  },
+  'POST /api/hazardanalysis/:id/release': { kind: 'action', reason: 'freezes a version (all fields named)' },
+  'POST /api/hazardanalysis/:id/inheritance': { kind: 'action', reason: 'sets the inheritance template' },
+  'POST /api/hazardanalysis/:id/active': {
+    kind: 'action',
+    reason: '(in)activates; the comment is the step’s own input',
+    defaults: ['comment'],
+  },
+  'POST /api/factormenus/:id/activate': { kind: 'action', reason: 'activates the menu' },
+  'POST /api/factormenus/:id/deactivate': { kind: 'action', reason: 'deactivates the menu' },
+  'POST /api/tasks/:id/complete': {
+    kind: 'action',
+    reason: 'completes the task; the comment is the step’s own input',
+    defaults: ['comment'],
+  },
+  'POST /api/tasks/:id/problem': {
+    kind: 'action',
+    reason: 'reports a problem; the reason is the step’s own input',
+    defaults: ['reason'],
+  },
+  'POST /api/tasks/:id/resolve': { kind: 'action', reason: 'resolves the problem' },
+  'POST /api/taskschedule/:id/pause': { kind: 'action', reason: 'pauses the task' },
+  'POST /api/taskschedule/:id/resume': { kind: 'action', reason: 'resumes the task' },
+};
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: OpenApiSchema }> } }>
+  >;
+};
+type OpenApiSchema = { properties?: Record<string, { default?: unknown }> };
+
+/** The request body schema of a route from the app's own OpenAPI document. */
+function bodyOf(doc: OpenApi, method: string, url: string): OpenApiSchema | undefined {
+  const path = url.replace(/:([A-Za-z]+)/g, '{$1}');
+  const content = doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content;
+  return content ? Object.values(content)[0]?.schema : undefined;
+}
+
+function updateRoutes(): { key: string; body: OpenApiSchema | undefined }[] {
+  const doc = t.app.swagger() as unknown as OpenApi;
+  return t.app.apiRoutes
+    .filter((r) => ['PUT', 'PATCH', 'POST'].includes(r.method))
+    .map((r) => ({
+      key: `${r.method} ${r.url}`,
+      method: r.method,
+      url: r.url,
+      body: bodyOf(doc, r.method, r.url),
+    }))
+    .filter(
+      (r) =>
+        r.method !== 'POST' || (r.url.includes('/:') && r.body?.properties && 'version' in r.body.properties),
+    )
+    .map(({ key, body }) => ({ key, body }));
+}
+
+/** The record without the changed and derived fields, the version and the timestamps. */
+function rest(record: Json, changed: Json, derived: string[] = []): Json {
+  return Object.fromEntries(
+    Object.entries(record).filter(([k]) => !(k in changed) && !IGNORED.includes(k) && !derived.includes(k)),
+  );
+}
+
+describe('update routes change only the fields the request names (decision 024)', () => {
+  it('every update route has an entry', () => {
+    const routes = updateRoutes().map((r) => r.key);
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter((key) => !(key in ENTRIES));
+    expect(missing, 'update routes without an entry in update-routes.test.ts').toEqual([]);
+    const stale = Object.keys(ENTRIES).filter((key) => !routes.includes(key));
+    expect(stale, 'entries without a route').toEqual([]);
+  });
+
+  it('no update body fills a field by default', () => {
+    const offenders: string[] = [];
+    for (const { key, body } of updateRoutes()) {
+      const allowed = ENTRIES[key]?.defaults ?? [];
+      for (const [field, schema] of Object.entries(body?.properties ?? {}))
+        if (schema.default !== undefined && !allowed.includes(field)) offenders.push(`${key}: ${field}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(ENTRIES)) {
+    if (entry.kind === 'action' || key === 'PUT /api/settings/:key') continue;
+    it(`${key}: ${entry.kind === 'partial' ? 'one field changes, the rest stays' : 'one field alone is refused, nothing changes'}`, async () => {
+      const c = await entry.setup();
+      const before = await c.read();
+      const method = key.split(' ')[0] as 'PUT' | 'PATCH';
+      const res = await admin.request(method, c.url, {
+        ...(c.version ?? { version: before.version }),
+        ...c.send,
+      });
+      const after = await c.read();
+      if (entry.kind === 'partial') {
+        expect(res.statusCode, res.body).toBe(200);
+        for (const [field, value] of Object.entries(c.changed ?? c.send))
+          if (value !== undefined) expect(after[field], field).toEqual(value);
+      } else {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(after).toEqual(before);
+      }
+      const changed = c.changed ?? c.send;
+      expect(rest(after, changed, c.derived)).toEqual(rest(before, changed, c.derived));
+    });
+  }
+
+  it('PUT /api/settings/:key: every category refuses a one-field value and keeps its stored value', async () => {
+    const categories = (await admin.get('/api/settings')).json<{ data: { key: string }[] }>().data;
+    expect(categories.length).toBeGreaterThan(3);
+    for (const { key } of categories) {
+      const url = `/api/settings/${key}`;
+      const before = await get(url);
+      const value = before.value as Json;
+      const field = Object.keys(value).find((f) => !(before.secretsSet as string[]).includes(f))!;
+      const res = await admin.put(url, { version: before.version, value: { [field]: value[field] } });
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(400);
+      expect(await get(url), key).toEqual(before);
+    }
+  });
+});
