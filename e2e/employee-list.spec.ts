@@ -166,6 +166,55 @@ describe('employee list (scrolling list)', () => {
     await context.close();
   });
 
+  it('offers a reader of master data only (fuehrung) no filters or columns on extended data', async () => {
+    const { context, page } = await newPage(browser);
+    const requests: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/employee/list') requests.push(url);
+    });
+    // A type filter chosen earlier (e.g. by another user of this browser) must not be sent.
+    await page.goto('/api/health');
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        '/employee/list',
+        JSON.stringify({
+          active: 0,
+          type: 'tempWorker',
+          status: 'worksBan',
+          orderBy: 'lastName',
+          orderDirection: 'asc',
+        }),
+      ),
+    );
+    await signIn(page, 'fuehrung', '/employee/list');
+    expect(await gridTotal(page, 'Mitarbeiter')).toBeGreaterThan(0);
+    await page.locator('[data-row-index="0"][data-loaded="true"]').waitFor();
+    // No 'Art' column and no type filter; the status filter offers only 'Ohne Anmeldung'.
+    expect(await page.getByRole('columnheader', { name: 'Art' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Art' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    const options = await page.getByRole('listbox').getByRole('option').allTextContents();
+    expect(options).toEqual(['Alle', 'Ohne Anmeldung']);
+    await page.getByRole('option', { name: 'Ohne Anmeldung' }).click();
+    await waitUntil(
+      () => requests.some((u) => u.searchParams.get('status') === 'noLogin'),
+      'the noLogin filter is sent',
+    );
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((u) => !u.searchParams.has('type'))).toBe(true);
+    expect(requests.every((u) => u.searchParams.get('status') !== 'worksBan')).toBe(true);
+
+    // The administrator still has both filters and the column.
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin', '/employee/list');
+    await gridTotal(admin.page, 'Mitarbeiter');
+    await admin.page.getByRole('columnheader', { name: 'Art' }).waitFor();
+    await admin.page.getByRole('combobox', { name: 'Art' }).waitFor();
+    await admin.context.close();
+    await context.close();
+  });
+
   it("shows 'Leider keine Daten gefunden' when nothing matches", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', '/employee/list');

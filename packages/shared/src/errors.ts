@@ -436,6 +436,12 @@ export const errorCatalogue = {
     message:
       'Auf dieser Ebene gibt es bereits einen Eintrag mit diesem Namen. Bitte wählen Sie einen anderen Namen.',
   },
+  /** A list filter on a field group of the record the caller may not read (decision 027). */
+  EMPLOYEE_FILTER_NOT_PERMITTED: {
+    status: 403,
+    message:
+      'Nach diesem Merkmal dürfen Sie nicht filtern: Es gehört zu den Mitarbeiterdaten, die Sie nicht lesen dürfen.',
+  },
   // employee import (issue 3)
   EMPLOYEE_IMPORT_FILE_TOO_LARGE: {
     status: 413,

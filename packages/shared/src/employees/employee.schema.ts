@@ -9,8 +9,9 @@ export const employeeListRowSchema = z.object({
   loginName: z.string().nullable(),
   email: z.string().nullable(),
   active: z.boolean(),
-  isTempWorker: z.boolean(),
-  isExternal: z.boolean(),
+  /** Extended data: null for callers who may not read it (decision 027). */
+  isTempWorker: z.boolean().nullable(),
+  isExternal: z.boolean().nullable(),
   departmentName: z.string().nullable(),
   locationName: z.string().nullable(),
 });

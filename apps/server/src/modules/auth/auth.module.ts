@@ -15,6 +15,13 @@ import type { PasswordPolicyService } from './password-policy.service.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Waits for "Passwort vergessen?" work still running after its answer (tests; decision 027). */
+    drainLostPasswordWork: () => Promise<void>;
+  }
+}
+
 /** "Passwort vergessen?": 3 requests per user name and 20 per address within 15 minutes. */
 const LOST_PASSWORD_LIMITS = {
   windowMs: 15 * 60_000,
@@ -48,6 +55,11 @@ export function authModule(deps: {
     /** Jobs for the scheduler (assembled in app.ts). */
     jobs: [sessionCleanupJob(deps), expiredPasswordsJob],
     register: async (app: FastifyInstance) => {
+      app.decorate('drainLostPasswordWork', service.drainLostPasswordWork);
+      // The generated passwords and their mails are written before the database closes.
+      app.addHook('onClose', async () => {
+        await service.drainLostPasswordWork();
+      });
       await app.register(authRoutes(service, deps.passwordPolicy, deps.deviceCookies), { prefix: '/api' });
       await app.register(passwordResetRoutes(resetService), { prefix: '/api' });
     },

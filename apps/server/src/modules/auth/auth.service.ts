@@ -17,7 +17,7 @@ import { throttleKeys } from '#platform/login-throttle.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import { GENERATED_PASSWORD_VALIDITY_MS, sendLostPasswordMail } from './lost-password.ts';
+import { createDeferredWork, GENERATED_PASSWORD_VALIDITY_MS, sendLostPasswordMail } from './lost-password.ts';
 import type { PasswordPolicyService } from './password-policy.service.ts';
 
 type Deps = {
@@ -47,6 +47,7 @@ export function createAuthService({
   passwordPolicy,
   settings,
 }: Deps) {
+  const lostPasswordWork = createDeferredWork();
   return {
     /**
      * Local sign-in. Unknown user, wrong password and inactive user give one and the same answer
@@ -199,8 +200,10 @@ export function createAuthService({
 
     /**
      * "Passwort vergessen?": for an active user with an e-mail address a generated password valid 2 hours
-     * is stored (hashed) and mailed. The answer is the same in every case and takes about the same time
-     * (the other cases hash a throw-away password); why nothing was sent goes to the server log.
+     * is stored (hashed) and mailed. The answer is the same in every case and is given before the account
+     * is even looked up: only the throttle (the same for every name) runs first, the rest runs after the
+     * answer (`lostPasswordWork`, decision 027). The cases without a mail still hash a throw-away password,
+     * so the server's load does not tell them apart either; why nothing was sent goes to the server log.
      */
     async lostPassword(input: LostPassword, meta: { ip: string; log: FastifyBaseLogger }): Promise<void> {
       const name = input.username.trim().toLowerCase();
@@ -212,64 +215,79 @@ export function createAuthService({
         }
         throw error;
       }
-      const employee = await employees.findByLoginName(input.username);
-      const reason = !employee
-        ? 'unknown user'
-        : !employee.active
-          ? 'inactive user'
-          : !employee.email?.trim()
-            ? 'no mail address stored'
-            : null;
-      if (!employee || reason) {
-        await hashPassword(await passwordPolicy.generate()); // the same work as the real case
-        meta.log.warn(
-          { event: 'lostPassword', reason, username: name, employeeId: employee?.id ?? null, ip: meta.ip },
-          `Lost password: nothing sent (${reason})`,
-        );
-        return;
-      }
-      try {
-        const password = await passwordPolicy.generate();
-        const passwordHash = await hashPassword(password);
-        const validUntil = new Date(Date.now() + GENERATED_PASSWORD_VALIDITY_MS);
-        await db.transaction(async (tx) => {
-          await repository.upsertReset(tx, employee.id, passwordHash, validUntil);
-          await sendLostPasswordMail(
-            tx,
-            {
-              employeeId: employee.id,
-              to: employee.email!.trim(),
-              firstName: employee.firstName,
-              lastName: employee.lastName,
-              username: employee.loginName ?? input.username,
-              password,
-              validUntil,
-              language: employee.language,
-              country: employee.country,
-            },
-            { settings, log: meta.log },
-          );
-          await recordChange(tx, {
-            entity: 'employee',
-            entityId: employee.id,
-            state: LOG_STATE.CHANGED,
-            actorId: null,
-            changes: { generatedPassword: { from: null, to: `gültig bis ${validUntil.toISOString()}` } },
-          });
-        });
-        meta.log.info(
-          { event: 'lostPassword', employeeId: employee.id },
-          'Lost password: generated password mailed',
-        );
-      } catch (error) {
-        // Data error: the administrator finds it in the server log; the caller gets the usual answer.
-        meta.log.error(
-          { event: 'lostPassword', reason: 'data error', employeeId: employee.id, err: error },
-          'Lost password: data error, nothing sent',
-        );
-      }
+      lostPasswordWork.run(
+        () => sendGeneratedPassword(input, name, meta),
+        (error) =>
+          meta.log.error({ event: 'lostPassword', username: name, err: error }, 'Lost password: failed'),
+      );
     },
+
+    /** Waits for the lost-password work still running (tests; the app's close). */
+    drainLostPasswordWork: () => lostPasswordWork.drain(),
   };
+
+  async function sendGeneratedPassword(
+    input: LostPassword,
+    name: string,
+    meta: { ip: string; log: FastifyBaseLogger },
+  ): Promise<void> {
+    const employee = await employees.findByLoginName(input.username);
+    const reason = !employee
+      ? 'unknown user'
+      : !employee.active
+        ? 'inactive user'
+        : !employee.email?.trim()
+          ? 'no mail address stored'
+          : null;
+    if (!employee || reason) {
+      await hashPassword(await passwordPolicy.generate()); // the same work as the real case
+      meta.log.warn(
+        { event: 'lostPassword', reason, username: name, employeeId: employee?.id ?? null, ip: meta.ip },
+        `Lost password: nothing sent (${reason})`,
+      );
+      return;
+    }
+    try {
+      const password = await passwordPolicy.generate();
+      const passwordHash = await hashPassword(password);
+      const validUntil = new Date(Date.now() + GENERATED_PASSWORD_VALIDITY_MS);
+      await db.transaction(async (tx) => {
+        await repository.upsertReset(tx, employee.id, passwordHash, validUntil);
+        await sendLostPasswordMail(
+          tx,
+          {
+            employeeId: employee.id,
+            to: employee.email!.trim(),
+            firstName: employee.firstName,
+            lastName: employee.lastName,
+            username: employee.loginName ?? input.username,
+            password,
+            validUntil,
+            language: employee.language,
+            country: employee.country,
+          },
+          { settings, log: meta.log },
+        );
+        await recordChange(tx, {
+          entity: 'employee',
+          entityId: employee.id,
+          state: LOG_STATE.CHANGED,
+          actorId: null,
+          changes: { generatedPassword: { from: null, to: `gültig bis ${validUntil.toISOString()}` } },
+        });
+      });
+      meta.log.info(
+        { event: 'lostPassword', employeeId: employee.id },
+        'Lost password: generated password mailed',
+      );
+    } catch (error) {
+      // Data error: the administrator finds it in the server log; the caller gets the usual answer.
+      meta.log.error(
+        { event: 'lostPassword', reason: 'data error', employeeId: employee.id, err: error },
+        'Lost password: data error, nothing sent',
+      );
+    }
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

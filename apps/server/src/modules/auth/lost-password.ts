@@ -108,6 +108,35 @@ export async function sendLostPasswordMail(
 }
 
 /**
+ * Work done after the answer has been sent: "Passwort vergessen?" answers before it looks the account up,
+ * so neither the answer nor its timing can tell whether the account exists or has an address (decision
+ * 027). The work starts on a later turn of the event loop (never before the handler has returned); every
+ * piece stays tracked until it has ended, so `drain()` waits for it — tests before they read the outbox,
+ * and the app's close before the database goes. A failing piece is handed to `onError`, never thrown.
+ */
+export function createDeferredWork() {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(work: () => Promise<void>, onError: (error: unknown) => void): void {
+      const piece: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch(onError)
+        .finally(() => pending.delete(piece));
+      pending.add(piece);
+    },
+    /** Resolves once no work is pending (including work started while draining). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    get pending(): number {
+      return pending.size;
+    },
+  };
+}
+
+export type DeferredWork = ReturnType<typeof createDeferredWork>;
+
+/**
  * The scheduled clean-up of expired generated passwords (task 'Abgelaufene generierte Passwörter
  * löschen', hourly): deletes password_resets rows whose validity has ended.
  */

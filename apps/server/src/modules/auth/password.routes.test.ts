@@ -184,7 +184,12 @@ describe('first login', () => {
 });
 
 describe('lost password', () => {
-  const ask = (username: string) => t.client().post('/api/auth/lostPassword', { username });
+  /** Asks, then waits for the work done after the answer (decision 027) before the test reads the outbox. */
+  const ask = async (username: string) => {
+    const res = await t.client().post('/api/auth/lostPassword', { username });
+    await t.app.drainLostPasswordWork();
+    return res;
+  };
 
   it('gives the same answer for unknown, inactive, no-mail and ok users; mails only the ok user', async () => {
     const ok = await createUser(t.database.db);

@@ -10,6 +10,7 @@ import {
   type UpdateEmployee,
   updateEmployeeSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { type EmployeeFieldAccess, employeeFieldAccess } from '@schutzwerk/shared/employees/field-access.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
@@ -21,6 +22,14 @@ import type { SessionStore } from '#platform/sessions.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 import type { employees } from './employees.table.ts';
 import { assertResponsibleFor } from './responsibility.ts';
+
+/**
+ * The field groups of the record `actor` may see (the shared decision, decision 027): the list, the
+ * picker and the reports ask the same.
+ */
+export function fieldAccessOf(actor: Actor): EmployeeFieldAccess {
+  return employeeFieldAccess((ids) => actorHasAny(actor, ...ids));
+}
 
 type Row = NonNullable<Awaited<ReturnType<EmployeesRepository['findRecordById']>>>;
 
@@ -97,10 +106,9 @@ export function createEmployeeRecordService({
     });
   }
 
-  const mayPersonal = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA);
-  const mayHealth = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA);
-  /** 'Erweiterte Mitarbeiterdaten': read with EMPLOYEES_READONLY; whoever may edit may read them too. */
-  const mayExtended = (actor: Actor) => actorHasAny(actor, P.EMPLOYEES_READONLY, P.EMPLOYEES_EDIT);
+  const mayPersonal = (actor: Actor) => fieldAccessOf(actor).personal;
+  const mayHealth = (actor: Actor) => fieldAccessOf(actor).health;
+  const mayExtended = (actor: Actor) => fieldAccessOf(actor).extended;
 
   function toDto(actor: Actor, row: Row): Employee {
     const e = row.employee;
@@ -116,7 +124,7 @@ export function createEmployeeRecordService({
       firstName: e.firstName,
       loginName: e.loginName,
       email: e.email,
-      chipId: extended || actorHasAny(actor, P.EMPLOYEES_CHIPID) ? e.chipId : null,
+      chipId: fieldAccessOf(actor).chipId ? e.chipId : null,
       tempLoginName: e.tempLoginName,
       idNumber: e.idNumber,
       phone: e.phone,

@@ -21,6 +21,12 @@ export const employeeListSource = {
   searchText: employeeSearchText(employees),
 } satisfies ListSource<'personnelNumber' | 'lastName' | 'firstName' | 'departmentName' | 'locationName'>;
 
+/**
+ * Names and personnel number only: the picker's search for callers who may not read login names and
+ * e-mail addresses (decision 027).
+ */
+export const employeeNameSearchText = sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber}`;
+
 /** Data access for employees: no rules here (those live in the services). */
 export function createEmployeesRepository(db: Executor) {
   return {

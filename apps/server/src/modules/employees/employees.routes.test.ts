@@ -185,3 +185,80 @@ describe('GET|POST /api/employee/picker', () => {
     expect([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(keys);
   });
 });
+
+describe('field-level rights in the list and the picker (decision 027)', () => {
+  type FlagRow = Row & { isTempWorker: boolean | null; isExternal: boolean | null };
+  const extendedFilters = [
+    'type=tempWorker',
+    'type=external',
+    'type=employee',
+    'status=worksBan',
+    'status=tempWorkEnded',
+  ];
+
+  it('refuses filters on extended data to a reader with master data only (403, German message)', async () => {
+    const reader = await createUser(t.database.db, { permissions: [P.EMPLOYEES_BASIC_READONLY] });
+    const client = await t.login(reader.login, reader.password);
+    for (const filter of extendedFilters) {
+      const res = await client.get(`/api/employee/list?${filter}`);
+      expect(res.statusCode, filter).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'EMPLOYEE_FILTER_NOT_PERMITTED',
+        message:
+          'Nach diesem Merkmal dürfen Sie nicht filtern: Es gehört zu den Mitarbeiterdaten, die Sie nicht lesen dürfen.',
+      });
+    }
+    const [field, value] = 'status=worksBan'.split('=') as [string, string];
+    expect((await client.post('/api/employee/list', { [field]: value })).statusCode).toBe(403);
+    // The demo account 'fuehrung' holds master data only, too.
+    const fuehrung = await t.login('fuehrung');
+    expect(errorOf(await fuehrung.get('/api/employee/list?type=tempWorker')).code).toBe(
+      'EMPLOYEE_FILTER_NOT_PERMITTED',
+    );
+    // 'noLogin' reads login name and password presence, both master data of the record.
+    expect((await client.get('/api/employee/list?status=noLogin')).statusCode).toBe(200);
+  });
+
+  it('answers the type flags only to readers of extended data', async () => {
+    const reader = await createUser(t.database.db, { permissions: [P.EMPLOYEES_BASIC_READONLY] });
+    const client = await t.login(reader.login, reader.password);
+    const hidden = (await client.get('/api/employee/list?limit=100')).json<{
+      data: { rows: FlagRow[] };
+    }>().data.rows;
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.every((r) => r.isTempWorker === null && r.isExternal === null)).toBe(true);
+
+    const extended = await createUser(t.database.db, {
+      permissions: [P.EMPLOYEES_BASIC_READONLY, P.EMPLOYEES_READONLY],
+    });
+    const extendedClient = await t.login(extended.login, extended.password);
+    const temps = await extendedClient.get('/api/employee/list?type=tempWorker');
+    expect(temps.statusCode).toBe(200);
+    const tempRows = temps.json<{ data: { rows: FlagRow[] } }>().data.rows;
+    expect(tempRows.length).toBeGreaterThan(0);
+    expect(tempRows.every((r) => r.isTempWorker === true)).toBe(true);
+    expect((await extendedClient.get('/api/employee/list?status=worksBan')).statusCode).toBe(200);
+  });
+
+  it('searches login names and e-mail addresses in the picker only for readers of the record', async () => {
+    const probe = await createUser(t.database.db);
+    await t.database.db.execute(
+      sql`update employees set email = 'picker.probe@example.de' where id = ${probe.id}`,
+    );
+    const names = async (client: ApiClient, search: string) =>
+      (await client.post('/api/employee/picker', { search })).json<ListBody>().data.rows.map((r) => r.id);
+    const mitarbeiter = await t.login('mitarbeiter');
+    // 'sifa' is the safety officer's login name, not part of any name.
+    expect(await names(mitarbeiter, 'sifa')).toEqual([]);
+    expect(await names(mitarbeiter, 'picker.probe')).toEqual([]);
+    expect(await names(mitarbeiter, probe.login)).toEqual([]);
+    // Names and personnel numbers are still found.
+    const byName = await mitarbeiter.post('/api/employee/picker', { search: 'Katrin Hoffmann' });
+    expect(byName.json<ListBody>().data.rows.map((r) => r.personnelNumber)).toContain('000101');
+    // A reader of the record (master data) finds both.
+    const reader = await createUser(t.database.db, { permissions: [P.EMPLOYEES_BASIC_READONLY] });
+    const readerClient = await t.login(reader.login, reader.password);
+    expect(await names(readerClient, 'picker.probe')).toEqual([probe.id]);
+    expect((await names(readerClient, 'sifa')).length).toBe(1);
+  });
+});

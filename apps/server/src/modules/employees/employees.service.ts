@@ -2,17 +2,31 @@ import {
   EMPLOYEE_ACTIVE_FILTER,
   type EmployeeListQuery,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import {
+  EMPLOYEE_STATUS_FIELD_GROUP,
+  EMPLOYEE_TYPE_FIELD_GROUP,
+  type EmployeeFieldAccess,
+  type EmployeeFieldGroup,
+} from '@schutzwerk/shared/employees/field-access.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Actor, actorHasAny } from '#platform/access.ts';
-import { planList } from '#platform/list.ts';
-import { type EmployeesRepository, employeeListSource, visibleInPortal } from './employees.repository.ts';
+import { AppError } from '#platform/errors.ts';
+import { escapeLike, planList, searchWords } from '#platform/list.ts';
+import { fieldAccessOf } from './employee-record.service.ts';
+import {
+  type EmployeesRepository,
+  employeeListSource,
+  employeeNameSearchText,
+  visibleInPortal,
+} from './employees.repository.ts';
 import { employees } from './employees.table.ts';
 
 /**
  * Employee rules for the foundation: lists are scoped to the caller's portal (the main portal sees all);
- * inactive employees only with EMPLOYEES_SHOW_INACTIVE.
+ * inactive employees only with EMPLOYEES_SHOW_INACTIVE. Filters, columns and search terms follow the
+ * field groups the caller may see in the record (fieldAccessOf, decision 027).
  */
 export function createEmployeesService(deps: { repository: EmployeesRepository }) {
   const { repository } = deps;
@@ -36,8 +50,32 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
     return undefined;
   }
 
+  /** A filter on a field group the caller may not read is refused, never silently dropped (decision 027). */
+  function assertFilterVisible(
+    access: EmployeeFieldAccess,
+    field: 'type' | 'status',
+    group: EmployeeFieldGroup | null | undefined,
+  ) {
+    if (group && !access[group]) {
+      throw new AppError('EMPLOYEE_FILTER_NOT_PERMITTED', { details: [{ path: ['query', field], group }] });
+    }
+  }
+
+  /**
+   * Each search word must also occur in names or personnel number. The list's own search (over the whole
+   * search text, backed by its trigram index) still runs, so the index keeps narrowing the rows.
+   */
+  function namesOnly(search: string | undefined): SQL[] {
+    return searchWords(search ?? '').map(
+      (word) => sql`(${employeeNameSearchText}) ILIKE ${`%${escapeLike(word)}%`}`,
+    );
+  }
+
   return {
-    list(actor: Actor, query: EmployeeListQuery) {
+    async list(actor: Actor, query: EmployeeListQuery) {
+      const access = fieldAccessOf(actor);
+      if (query.type) assertFilterVisible(access, 'type', EMPLOYEE_TYPE_FIELD_GROUP[query.type]);
+      if (query.status) assertFilterVisible(access, 'status', EMPLOYEE_STATUS_FIELD_GROUP[query.status]);
       const mayShowInactive = actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE);
       const filter = mayShowInactive ? query.active : EMPLOYEE_ACTIVE_FILTER.ACTIVE;
       const activeFilter =
@@ -46,7 +84,7 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
           : filter === EMPLOYEE_ACTIVE_FILTER.INACTIVE
             ? eq(employees.active, false)
             : undefined;
-      return repository.list(
+      const result = await repository.list(
         planList(employeeListSource, query, [
           scope(actor),
           activeFilter,
@@ -54,9 +92,21 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
           statusFilter(query.status),
         ]),
       );
+      // The columns: the type flags are extended data (search and sort keys are master data only).
+      if (!access.extended) {
+        for (const row of result.rows) {
+          row.isTempWorker = null;
+          row.isExternal = null;
+        }
+      }
+      return result;
     },
 
-    /** The employee picker: ordered by last name; active employees unless asked (and allowed) otherwise. */
+    /**
+     * The employee picker: ordered by last name; active employees unless asked (and allowed) otherwise.
+     * Every signed-in user may pick, but login name and e-mail are searched only for callers who may read
+     * them in the record; the others search names and personnel numbers.
+     */
     picker(actor: Actor, query: ListQuery & { includeInactive: boolean }) {
       const inactiveAllowed = query.includeInactive && actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE);
       const plan = planList(
@@ -66,7 +116,11 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
           defaultOrderBy: 'lastName',
         },
         { ...query, orderBy: 'lastName' },
-        [scope(actor), inactiveAllowed ? undefined : eq(employees.active, true)],
+        [
+          scope(actor),
+          inactiveAllowed ? undefined : eq(employees.active, true),
+          ...(fieldAccessOf(actor).basic ? [] : namesOnly(query.search)),
+        ],
       );
       return repository.picker(plan);
     },

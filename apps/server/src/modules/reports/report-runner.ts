@@ -1,6 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { AppError } from '#platform/errors.ts';
+import {
+  dataRightsPrologue,
+  NO_DATA_RIGHTS,
+  RESTRICTED_EMPLOYEE_COLUMNS,
+  type ReportDataRights,
+  reportRoleFor,
+  reportRoleVariants,
+  setUpDataRights,
+} from './report-data-rights.ts';
 import { type CheckedSql, SECRET_COLUMNS, SECRET_TABLES } from './sql-guard.ts';
 
 /** The database role reports run as: SELECT on the non-secret tables and columns only. */
@@ -87,6 +96,8 @@ export function createReportRunner(deps: {
           for (const { table_name, column_name } of columns.rows) {
             if (SECRET_TABLES.has(table_name) || table_name.startsWith('pg_')) continue;
             if (SECRET_COLUMNS.has(column_name)) continue;
+            // Field groups of the employee record: only the role variants read them (decision 027).
+            if (table_name === 'employees' && RESTRICTED_EMPLOYEE_COLUMNS.has(column_name)) continue;
             byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
           }
           for (const [table, cols] of byTable) {
@@ -95,11 +106,14 @@ export function createReportRunner(deps: {
               sql.raw(`grant select (${list}) on "${table.replaceAll('"', '""')}" to ${REPORT_ROLE}`),
             );
           }
+          await setUpDataRights(REPORT_ROLE, (statement) => run(tx, sql.raw(statement)));
         });
-        // Proves that this connection may switch to the role (a non-superuser app user may not).
-        await deps.db.transaction(async (tx) => {
-          await tx.execute(sql.raw(`set local role ${REPORT_ROLE}`));
-        });
+        // Proves that this connection may switch to the roles (a non-superuser app user may not).
+        for (const role of [REPORT_ROLE, ...reportRoleVariants(REPORT_ROLE).map((v) => v.role)]) {
+          await deps.db.transaction(async (tx) => {
+            await tx.execute(sql.raw(`set local role ${role}`));
+          });
+        }
         return true;
       } catch (error) {
         const code = pgError(error)?.code;
@@ -135,8 +149,17 @@ export function createReportRunner(deps: {
     timeoutSeconds: number,
     work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
     query: SQL,
+    rights: ReportDataRights,
   ): Promise<T> {
     const useRole = await ensureRole();
+    // Without the role nothing would hold the caller's data rights: only a caller with all of them may run.
+    if (!useRole && Object.values(rights).some((granted) => !granted)) {
+      throw new AppError('REPORT_SQL_FORBIDDEN', {
+        message:
+          'Reports können derzeit nicht auf Ihre Datenrechte beschränkt werden (die Datenbankrolle für Reports fehlt). Bitte wenden Sie sich an Ihre Administration.',
+        details: { reason: 'NO_REPORT_ROLE' },
+      });
+    }
     if (deps.kind === 'pglite' && checked.recursive) {
       throw new AppError('REPORT_TOO_EXPENSIVE', {
         message:
@@ -149,7 +172,10 @@ export function createReportRunner(deps: {
         await tx.execute(sql.raw('set transaction read only'));
         await tx.execute(sql.raw(`set local statement_timeout = ${Math.round(timeoutSeconds * 1000)}`));
         await tx.execute(sql.raw('set local search_path = public'));
-        if (useRole) await tx.execute(sql.raw(`set local role ${REPORT_ROLE}`));
+        if (useRole) {
+          await tx.execute(sql.raw(`set local role ${reportRoleFor(REPORT_ROLE, rights)}`));
+          for (const statement of dataRightsPrologue(rights)) await tx.execute(statement);
+        }
         if (deps.kind === 'pglite') {
           const plan = await run<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(
             tx,
@@ -206,6 +232,8 @@ export function createReportRunner(deps: {
       maxRows = REPORT_MAX_ROWS,
       /** Preview: answer the first `maxRows` rows instead of refusing more. */
       truncate = false,
+      /** The caller's data rights (decision 027); none when not given. */
+      rights: ReportDataRights = NO_DATA_RIGHTS,
     ): Promise<ReportRows & { truncated: boolean }> {
       const query = sql`select * from (${statement(checked, values)}) as report_rows limit ${sql.raw(String(maxRows + 1))}`;
       const result = await inReportTransaction(
@@ -213,6 +241,7 @@ export function createReportRunner(deps: {
         timeoutSeconds,
         (tx) => run<Record<string, unknown>>(tx, query),
         query,
+        rights,
       );
       const rows = result.rows;
       const truncated = rows.length > maxRows;
@@ -241,13 +270,19 @@ export function createReportRunner(deps: {
       return { columns: [...new Set(columns)], rows, truncated };
     },
     /** The number of records the report would produce (for the > 1000 warning). */
-    async count(checked: CheckedSql, values: ReadonlyMap<string, string | null>, timeoutSeconds: number) {
+    async count(
+      checked: CheckedSql,
+      values: ReadonlyMap<string, string | null>,
+      timeoutSeconds: number,
+      rights: ReportDataRights = NO_DATA_RIGHTS,
+    ) {
       const query = sql`select count(*)::int as n from (${statement(checked, values)}) as report_rows`;
       const result = await inReportTransaction(
         checked,
         timeoutSeconds,
         (tx) => run<{ n: number }>(tx, query),
         query,
+        rights,
       );
       return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
     },

@@ -460,3 +460,84 @@ describe('import and export', () => {
     expect(errorOf(invalid).message).toBe('Die Datei ist keine gültige Report-Datei.');
   });
 });
+
+describe("the caller's data rights in reports (decision 027)", () => {
+  type Preview = { data: { columns: string[]; rows: string[][] } };
+  const baseReportId = async () =>
+    (await admin.get('/api/reports?search=Mitarbeiterliste')).json<{ data: { rows: { id: number }[] } }>()
+      .data.rows[0]!.id;
+  const count = async (client: ApiClient, id: number, filter: Record<string, string>) => {
+    const res = await client.post('/api/reports/count', { ReportID: id, Filter: JSON.stringify(filter) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { count: number } }>().data.count;
+  };
+  /** A report manager who may write SQL, plus `permissions`. */
+  const sqlWriter = async (permissions: number[] = []) => {
+    const user = await createUser(t.database.db, {
+      permissions: [P.REPORTS_MANAGE, P.REPORTS_SQL, ...permissions],
+    });
+    return t.login(user.login, user.password);
+  };
+  const preview = (client: ApiClient, sqlText: string) =>
+    client.post('/api/reports/preview', { sql: sqlText });
+
+  it('a base report with nur_aktive=0 lists no inactive employee to a user without EMPLOYEES_SHOW_INACTIVE', async () => {
+    const id = await baseReportId();
+    const fuehrung = await t.login('fuehrung'); // REPORTS and master data, not 'Inaktive Mitarbeiter anzeigen'
+    const activeOnly = await count(admin, id, { nur_aktive: '1' });
+    expect(await count(admin, id, { nur_aktive: '0' })).toBeGreaterThan(activeOnly);
+    expect(await count(fuehrung, id, { nur_aktive: '0' })).toBe(activeOnly);
+    const csv = await fuehrung.post('/api/reports/generate', {
+      ReportID: id,
+      Art: 3,
+      Filter: JSON.stringify({ nur_aktive: '0' }),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.split('\r\n').filter((line) => line !== '');
+    expect(lines.length).toBe(activeOnly + 1);
+    expect(lines.slice(1).every((line) => line.endsWith(';aktiv'))).toBe(true);
+    // With the right, the same report shows them.
+    const sifa = await t.login('sifa');
+    expect(await count(sifa, id, { nur_aktive: '0' })).toBeGreaterThan(activeOnly);
+  });
+
+  it('handwritten SQL reads no inactive employee without EMPLOYEES_SHOW_INACTIVE', async () => {
+    const inactive = 'select count(*) as "n" from employees e where not e.active';
+    const writer = await sqlWriter([P.EMPLOYEES_BASIC_READONLY]);
+    const refused = await preview(writer, inactive);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json<Preview>().data.rows).toEqual([['0']]);
+    const allowed = await preview(await sqlWriter([P.EMPLOYEES_SHOW_INACTIVE]), inactive);
+    expect(Number(allowed.json<Preview>().data.rows[0]![0])).toBeGreaterThan(0);
+    expect(Number((await preview(admin, inactive)).json<Preview>().data.rows[0]![0])).toBeGreaterThan(0);
+  });
+
+  it('reads the field groups of the employee record only with their rights', async () => {
+    const writer = await sqlWriter();
+    for (const column of ['birthday', 'health_insurance_name', 'is_temp_worker', 'works_ban_until']) {
+      const res = await preview(writer, `select e.${column} from employees e`);
+      expect(res.statusCode, column).toBe(400);
+      expect(errorOf(res).code, column).toBe('REPORT_SQL_FORBIDDEN');
+      expect((errorOf(res).details as { reason: string }).reason, column).toBe('PRIVILEGE');
+      // Filtering on it is reading it too.
+      const filtered = await preview(
+        writer,
+        `select e.last_name from employees e where e.${column} is not null`,
+      );
+      expect(errorOf(filtered).code, column).toBe('REPORT_SQL_FORBIDDEN');
+    }
+    expect((await preview(writer, 'select e.last_name, e.email from employees e')).statusCode).toBe(200);
+
+    const personal = await sqlWriter([P.EMPLOYEES_PERSONAL_DATA]);
+    expect((await preview(personal, 'select e.birthday from employees e')).statusCode).toBe(200);
+    expect((await preview(personal, 'select e.is_temp_worker from employees e')).statusCode).toBe(400);
+    const all = await sqlWriter([P.EMPLOYEES_PERSONAL_DATA, P.EMPLOYEES_HEALTH_DATA, P.EMPLOYEES_READONLY]);
+    const wide = await preview(
+      all,
+      'select e.birthday, e.health_insurance_name, e.is_temp_worker from employees e where not e.active',
+    );
+    expect(wide.statusCode, wide.body).toBe(200);
+    // The role variant still obeys the row rule: no inactive employee without EMPLOYEES_SHOW_INACTIVE.
+    expect(wide.json<Preview>().data.rows).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { employeeFieldAccess } from '@schutzwerk/shared/employees/field-access.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { P, permissionById, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import {
@@ -24,6 +25,7 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { countAll, planList, runList } from '#platform/list.ts';
+import type { ReportDataRights } from './report-data-rights.ts';
 import { CONTENT_TYPES, cellText, formatPrintDate, PDF_MAX_ROWS, renderReport } from './report-render.ts';
 import type { ReportRunner } from './report-runner.ts';
 import { reportFilters, reports } from './reports.table.ts';
@@ -140,6 +142,21 @@ export function parseRecordId(raw: unknown): number | null {
  * `versions` are then the ids of their last released versions (bound as `:versionlist` / `:versionid`),
  * and those records are left out of `records`. A controller without a scope keeps the list as sent.
  */
+/**
+ * The caller's data rights a report runs with (decision 027): running a report needs its own rights;
+ * what it reads is the caller's — inactive employees only with EMPLOYEES_SHOW_INACTIVE, the field groups
+ * of the employee record as the record shows them.
+ */
+export function dataRightsOf(actor: Actor): ReportDataRights {
+  const access = employeeFieldAccess((ids) => actorHasAny(actor, ...ids));
+  return {
+    showInactive: actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE),
+    personal: access.personal,
+    health: access.health,
+    extended: access.extended,
+  };
+}
+
 export type RecordScope = (actor: Actor, ids: number[]) => Promise<number[] | ScopedRecords>;
 export type ScopedRecords = { records: number[]; versions: number[] };
 
@@ -491,7 +508,7 @@ export function createReportsService(deps: {
       );
       const { values } = filterValues(report, request.Filter);
       await recordValues(actor, report, request, values);
-      const count = await runner.count(checked, values, report.timeoutSeconds);
+      const count = await runner.count(checked, values, report.timeoutSeconds, dataRightsOf(actor));
       return { count, warning: count > REPORT_WARNING_THRESHOLD ? REPORT_WARNING_TEXT : null };
     },
 
@@ -508,7 +525,14 @@ export function createReportsService(deps: {
       );
       const { values, shown } = filterValues(report, request.Filter);
       await recordValues(actor, report, request, values);
-      const data = await runner.rows(checked, values, report.timeoutSeconds);
+      const data = await runner.rows(
+        checked,
+        values,
+        report.timeoutSeconds,
+        undefined,
+        undefined,
+        dataRightsOf(actor),
+      );
       if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
         throw new AppError('REPORT_TOO_LARGE', {
           message: `Ein PDF kann höchstens ${PDF_MAX_ROWS.toLocaleString('de-DE')} Datensätze enthalten (dieser Report: ${data.rows.length.toLocaleString('de-DE')}). Bitte schränken Sie die Filter ein oder wählen Sie XLSX oder CSV.`,
@@ -553,7 +577,14 @@ export function createReportsService(deps: {
       );
       const report = { filters } as unknown as Report;
       const { values } = filterValues(report, body.values ?? {});
-      const data = await runner.rows(checked, values, body.timeoutSeconds, PREVIEW_ROWS, true);
+      const data = await runner.rows(
+        checked,
+        values,
+        body.timeoutSeconds,
+        PREVIEW_ROWS,
+        true,
+        dataRightsOf(actor),
+      );
       return {
         columns: data.columns,
         rows: data.rows.map((r) => data.columns.map((c) => cellText(r[c]))),

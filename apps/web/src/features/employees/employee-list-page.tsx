@@ -13,6 +13,10 @@ import {
   type EmployeeStatus,
   type EmployeeType,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import {
+  EMPLOYEE_STATUS_FIELD_GROUP,
+  employeeFieldAccess,
+} from '@schutzwerk/shared/employees/field-access.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
@@ -108,8 +112,15 @@ export function EmployeeListPage() {
     onPrint: () => setPrintOpen(true),
   });
 
-  const type = filter.type ?? '';
-  const status = filter.status ?? '';
+  // The same field-level rights as the record: filters and columns on data the user may not read are not
+  // offered (the server refuses such filters, decision 027); a stored choice of them is not sent.
+  const access = useMemo(() => employeeFieldAccess(canAny), [canAny]);
+  const statuses = EMPLOYEE_STATUSES.filter((value) => {
+    const group = EMPLOYEE_STATUS_FIELD_GROUP[value];
+    return group === null || access[group];
+  });
+  const type = access.extended ? (filter.type ?? '') : '';
+  const status = filter.status && statuses.includes(filter.status) ? filter.status : '';
   const params = useMemo(
     () => ({ active, ...(type ? { type } : {}), ...(status ? { status } : {}) }),
     [active, type, status],
@@ -134,23 +145,7 @@ export function EmployeeListPage() {
         sortKey: 'firstName',
         render: (row) => row.firstName,
       },
-      {
-        id: 'type',
-        header: t('employees.type'),
-        minWidth: 110,
-        grow: 0.5,
-        render: (row) =>
-          row.isExternal || row.isTempWorker ? (
-            <Chip
-              size="small"
-              variant="outlined"
-              color="info"
-              label={row.isTempWorker ? t('employees.types.tempWorker') : t('employees.types.external')}
-            />
-          ) : (
-            t('employees.types.employee')
-          ),
-      },
+      ...(access.extended ? [typeColumn(t)] : []),
       {
         id: 'departmentName',
         header: t('employees.department'),
@@ -167,7 +162,7 @@ export function EmployeeListPage() {
       },
       ...(canShowInactive ? [statusColumn(t)] : []),
     ],
-    [t, canShowInactive],
+    [t, canShowInactive, access.extended],
   );
 
   return (
@@ -182,21 +177,23 @@ export function EmployeeListPage() {
             onClick={nextActive}
           />
         ) : null}
-        <TextField
-          select
-          size="small"
-          label={t('employees.typeFilter')}
-          value={type}
-          onChange={(event) => updateFilter({ type: event.target.value as '' | EmployeeType })}
-          sx={{ minWidth: 170 }}
-        >
-          <MenuItem value="">{t('employees.types.all')}</MenuItem>
-          {EMPLOYEE_TYPES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`employees.types.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {access.extended ? (
+          <TextField
+            select
+            size="small"
+            label={t('employees.typeFilter')}
+            value={type}
+            onChange={(event) => updateFilter({ type: event.target.value as '' | EmployeeType })}
+            sx={{ minWidth: 170 }}
+          >
+            <MenuItem value="">{t('employees.types.all')}</MenuItem>
+            {EMPLOYEE_TYPES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`employees.types.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         <TextField
           select
           size="small"
@@ -206,7 +203,7 @@ export function EmployeeListPage() {
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">{t('employees.statuses.all')}</MenuItem>
-          {EMPLOYEE_STATUSES.map((value) => (
+          {statuses.map((value) => (
             <MenuItem key={value} value={value}>
               {t(`employees.statuses.${value}`)}
             </MenuItem>
@@ -252,6 +249,26 @@ export function EmployeeListPage() {
       {printOpen ? <ReportPrintDialog controller="employee" onClose={() => setPrintOpen(false)} /> : null}
     </Box>
   );
+}
+
+function typeColumn(t: TFunction): ScrollingListColumn<EmployeeListRow> {
+  return {
+    id: 'type',
+    header: t('employees.type'),
+    minWidth: 110,
+    grow: 0.5,
+    render: (row) =>
+      row.isExternal || row.isTempWorker ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="info"
+          label={row.isTempWorker ? t('employees.types.tempWorker') : t('employees.types.external')}
+        />
+      ) : (
+        t('employees.types.employee')
+      ),
+  };
 }
 
 function statusColumn(t: TFunction): ScrollingListColumn<EmployeeListRow> {
