@@ -64,6 +64,7 @@ function employee(patch: Partial<Employee> = {}): Employee {
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
     restricted: { personal: false, health: false, extended: false },
+    signInLocked: false,
     ...patch,
   };
 }
