@@ -71,6 +71,7 @@ function employee(patch: Partial<Employee> = {}): Employee {
 
 const ALL = writableFields({
   basic: true,
+  signIn: true,
   personal: true,
   health: true,
   activation: true,
@@ -146,6 +147,7 @@ describe('patch', () => {
     });
     const writable = writableFields({
       basic: true,
+      signIn: true,
       personal: false,
       health: false,
       activation: false,
@@ -197,5 +199,27 @@ describe('form schema (shared messages)', () => {
 
   it('checks the e-mail address', () => {
     expect(messageOf({ email: 'kein-at' }, 'email')).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  });
+});
+
+describe('sign-in fields of a more privileged employee (decision 023)', () => {
+  it('are not writable without the signIn group; the other basic fields stay writable', () => {
+    const writable = writableFields({
+      basic: true,
+      signIn: false,
+      personal: true,
+      health: true,
+      activation: false,
+      chipId: false,
+      tempWorkers: true,
+      department: true,
+      location: true,
+    });
+    for (const field of ['loginName', 'email', 'tempLoginName', 'chipId', 'active'] as const) {
+      expect(writable.has(field), field).toBe(false);
+    }
+    for (const field of ['lastName', 'phone', 'mobileInternal', 'company'] as const) {
+      expect(writable.has(field), field).toBe(true);
+    }
   });
 });
