@@ -1,5 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../packages/shared/src/constants.ts';
+import { ADMIN_PASSWORD } from './support/accounts.ts';
 import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import {
   createEmployee,
@@ -14,6 +16,25 @@ import {
   save,
   suffix,
 } from './support/employees.ts';
+
+/** A signed-in API client on a browser context's request (CSRF cookie + header, bearer token). */
+async function apiAs(request: APIRequestContext, username: string, password: string) {
+  const csrf = ((await (await request.get('/api/auth/csrf')).json()) as { data: { token: string } }).data
+    .token;
+  const login = await request.post('/api/auth/login_local', {
+    data: { username, password },
+    headers: { [CSRF_HEADER]: csrf },
+  });
+  if (!login.ok()) throw new Error(`login ${username}: ${login.status()} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { [CSRF_HEADER]: csrf, authorization: `Bearer ${token}` };
+  const send = async (method: 'get' | 'post' | 'delete', url: string, data?: unknown) => {
+    const res = await request[method](url, { headers, ...(data === undefined ? {} : { data }) });
+    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+    return res.status() === 204 ? null : ((await res.json()) as { data: Record<string, unknown> }).data;
+  };
+  return send;
+}
 
 describe('employee record', () => {
   let browser: Browser;
@@ -334,6 +355,86 @@ describe('employee record', () => {
     await admin.page.getByText('Der Mitarbeiter wurde gelöscht.').waitFor();
     await admin.page.goto(`/employee/${id}`);
     await admin.page.getByText('This page could not be found').waitFor();
+    await admin.context.close();
+  });
+
+  it('an employee editor sees the sign-in fields of a more privileged employee read-only and gets the German refusal (decision 023)', async () => {
+    const admin = await newPage(browser);
+    const asAdmin = await apiAs(admin.context.request, 'admin', ADMIN_PASSWORD);
+    const adminId = ((await asAdmin('get', '/api/auth/user')) as { employee: { id: number } }).employee.id;
+    // An editor with only 100/101/103/108 ('Mitarbeiterdaten bearbeiten', the finding's account).
+    const editorRole = (await asAdmin('post', '/api/role', {
+      name: `E2E Mitarbeiterpflege ${suffix}`,
+      permissions: [100, 101, 103, 108],
+    })) as { id: number };
+    const moreRole = (await asAdmin('post', '/api/role', {
+      name: `E2E Rollenverwaltung ${suffix}`,
+      permissions: [100, 125],
+    })) as { id: number };
+    const editorLogin = `e2e.${suffix.toLowerCase()}.pflege`;
+    const editor = (await asAdmin('post', '/api/employee', {
+      personnelNumber: `E2E-${suffix}-PFLEGE`,
+      lastName: `Pflege ${suffix}`,
+      firstName: 'Paula',
+      loginName: editorLogin,
+      password: 'Start-Passwort-2026',
+    })) as { id: number };
+    const peer = (await asAdmin('post', '/api/employee', {
+      personnelNumber: `E2E-${suffix}-KOLLEGE`,
+      lastName: `Kollege ${suffix}`,
+      firstName: 'Konrad',
+      email: 'konrad.alt@rheinwerk-chemie.de',
+    })) as { id: number };
+    await asAdmin('post', `/api/role/${editorRole.id}/members`, { employeeIds: [editor.id] });
+    const password = 'Eigenes-Passwort-2026!';
+    const user = await newPage(browser);
+    const asEditor = await apiAs(user.context.request, editorLogin, 'Start-Passwort-2026');
+    await asEditor('post', '/api/auth/firstLogin', {
+      firstName: 'Paula',
+      lastName: `Pflege ${suffix}`,
+      newPassword: password,
+      repeatPassword: password,
+    });
+
+    // The administrator's record: sign-in fields read-only with the explanation, other fields editable.
+    await signIn(user.page, { username: editorLogin, password }, `/employee/${adminId}`);
+    await user.page
+      .getByTestId('sign-in-locked')
+      .getByText('Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben.', { exact: false })
+      .waitFor();
+    for (const label of ['Benutzername', 'E-Mail', 'Temporärer Benutzername']) {
+      expect(await input(user.page, label).isEditable(), label).toBe(false);
+    }
+    expect(await input(user.page, 'Telefon').isEditable()).toBe(true);
+    expect(await panel(user.page).getByRole('switch', { name: 'Aktiv' }).isDisabled()).toBe(true);
+    expect(await user.page.getByRole('button', { name: 'Passwort zurücksetzen' }).count()).toBe(0);
+
+    // A peer is editable — until the peer gains a right the editor lacks: the save is refused in German.
+    await user.page.goto(`/employee/${peer.id}`);
+    await heading(user.page).getByText(`Kollege ${suffix}`, { exact: false }).waitFor();
+    expect(await user.page.getByTestId('sign-in-locked').count()).toBe(0);
+    const email = input(user.page, 'E-Mail');
+    expect(await email.isEditable()).toBe(true);
+    await asAdmin('post', `/api/role/${moreRole.id}/members`, { employeeIds: [peer.id] });
+    await email.fill('konrad.neu@beispiel-gmbh.de');
+    await user.page.getByRole('button', { name: 'Speichern' }).click();
+    await user.page
+      .getByTestId('save-error')
+      .getByText(
+        'Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben. Seine Anmeldedaten (Benutzername, E-Mail-Adresse, temporärer Benutzername, Chip-ID, Passwort, Aktiv) und seine Rollen können Sie nicht ändern.',
+      )
+      .waitFor();
+    const stored = (await asAdmin('get', `/api/employee/${peer.id}`)) as { email: string };
+    expect(stored.email).toBe('konrad.alt@rheinwerk-chemie.de');
+    await user.context.close();
+
+    // Clean up the roles (the employees stay, like the other employees of this spec).
+    await asAdmin('delete', `/api/role/${moreRole.id}/members/${peer.id}`);
+    await asAdmin('delete', `/api/role/${editorRole.id}/members/${editor.id}`);
+    for (const role of [moreRole, editorRole]) {
+      const { version } = (await asAdmin('get', `/api/role/${role.id}`)) as { version: number };
+      await asAdmin('delete', `/api/role/${role.id}?version=${version}`);
+    }
     await admin.context.close();
   });
 });

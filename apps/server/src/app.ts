@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     passwordPolicy,
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
+    settings: settings.service,
   });
   const throttle = createLoginThrottle(database.db, options.throttle);
   // The one place the single sign-on configuration is read (environment now, settings later).
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
     passwordPolicy,
+    settings: settings.service,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
   const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];

@@ -602,6 +602,12 @@ export const errorCatalogue = {
     message:
       'Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben. Sein Passwort können Sie nicht zurücksetzen.',
   },
+  /** Decision 023: sign-in and reach fields of someone holding rights the actor lacks. */
+  EMPLOYEE_MORE_RIGHTS: {
+    status: 403,
+    message:
+      'Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben. Seine Anmeldedaten (Benutzername, E-Mail-Adresse, temporärer Benutzername, Chip-ID, Passwort, Aktiv) und seine Rollen können Sie nicht ändern.',
+  },
 
   // ── documents (issue 5, decision 016) ─────────────────────────────────────────────────────────
   DOCUMENT_NO_FILE: {

@@ -262,6 +262,12 @@ export const employeeSchema = z.object({
   updatedAt: z.string(),
   /** Which field groups the caller may not see (their values are null or false then). */
   restricted: z.object({ personal: z.boolean(), health: z.boolean(), extended: z.boolean() }),
+  /**
+   * The employee holds rights the caller does not hold: the caller may not change the sign-in and reach
+   * fields (login name, e-mail, temporary login name, chip id, active), the password or the roles
+   * (decision 023; the server refuses with EMPLOYEE_MORE_RIGHTS).
+   */
+  signInLocked: z.boolean(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

@@ -11,6 +11,7 @@ export const MAIL_PURPOSES = [
   'taskReminder',
   'instructionInvitation',
   'actionProblem',
+  'emailChanged',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -20,6 +21,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   taskReminder: 'Erinnerung an eine Aufgabe',
   instructionInvitation: 'Einladung zur Unterweisung',
   actionProblem: 'Problem zu einer Maßnahme gemeldet',
+  emailChanged: 'E-Mail-Adresse geändert (an die bisherige Adresse)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */
@@ -37,6 +39,9 @@ export const MAIL_PLACEHOLDERS = [
   'validUntil',
   'dueDate',
   'reason',
+  'changedBy',
+  'changedAt',
+  'maskedEmail',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 export type MailValues = Partial<Record<MailPlaceholder, string>>;
@@ -55,6 +60,9 @@ export const MAIL_PLACEHOLDER_LABELS: Record<MailPlaceholder, string> = {
   validUntil: 'Gültig bis',
   dueDate: 'Fällig am',
   reason: 'Grund',
+  changedBy: 'Geändert von',
+  changedAt: 'Geändert am',
+  maskedEmail: 'Neue E-Mail-Adresse (gekürzt)',
 };
 
 /** Values the preview fills in. */
@@ -72,6 +80,9 @@ export const MAIL_SAMPLE_VALUES: Required<MailValues> = {
   validUntil: '24.11.26 10:30',
   dueDate: '30.11.26',
   reason: 'Das Ersatzteil ist erst in drei Wochen lieferbar.',
+  changedBy: 'Katrin Hoffmann',
+  changedAt: '24.11.26 10:30',
+  maskedEmail: 'a•••@rheinwerk-chemie.de',
 };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

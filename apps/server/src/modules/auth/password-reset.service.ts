@@ -1,9 +1,9 @@
-import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
 import type { EmployeeRecordService } from '#modules/employees/employee-record.service.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { assertNoMoreRights } from '#modules/employees/sign-in-guard.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
@@ -27,7 +27,8 @@ export type ResetPasswordResult = {
  * 'Passwort zurücksetzen' on the employee record (EMPLOYEES_RESET_PASSWORD): a generated password valid
  * 2 hours, handed over in person ('show') or mailed ('mail'). The old password stops working at once and
  * the employee's sessions end; signing in with the generated one forces a new password (first login).
- * Nobody resets the password of someone holding rights they do not hold themselves.
+ * Nobody resets the password of someone holding rights they do not hold themselves (the rule of decision 023,
+ * with its own message).
  */
 export function createPasswordResetService(deps: {
   db: Db;
@@ -37,16 +38,6 @@ export function createPasswordResetService(deps: {
   sessions: Pick<SessionStore, 'endAllOf'>;
   settings: Pick<SettingsService, 'read'>;
 }) {
-  async function permissionsOf(employeeId: number): Promise<number[]> {
-    const rows = await queryRows<{ id: number }>(
-      deps.db,
-      sql`select distinct rp.permission_id as id
-            from employee_roles er join role_permissions rp on rp.role_id = er.role_id
-           where er.employee_id = ${employeeId}`,
-    );
-    return rows.map((r) => Number(r.id));
-  }
-
   return {
     async reset(actor: Actor, id: number, input: ResetPasswordInput): Promise<ResetPasswordResult> {
       if (!actorHasAny(actor, P.EMPLOYEES_RESET_PASSWORD)) throw new AppError('NO_PERMISSION');
@@ -59,10 +50,7 @@ export function createPasswordResetService(deps: {
       if (!employee.loginName) throw new AppError('PASSWORD_RESET_NO_LOGIN');
       const email = employee.email?.trim() ?? '';
       if (input.delivery === 'mail' && !email) throw new AppError('PASSWORD_RESET_NO_MAIL');
-      if (!actor.permissions.has(SUPERUSER_ID)) {
-        const theirs = await permissionsOf(id);
-        if (theirs.some((p) => !actor.permissions.has(p))) throw new AppError('PASSWORD_RESET_MORE_RIGHTS');
-      }
+      await assertNoMoreRights(deps.db, actor, [id], 'PASSWORD_RESET_MORE_RIGHTS');
 
       const password = await deps.passwordPolicy.generate();
       const passwordHash = await hashPassword(password);

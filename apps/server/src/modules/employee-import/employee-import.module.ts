@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
 import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
@@ -9,6 +10,7 @@ export function employeeImportModule(deps: {
   db: Db;
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
   passwordPolicy?: Pick<PasswordPolicyService, 'checker'>;
+  settings?: Pick<SettingsService, 'read'>;
 }) {
   const repository = createEmployeeImportRepository(deps.db);
   const service = createEmployeeImportService({
@@ -16,6 +18,7 @@ export function employeeImportModule(deps: {
     repository,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
+    ...(deps.settings ? { settings: deps.settings } : {}),
   });
   return {
     repository,

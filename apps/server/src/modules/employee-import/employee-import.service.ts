@@ -21,9 +21,16 @@ import {
   HEALTH_FIELDS,
   PERSONAL_FIELDS,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { errorCatalogue } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
+import { type EmailChangedDeps, notifyEmailChanged } from '#modules/employees/email-changed.ts';
+import {
+  assertNoMoreRights,
+  employeesWithMoreRights,
+  touchesSignIn,
+} from '#modules/employees/sign-in-guard.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { LOG_STATE } from '#platform/audit.ts';
@@ -73,6 +80,8 @@ type Deps = {
   passwordPolicy?: { checker(ex?: Executor): Promise<(password: string) => string[]> };
   /** The installation's licence (settings) and today's active counts across all portals; none = unlimited. */
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
+  /** For the mail to the old address when an import changes an e-mail address (decision 023). */
+  settings?: EmailChangedDeps['settings'];
 };
 
 export type InstallationLicence = {
@@ -129,6 +138,7 @@ export function createEmployeeImportService({
   hash = hashPassword,
   passwordPolicy,
   installationLicence,
+  settings,
 }: Deps) {
   function parseJob(job: ImportJobRow): ParsedCsv {
     if (!job.content) throw new AppError('EMPLOYEE_IMPORT_NOT_FOUND');
@@ -388,14 +398,6 @@ export function createEmployeeImportService({
       });
     }
 
-    const badRows: BadRow[] = read
-      .filter((r) => reasonsByLine.has(r.row.line))
-      .map((r) => ({
-        line: r.row.line,
-        personnelNumber: r.personnelNumber || null,
-        reasons: reasonsByLine.get(r.row.line)!,
-      }));
-
     const creates: GoodRow[] = [];
     const updates: ImportPlan['updates'] = [];
     let unchanged = 0;
@@ -420,7 +422,7 @@ export function createEmployeeImportService({
 
     // Every personnel number of the file counts, bad rows too: a typo must not inactivate anybody.
     const inFile = new Set(read.map((r) => r.personnelNumber).filter((n) => n !== ''));
-    const inactivate =
+    const candidates =
       options.mode === 'deactivateOthers'
         ? existingRows.filter(
             (e) =>
@@ -430,6 +432,32 @@ export function createEmployeeImportService({
               e.id !== actor.employeeId,
           )
         : [];
+
+    // Decision 023: sign-in and reach fields, a password and the active flag of someone holding rights the
+    // importer lacks stay as they are — such a row is a bad row; such an employee is not inactivated.
+    const more = new Set(
+      (
+        await employeesWithMoreRights(ex, actor, [
+          ...updates.filter(touchesSignInOnImport).map((u) => u.row.existing!.id),
+          ...candidates.map((e) => e.id),
+        ])
+      ).map((m) => m.id),
+    );
+    for (let i = updates.length - 1; i >= 0; i--) {
+      const u = updates[i]!;
+      if (touchesSignInOnImport(u) && more.has(u.row.existing!.id)) {
+        addReason(u.row.line, errorCatalogue.EMPLOYEE_MORE_RIGHTS.message);
+        updates.splice(i, 1);
+      }
+    }
+    const inactivate = candidates.filter((e) => !more.has(e.id));
+    const badRows: BadRow[] = read
+      .filter((r) => reasonsByLine.has(r.row.line))
+      .map((r) => ({
+        line: r.row.line,
+        personnelNumber: r.personnelNumber || null,
+        reasons: reasonsByLine.get(r.row.line)!,
+      }));
     const activeBefore = existingRows.filter((e) => e.active).length;
     const reactivations = updates.filter((u) => u.reactivate).length;
     const licenceDelta = { employees: 0, externals: 0 };
@@ -713,6 +741,11 @@ export function createEmployeeImportService({
             }
           };
 
+          // The rights compared in the check may have changed since: compare again under the transaction.
+          await assertNoMoreRights(tx, actor, [
+            ...plan.updates.filter(touchesSignInOnImport).map((u) => u.row.existing!.id),
+            ...plan.inactivate.map((e) => e.id),
+          ]);
           let setPasswordIndex = 0;
           const updateRows = plan.updates.map((u) => ({
             ...u,
@@ -739,6 +772,24 @@ export function createEmployeeImportService({
               const changes = { ...u.changes };
               if (u.setPassword) changes.password = { from: '***', to: '***' };
               log.push(entry(u.row.existing!.id, changes));
+              if (changes.email) {
+                const existing = u.row.existing!;
+                await notifyEmailChanged(
+                  tx,
+                  {
+                    employeeId: existing.id,
+                    from: existing.email,
+                    to: changes.email.to as string | null,
+                    firstName: existing.firstName,
+                    lastName: existing.lastName,
+                    language: existing.language,
+                    country: existing.country,
+                    changedBy: actor.employeeId,
+                    via: 'Mitarbeiterimport',
+                  },
+                  { ...(settings ? { settings } : {}) },
+                );
+              }
             }
             await flushLog();
             progress(batch.length);
@@ -832,6 +883,11 @@ export function createEmployeeImportService({
       }
     },
   };
+}
+
+/** An import update that changes how the employee signs in or is reached (decision 023). */
+function touchesSignInOnImport(u: ImportPlan['updates'][number]): boolean {
+  return u.setPassword || u.reactivate || touchesSignIn(Object.keys(u.changes));
 }
 
 export type EmployeeImportService = ReturnType<typeof createEmployeeImportService>;

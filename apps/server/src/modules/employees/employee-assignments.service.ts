@@ -29,6 +29,7 @@ import {
 import type { EmployeeRecordService } from './employee-record.service.ts';
 import { employees } from './employees.table.ts';
 import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
+import { assertNoMoreRights } from './sign-in-guard.ts';
 
 type Deps = { db: Db; records: EmployeeRecordService };
 
@@ -478,6 +479,8 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
             ).map((r) => r.roleId);
             const wanted = data.replace ? sourceRoles : [...new Set([...have, ...sourceRoles])];
             if ([...wanted].sort().join(',') !== [...have].sort().join(',')) {
+              // Decision 023: the roles of someone holding rights the actor lacks stay as they are.
+              await assertNoMoreRights(tx, actor, [targetId]);
               await tx.delete(employeeRoles).where(eq(employeeRoles.employeeId, targetId));
               if (wanted.length)
                 await tx

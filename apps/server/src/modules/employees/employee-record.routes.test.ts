@@ -204,7 +204,9 @@ describe('employee record', () => {
     expect(errorOf(self).message).toBe('Sie können sich nicht selbst deaktivieren.');
   });
 
-  it('refuses to deactivate or delete the last active administrator', async () => {
+  // Decision 023 answers first: the administrator holds rights this editor does not (the last-administrator
+  // invariant stays behind it for whoever does hold them).
+  it('refuses to deactivate or delete the administrator', async () => {
     const adminId = await employeeIdByLogin(t.database.db, 'admin');
     const other = await createUser(t.database.db, {
       permissions: [
@@ -218,9 +220,9 @@ describe('employee record', () => {
     const client = await t.login(other.login, other.password);
     const record = (await client.get(`/api/employee/${adminId}`)).json<EmployeeBody>().data;
     const res = await client.patch(`/api/employee/${adminId}`, { version: record.version, active: false });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('LAST_ADMINISTRATOR');
-    expect((await client.delete(`/api/employee/${adminId}?version=${record.version}`)).statusCode).toBe(409);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('EMPLOYEE_MORE_RIGHTS');
+    expect((await client.delete(`/api/employee/${adminId}?version=${record.version}`)).statusCode).toBe(403);
     expect((await admin.get('/api/auth/user')).statusCode).toBe(200);
   });
 

@@ -19,9 +19,11 @@ import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, postgresErrorCode } from '#platform/errors.ts';
 import { hashPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import { type EmailChangedDeps, notifyEmailChanged } from './email-changed.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 import type { employees } from './employees.table.ts';
 import { assertResponsibleFor } from './responsibility.ts';
+import { assertNoMoreRights, employeesWithMoreRights, touchesSignIn } from './sign-in-guard.ts';
 
 /**
  * The field groups of the record `actor` may see (the shared decision, decision 027): the list, the
@@ -46,6 +48,8 @@ type Deps = {
   passwordPolicy?: { assert(password: string, path: string[]): Promise<void> };
   /** The languages active in the settings; none given = any language. */
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
+  /** For the mail to the old address when an e-mail address changes (company name, address of the app). */
+  settings?: EmailChangedDeps['settings'];
 };
 
 const EDITABLE_FIELDS = [
@@ -93,6 +97,7 @@ export function createEmployeeRecordService({
   deletionGuards = [],
   passwordPolicy,
   enabledLocales,
+  settings,
 }: Deps) {
   /** A language chosen for an employee must be active in the settings (language tab). */
   async function assertLanguageEnabled(ex: Executor, language: string | null | undefined): Promise<void> {
@@ -110,7 +115,7 @@ export function createEmployeeRecordService({
   const mayHealth = (actor: Actor) => fieldAccessOf(actor).health;
   const mayExtended = (actor: Actor) => fieldAccessOf(actor).extended;
 
-  function toDto(actor: Actor, row: Row): Employee {
+  function toDto(actor: Actor, row: Row, signInLocked: boolean): Employee {
     const e = row.employee;
     const personal = mayPersonal(actor);
     const health = mayHealth(actor);
@@ -165,7 +170,14 @@ export function createEmployeeRecordService({
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
       restricted: { personal: !personal, health: !health, extended: !extended },
+      signInLocked,
     };
+  }
+
+  /** The record as the actor sees it, with whether its sign-in fields are locked for them (decision 023). */
+  async function dto(actor: Actor, row: Row, ex: Executor = db): Promise<Employee> {
+    const locked = (await employeesWithMoreRights(ex, actor, [row.employee.id])).length > 0;
+    return toDto(actor, row, locked);
   }
 
   /** Same answer for "does not exist" and "not yours": other portals, and inactive ones without the right. */
@@ -267,7 +279,7 @@ export function createEmployeeRecordService({
     assertEditableHere,
 
     async get(actor: Actor, id: number): Promise<Employee> {
-      return toDto(actor, await loadVisible(actor, id));
+      return dto(actor, await loadVisible(actor, id));
     },
 
     async create(actor: Actor, input: CreateEmployee): Promise<Employee> {
@@ -320,7 +332,7 @@ export function createEmployeeRecordService({
         });
         const created = await repository.findRecordById(id);
         if (!created) throw new AppError('EMPLOYEE_NOT_FOUND');
-        return toDto(actor, created);
+        return dto(actor, created);
       } catch (error) {
         duplicate(error, data);
       }
@@ -344,6 +356,8 @@ export function createEmployeeRecordService({
           if (changed.length === 0) return;
           assertFieldRights(actor, changed);
           assertSpecialRights(actor, changed);
+          // Decision 023: how someone signs in or is reached changes only within the actor's own rights.
+          if (touchesSignIn(changed)) await assertNoMoreRights(tx, actor, [id]);
           if (changes.active) {
             if (!actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
               throw new AppError('NO_PERMISSION', {
@@ -391,6 +405,22 @@ export function createEmployeeRecordService({
             await sessions.endAllOf(tx, id);
             await assertAdministratorRemains(tx);
           }
+          if (changes.email) {
+            await notifyEmailChanged(
+              tx,
+              {
+                employeeId: id,
+                from: row.employee.email,
+                to: patchInput.email,
+                firstName: row.employee.firstName,
+                lastName: row.employee.lastName,
+                language: row.employee.language,
+                country: row.employee.country,
+                changedBy: actor.employeeId,
+              },
+              { ...(settings ? { settings } : {}) },
+            );
+          }
           await recordChange(tx, {
             entity: 'employee',
             entityId: id,
@@ -405,7 +435,7 @@ export function createEmployeeRecordService({
       // Visibility was checked above; an employee just set inactive stays readable for this answer.
       const updated = await repository.findRecordById(id);
       if (!updated) throw new AppError('EMPLOYEE_NOT_FOUND');
-      return toDto(actor, updated);
+      return dto(actor, updated);
     },
 
     /**
@@ -453,7 +483,7 @@ export function createEmployeeRecordService({
       });
       const updated = await repository.findRecordById(id);
       if (!updated) throw new AppError('EMPLOYEE_NOT_FOUND');
-      return toDto(actor, updated);
+      return dto(actor, updated);
     },
 
     async remove(actor: Actor, id: number, version: number): Promise<void> {
@@ -466,6 +496,8 @@ export function createEmployeeRecordService({
         const row = await loadVisible(actor, id, tx, true);
         assertEditableHere(actor, row);
         if (row.employee.version !== version) throw new AppError('CONFLICT');
+        // Deleting ends every way of signing in at once: the same rule as deactivating (decision 023).
+        await assertNoMoreRights(tx, actor, [id]);
         for (const guard of deletionGuards) {
           const reason = await guard(tx, id);
           if (reason) throw new AppError('IN_USE', { message: reason });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
@@ -13,6 +14,7 @@ export function employeesModule(deps: {
   sessions: SessionStore;
   passwordPolicy?: Pick<PasswordPolicyService, 'assert'>;
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
+  settings?: Pick<SettingsService, 'read'>;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
@@ -25,6 +27,7 @@ export function employeesModule(deps: {
     deletionGuards,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
+    ...(deps.settings ? { settings: deps.settings } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
   return {

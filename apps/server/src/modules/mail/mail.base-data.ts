@@ -74,6 +74,23 @@ kennzeichnen Sie es anschließend unter „Meine Aufgaben“ als gelöst:
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'emailChanged',
+    subject: 'Ihre E-Mail-Adresse bei Schutzwerk wurde geändert',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+die E-Mail-Adresse Ihres Zugangs zu Schutzwerk wurde am {{changedAt}} von {{changedBy}} geändert.
+Neue Adresse: {{maskedEmail}}
+
+Nachrichten von Schutzwerk, auch ein neues Passwort über „Passwort vergessen?“, gehen ab jetzt an die neue
+Adresse; an diese Adresse schreiben wir nicht mehr.
+
+Falls Sie diese Änderung nicht veranlasst haben oder nicht erwartet haben, wenden Sie sich bitte umgehend an
+Ihre Administration.
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

@@ -5,6 +5,7 @@ import { createRoleSchema, updateRoleSchema } from '@schutzwerk/shared/roles/rol
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import { assertNoMoreRights } from '#modules/employees/sign-in-guard.ts';
 import type { Actor } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
@@ -222,6 +223,9 @@ export function createRolesService({ db, repository, employees }: Deps) {
           });
         }
         const added = await repository.addMembers(tx, id, unique);
+        // Decision 023: nobody changes the roles of someone holding rights they do not hold themselves
+        // (the role's rights are the actor's, so adding it first does not change the answer).
+        await assertNoMoreRights(tx, actor, added);
         for (const employeeId of added) {
           await recordChange(tx, {
             entity: 'employee',
@@ -239,6 +243,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
       await db.transaction(async (tx) => {
         const role = await loadVisible(actor, id, tx, 'share');
         assertMayGrant(actor, role.permissions);
+        await assertNoMoreRights(tx, actor, [employeeId]);
         if (!(await repository.removeMember(tx, id, employeeId))) {
           throw new AppError('NOT_FOUND', { message: 'Der Mitarbeiter hat diese Rolle nicht.' });
         }

@@ -64,12 +64,14 @@ function employee(patch: Partial<Employee> = {}): Employee {
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
     restricted: { personal: false, health: false, extended: false },
+    signInLocked: false,
     ...patch,
   };
 }
 
 const ALL = writableFields({
   basic: true,
+  signIn: true,
   personal: true,
   health: true,
   activation: true,
@@ -145,6 +147,7 @@ describe('patch', () => {
     });
     const writable = writableFields({
       basic: true,
+      signIn: true,
       personal: false,
       health: false,
       activation: false,
@@ -196,5 +199,27 @@ describe('form schema (shared messages)', () => {
 
   it('checks the e-mail address', () => {
     expect(messageOf({ email: 'kein-at' }, 'email')).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  });
+});
+
+describe('sign-in fields of a more privileged employee (decision 023)', () => {
+  it('are not writable without the signIn group; the other basic fields stay writable', () => {
+    const writable = writableFields({
+      basic: true,
+      signIn: false,
+      personal: true,
+      health: true,
+      activation: false,
+      chipId: false,
+      tempWorkers: true,
+      department: true,
+      location: true,
+    });
+    for (const field of ['loginName', 'email', 'tempLoginName', 'chipId', 'active'] as const) {
+      expect(writable.has(field), field).toBe(false);
+    }
+    for (const field of ['lastName', 'phone', 'mobileInternal', 'company'] as const) {
+      expect(writable.has(field), field).toBe(true);
+    }
   });
 });

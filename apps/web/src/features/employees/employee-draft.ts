@@ -96,6 +96,7 @@ const isDateField = (field: EmployeeFormField): field is DateField =>
 /** Field groups with their own rights. */
 export type FieldGroup =
   | 'basic'
+  | 'signIn'
   | 'personal'
   | 'health'
   | 'activation'
@@ -108,6 +109,7 @@ export function fieldGroup(field: EmployeeFormField): FieldGroup {
   if ((PERSONAL_FIELDS as readonly string[]).includes(field)) return 'personal';
   if ((HEALTH_FIELDS as readonly string[]).includes(field)) return 'health';
   if (field === 'active') return 'activation';
+  if (field === 'loginName' || field === 'email' || field === 'tempLoginName') return 'signIn';
   if (field === 'chipId') return 'chipId';
   if (field === 'departmentId') return 'department';
   if (field === 'locationId') return 'location';
@@ -115,7 +117,10 @@ export function fieldGroup(field: EmployeeFormField): FieldGroup {
   return 'basic';
 }
 
-/** Which groups the user may change (edit right, activation right, chip id right, field-level access). */
+/**
+ * Which groups the user may change (edit right, activation right, chip id right, field-level access; the
+ * sign-in fields not for someone holding rights the user lacks — decision 023).
+ */
 export type WriteAccess = Record<FieldGroup, boolean>;
 
 export function writableFields(access: WriteAccess): ReadonlySet<EmployeeFormField> {

@@ -117,20 +117,28 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   // Staff of another portal assigned to this customer portal are read-only here (the server refuses too).
   const editableHere = sessionUser.scope.isMainPortal || base.portalId === sessionUser.scope.portalId;
   const canEdit = canAny([P.EMPLOYEES_EDIT]) && editableHere;
-  const canDelete = canAny([P.EMPLOYEES_DELETE]) && editableHere;
+  // Someone holding rights the user lacks: sign-in fields, password and deletion are theirs (decision 023).
+  const signInLocked = base.signInLocked;
+  const canDelete = canAny([P.EMPLOYEES_DELETE]) && editableHere && !signInLocked;
   const canConvert = canAny([P.EMPLOYEES_TEMP_WORKERS]) && editableHere && !base.restricted.extended;
   const canCopy = canAny([P.EMPLOYEES_COPY]);
   const isSelf = sessionUser.employee.id === base.id;
   const canResetPassword =
-    canAny([P.EMPLOYEES_RESET_PASSWORD]) && editableHere && !isSelf && base.active && Boolean(base.loginName);
+    canAny([P.EMPLOYEES_RESET_PASSWORD]) &&
+    editableHere &&
+    !isSelf &&
+    !signInLocked &&
+    base.active &&
+    Boolean(base.loginName);
   const visibleTabs = EMPLOYEE_TABS.filter((key) => key !== 'portals' || sessionUser.scope.isMainPortal);
   const access: WriteAccess = {
     basic: canEdit,
+    signIn: canEdit && !signInLocked,
     personal: canEdit && !base.restricted.personal,
     health: canEdit && !base.restricted.health,
     // Nobody deactivates themselves (the server refuses it too).
-    activation: canEdit && canAny([P.EMPLOYEES_ACTIVATE]) && !(isSelf && base.active),
-    chipId: canEdit && canAny([P.EMPLOYEES_CHIPID]),
+    activation: canEdit && canAny([P.EMPLOYEES_ACTIVATE]) && !(isSelf && base.active) && !signInLocked,
+    chipId: canEdit && canAny([P.EMPLOYEES_CHIPID]) && !signInLocked,
     tempWorkers: canEdit && canAny([P.EMPLOYEES_TEMP_WORKERS]),
     department: canEdit && canAny([P.EMPLOYEES_DEPARTMENTS]),
     location: canEdit && canAny([P.EMPLOYEES_LOCATIONS]),

@@ -75,22 +75,28 @@ export function BasicDataTab({
 }: TabProps & { activeHint?: string | undefined; onRequestDeactivate: () => void }) {
   const { t } = useTranslation();
   const readOnly = !access.basic;
+  const signInReadOnly = !access.signIn;
   return (
     <Stack spacing={2}>
+      {employee.signInLocked && access.basic ? (
+        <Alert severity="info" data-testid="sign-in-locked">
+          {t('employee.signInLocked')}
+        </Alert>
+      ) : null}
       <SectionTitle>{t('employee.sectionContact')}</SectionTitle>
       <FieldGrid>
         <TextInput name="personnelNumber" required readOnly={readOnly} maxLength={50} />
-        <TextInput name="loginName" readOnly={readOnly} maxLength={100} />
+        <TextInput name="loginName" readOnly={signInReadOnly} maxLength={100} />
         <TextInput name="lastName" required readOnly={readOnly} maxLength={100} />
         <TextInput name="firstName" required readOnly={readOnly} maxLength={100} />
-        <TextInput name="email" type="email" readOnly={readOnly} maxLength={200} />
+        <TextInput name="email" type="email" readOnly={signInReadOnly} maxLength={200} />
         <TextInput name="phone" type="tel" readOnly={readOnly} maxLength={50} />
         <TextInput name="mobileInternal" type="tel" readOnly={readOnly} maxLength={50} />
         {employee.restricted.extended ? null : (
           <TextInput name="chipId" readOnly={!access.chipId} maxLength={100} />
         )}
         <TextInput name="idNumber" readOnly={readOnly} maxLength={50} />
-        <TextInput name="tempLoginName" readOnly={readOnly} maxLength={100} />
+        <TextInput name="tempLoginName" readOnly={signInReadOnly} maxLength={100} />
       </FieldGrid>
       <SectionTitle>{t('employee.sectionOrganisation')}</SectionTitle>
       <FieldGrid>

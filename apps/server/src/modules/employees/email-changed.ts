@@ -1,0 +1,116 @@
+import { renderHtml, renderSubject, renderText } from '@schutzwerk/shared/mail/mail-template.ts';
+import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { DEFAULT_MAIL_TEMPLATES } from '#modules/mail/mail.base-data.ts';
+import { type RenderedMail, renderTemplateMail } from '#modules/mail/mail-templates.ts';
+import { enqueueMail } from '#modules/mail/outbox.ts';
+import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { AppError } from '#platform/errors.ts';
+import { employees } from './employees.table.ts';
+
+export type EmailChange = {
+  employeeId: number;
+  from: string | null | undefined;
+  to: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  language?: string | null;
+  country?: string | null;
+  /** The employee who changed it; null for a change without a person (none exists yet). */
+  changedBy: number | null;
+  /** How the change was made when it was not the record form, e.g. 'Mitarbeiterimport'. */
+  via?: string;
+  changedAt?: Date;
+};
+
+export type EmailChangedDeps = { settings?: Pick<SettingsService, 'read'> };
+
+const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * The new address as the old one is told it (decision 023): the first character of the local part and the
+ * domain — enough to recognise one's own change or a foreign domain, not enough to write to it.
+ */
+export function maskEmail(address: string | null | undefined): string {
+  const value = address?.trim() ?? '';
+  if (!value) return '(keine)';
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${value[0]}•••${value.slice(at)}`;
+}
+
+const normalise = (address: string | null | undefined) => address?.trim().toLowerCase() ?? '';
+
+/**
+ * When an employee's e-mail address changes, the old address is told (who, when, the new address masked),
+ * queued in the caller's transaction so the mail exists exactly when the change is committed. An empty or
+ * unusable old address gets nothing; a change of case only is no change. Without a template for the purpose
+ * the built-in German default is used, so the change itself never fails for want of a template.
+ */
+export async function notifyEmailChanged(
+  ex: Executor,
+  change: EmailChange,
+  deps: EmailChangedDeps = {},
+): Promise<number | null> {
+  const old = change.from?.trim() ?? '';
+  if (!old || normalise(change.from) === normalise(change.to)) return null;
+  let changedBy = 'Unbekannt';
+  if (change.changedBy !== null) {
+    const [who] = await ex
+      .select({ firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees)
+      .where(eq(employees.id, change.changedBy));
+    if (who) changedBy = `${who.firstName} ${who.lastName}`.trim();
+  }
+  if (change.via) changedBy = `${changedBy} (${change.via})`;
+  const system = deps.settings ? await deps.settings.read(systemSettings, ex) : null;
+  const values = {
+    firstName: change.firstName,
+    lastName: change.lastName,
+    changedBy,
+    changedAt: berlinDateTime.format(change.changedAt ?? new Date()).replace(',', ''),
+    maskedEmail: maskEmail(change.to),
+    company: system?.companyName ?? '',
+    url: system?.applicationUrl ?? '',
+  };
+  let rendered: RenderedMail;
+  try {
+    rendered = await renderTemplateMail(ex, {
+      purpose: 'emailChanged',
+      language: change.language || 'de-DE',
+      country: change.country ?? null,
+      values,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'MAIL_TEMPLATE_NOT_FOUND') throw error;
+    const builtIn = DEFAULT_MAIL_TEMPLATES.find((t) => t.purpose === 'emailChanged')!;
+    rendered = {
+      subject: renderSubject(builtIn.subject, values),
+      text: renderText(builtIn.body, values),
+      html: renderHtml(builtIn.body, values),
+    };
+  }
+  try {
+    return await enqueueMail(ex, {
+      to: old,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      purpose: 'emailChanged',
+      relatedEmployeeId: change.employeeId,
+      ...(rendered.sender ? { from: rendered.sender } : {}),
+    });
+  } catch (error) {
+    // An old value that is no address (legacy data) cannot be written to.
+    if (error instanceof AppError && error.code === 'MAIL_INVALID_RECIPIENT') return null;
+    throw error;
+  }
+}
