@@ -668,10 +668,9 @@ export const errorCatalogue = {
     message:
       'Der Report hat das SQL-Timeout überschritten und wurde abgebrochen. Bitte schränken Sie die Filter ein.',
   },
-  REPORT_TOO_EXPENSIVE: {
-    status: 400,
-    message:
-      'Der Report wäre zu aufwendig und wurde nicht gestartet. Bitte schränken Sie die Abfrage oder die Filter ein.',
+  REPORT_BUSY: {
+    status: 429,
+    message: 'Es laufen gerade zu viele Reports. Bitte versuchen Sie es in einigen Sekunden noch einmal.',
   },
   REPORT_TOO_LARGE: {
     status: 400,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { AppError } from '#platform/errors.ts';
 import {
@@ -10,6 +11,7 @@ import {
   reportRoleVariants,
   setUpDataRights,
 } from './report-data-rights.ts';
+import { createReportIsolation, type IsolationClient } from './report-isolation.ts';
 import { type CheckedSql, SECRET_COLUMNS, SECRET_TABLES } from './sql-guard.ts';
 
 /** The database role reports run as: SELECT on the non-secret tables and columns only. */
@@ -17,19 +19,6 @@ export const REPORT_ROLE = 'schutzwerk_report';
 /** At most this many rows, and this many bytes (JSON size of the rows), per report. */
 export const REPORT_MAX_ROWS = 100_000;
 export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
-/**
- * PGlite runs in this process' one thread and does not honour statement_timeout (measured, see the API test
- * and decision 015: a runaway query is not cancelled and blocks every request of the process until it
- * ends). There the planner's estimate is checked before running. Measured on PGlite (2 cores, busy
- * machine): cost 200,000 ≈ 1.9 s, 810,000 ≈ 4.6 s, 2,250,000 ≈ 6.2 s for cross joins — about 150,000 cost
- * units per second. The cap is the smaller of 300,000 (≈ 2 s) and 150,000 per second of the report's timeout.
- */
-export const PGLITE_COST_PER_SECOND = 150_000;
-export const PGLITE_MAX_COST = 300_000;
-export function pgliteCostLimit(timeoutSeconds: number): number {
-  return Math.min(PGLITE_MAX_COST, PGLITE_COST_PER_SECOND * timeoutSeconds);
-}
-
 export type ReportRows = { columns: string[]; rows: Record<string, unknown>[] };
 
 export type ReportRunner = ReturnType<typeof createReportRunner>;
@@ -60,15 +49,50 @@ function pgError(error: unknown): DbError | undefined {
 }
 
 /**
+ * The statements every report transaction starts with, right after BEGIN — on PostgreSQL in the app's
+ * transaction, on PGlite in the report worker's (decision 026). Everything a report's session needs goes
+ * here and nowhere else, so both paths always run the same prologue.
+ */
+export function reportPrologue(options: {
+  timeoutSeconds: number;
+  useRole: boolean;
+  /** The caller's data rights (decision 027): the role variant and the row-security settings. */
+  rights: ReportDataRights;
+}): SQL[] {
+  return [
+    sql.raw('set transaction read only'),
+    sql.raw(`set local statement_timeout = ${Math.round(options.timeoutSeconds * 1000)}`),
+    sql.raw('set local search_path = public'),
+    ...(options.useRole
+      ? [
+          sql.raw(`set local role ${reportRoleFor(REPORT_ROLE, options.rights)}`),
+          ...dataRightsPrologue(options.rights),
+        ]
+      : []),
+  ];
+}
+
+/**
  * Runs checked report SQL: read-only transaction, statement_timeout from the definition, search_path
- * public, as the role `schutzwerk_report`, filters bound as parameters, row and byte caps.
+ * public, as the role `schutzwerk_report`, filters bound as parameters, row and byte caps. On PGlite the SQL
+ * runs in a worker thread on a snapshot and is stopped at the timeout there (report-isolation.ts).
  */
 export function createReportRunner(deps: {
   db: Db;
   kind: 'pglite' | 'postgres';
   log?: (message: string) => void;
+  /** PGlite only: the report worker's settings (tests shorten them). */
+  isolation?: { idleMs?: number; maxWaiting?: number };
 }) {
   let roleReady: Promise<boolean> | undefined;
+  const dialect = new PgDialect();
+  const isolation =
+    deps.kind === 'pglite'
+      ? createReportIsolation({
+          client: (deps.db as unknown as { $client: IsolationClient }).$client,
+          ...deps.isolation,
+        })
+      : undefined;
 
   /** Creates the role if needed and grants SELECT on the allowed tables and columns (idempotent). */
   async function setUpRole(): Promise<boolean> {
@@ -144,13 +168,16 @@ export function createReportRunner(deps: {
     return sql.join(chunks);
   }
 
-  async function inReportTransaction<T>(
-    checked: CheckedSql,
-    timeoutSeconds: number,
-    work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+  /**
+   * Runs one report query after the prologue: on PostgreSQL in a transaction of the app's pool (the
+   * server's statement_timeout cancels it), on PGlite in the report worker on a snapshot (decision 026),
+   * where the worker is terminated at the timeout. Database errors become the report error codes.
+   */
+  async function execute<T>(
     query: SQL,
+    timeoutSeconds: number,
     rights: ReportDataRights,
-  ): Promise<T> {
+  ): Promise<QueryResult<T>> {
     const useRole = await ensureRole();
     // Without the role nothing would hold the caller's data rights: only a caller with all of them may run.
     if (!useRole && Object.values(rights).some((granted) => !granted)) {
@@ -160,36 +187,23 @@ export function createReportRunner(deps: {
         details: { reason: 'NO_REPORT_ROLE' },
       });
     }
-    if (deps.kind === 'pglite' && checked.recursive) {
-      throw new AppError('REPORT_TOO_EXPENSIVE', {
-        message:
-          'Rekursive Abfragen (WITH RECURSIVE) können in der eingebetteten Datenbank nicht abgebrochen werden und sind dort nicht erlaubt.',
-        details: { reason: 'RECURSIVE_ON_PGLITE' },
-      });
-    }
+    const prologue = reportPrologue({ timeoutSeconds, useRole, rights });
     try {
+      if (isolation) {
+        const toQuery = (q: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(q);
+          return { sql: text, params };
+        };
+        return (await isolation.run({
+          prologue: prologue.map(toQuery),
+          query: toQuery(query),
+          timeoutMs: Math.round(timeoutSeconds * 1000),
+          maxBytes: REPORT_MAX_BYTES,
+        })) as QueryResult<T>;
+      }
       return await deps.db.transaction(async (tx) => {
-        await tx.execute(sql.raw('set transaction read only'));
-        await tx.execute(sql.raw(`set local statement_timeout = ${Math.round(timeoutSeconds * 1000)}`));
-        await tx.execute(sql.raw('set local search_path = public'));
-        if (useRole) {
-          await tx.execute(sql.raw(`set local role ${reportRoleFor(REPORT_ROLE, rights)}`));
-          for (const statement of dataRightsPrologue(rights)) await tx.execute(statement);
-        }
-        if (deps.kind === 'pglite') {
-          const plan = await run<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(
-            tx,
-            sql`explain (format json) ${query}`,
-          );
-          const cost = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Total Cost'] ?? 0;
-          const limit = pgliteCostLimit(timeoutSeconds);
-          if (cost > limit) {
-            throw new AppError('REPORT_TOO_EXPENSIVE', {
-              details: { reason: 'COST', cost: Math.round(cost), limit },
-            });
-          }
-        }
-        return await work(tx);
+        for (const step of prologue) await tx.execute(step);
+        return await run<T>(tx, query);
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -224,6 +238,12 @@ export function createReportRunner(deps: {
 
   return {
     ensureRole,
+    /** PGlite: the report worker's figures (snapshots, their cost); undefined on PostgreSQL. */
+    isolationStats: () => isolation?.stats(),
+    /** Ends the report worker (app shutdown). */
+    close: async () => {
+      await isolation?.close();
+    },
     /** The rows (at most REPORT_MAX_ROWS, else REPORT_TOO_LARGE). */
     async rows(
       checked: CheckedSql,
@@ -236,13 +256,7 @@ export function createReportRunner(deps: {
       rights: ReportDataRights = NO_DATA_RIGHTS,
     ): Promise<ReportRows & { truncated: boolean }> {
       const query = sql`select * from (${statement(checked, values)}) as report_rows limit ${sql.raw(String(maxRows + 1))}`;
-      const result = await inReportTransaction(
-        checked,
-        timeoutSeconds,
-        (tx) => run<Record<string, unknown>>(tx, query),
-        query,
-        rights,
-      );
+      const result = await execute<Record<string, unknown>>(query, timeoutSeconds, rights);
       const rows = result.rows;
       const truncated = rows.length > maxRows;
       if (truncated && truncate) rows.length = maxRows;
@@ -277,13 +291,7 @@ export function createReportRunner(deps: {
       rights: ReportDataRights = NO_DATA_RIGHTS,
     ) {
       const query = sql`select count(*)::int as n from (${statement(checked, values)}) as report_rows`;
-      const result = await inReportTransaction(
-        checked,
-        timeoutSeconds,
-        (tx) => run<{ n: number }>(tx, query),
-        query,
-        rights,
-      );
+      const result = await execute<{ n: number }>(query, timeoutSeconds, rights);
       return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
     },
   };

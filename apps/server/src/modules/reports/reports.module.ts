@@ -25,6 +25,10 @@ export function reportsModule(deps: {
     service,
     /** The operator's logo for PDF headers (other modules' documents use the same template). */
     logo: deps.logo ?? (async () => null),
-    register: (app: FastifyInstance) => app.register(reportsRoutes(service), { prefix: '/api' }),
+    register: (app: FastifyInstance) => {
+      // The report worker of the embedded database ends with the app.
+      app.addHook('onClose', () => runner.close());
+      return app.register(reportsRoutes(service), { prefix: '/api' });
+    },
   };
 }

@@ -279,7 +279,7 @@ export type CheckedSql = {
   pieces: string[];
   /** The filter field of each placeholder, in order. */
   placeholders: string[];
-  /** Whether the statement contains a recursive CTE (refused on PGlite, see report-runner.ts). */
+  /** Whether the statement contains a recursive CTE (informational; bounded by the timeout, decision 026). */
   recursive: boolean;
 };
 
