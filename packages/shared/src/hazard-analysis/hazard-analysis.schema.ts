@@ -337,7 +337,10 @@ export const frozenDocumentSchema = z.object({
   type: z.number().int(),
   fileVersionId: z.number().int().nullable(),
   fileVersionNumber: z.number().int().nullable(),
+  /** Null also when the document is confidential and the reader lacks DOCUMENTS_CONFIDENTIAL (2006). */
   fileName: z.string().nullable(),
+  /** Whether the document was confidential at release time (versions released before this was kept: absent). */
+  confidential: z.boolean().optional(),
 });
 export type FrozenDocument = z.infer<typeof frozenDocumentSchema>;
 

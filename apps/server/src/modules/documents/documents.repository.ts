@@ -1,5 +1,5 @@
 import type { DocumentListFilter } from '@schutzwerk/shared/documents/documents.schema.ts';
-import { and, asc, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '#db/client.ts';
 import { employeePortals } from '#modules/employees/employee-assignments.table.ts';
@@ -214,6 +214,15 @@ export function createDocumentsRepository(db: Db) {
      * The documents linked to a record with what other modules derive from them (document tasks, frozen
      * versions): label, type, responsible, next check and the current file version.
      */
+    /** The ids among `ids` of documents that are confidential now. */
+    async confidentialIds(ex: Executor, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await ex
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(inArray(documents.id, ids), eq(documents.confidential, true)));
+      return new Set(rows.map((r) => r.id));
+    },
     async linkedDocuments(ex: Executor, entity: string, entityId: number, documentId?: number) {
       return ex
         .select({
@@ -221,6 +230,7 @@ export function createDocumentsRepository(db: Db) {
           portalId: documents.portalId,
           label: documents.label,
           type: documents.type,
+          confidential: documents.confidential,
           responsibleId: documents.responsibleId,
           nextCheck: documents.nextCheck,
           fileVersionId: documentVersions.id,

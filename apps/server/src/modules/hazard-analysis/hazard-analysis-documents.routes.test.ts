@@ -222,6 +222,7 @@ describe('documents on an assessment: attach API', () => {
         fileVersionId: withFile.currentVersion!.id,
         fileVersionNumber: 1,
         fileName: 'ba.pdf',
+        confidential: false,
       },
     ]);
 
@@ -260,6 +261,50 @@ describe('documents on an assessment: attach API', () => {
     const inactive = await unlink(admin, a.id, second.id);
     expect(inactive.statusCode).toBe(409);
     expect(errorOf(inactive).code).toBe('HAZARD_ANALYSIS_INACTIVE');
+  });
+
+  it('hides the file name of a confidential document in frozen versions from readers without 2006 (issue 13, L6)', async () => {
+    const a = await assessment('Labor L3');
+    const open = await uploadPdf(await createDocument({ label: 'Prüfplan offen', type: 2 }), 'offen.pdf');
+    const secret = await uploadPdf(
+      await createDocument({ label: 'Gutachten vertraulich', type: 6, confidential: true }),
+      'gutachten-geheim.pdf',
+    );
+    for (const d of [open, secret]) expect((await link(admin, a.id, d.id)).statusCode).toBe(204);
+    const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: (await fresh(a.id)).version,
+      releaseDate: '2026-11-26',
+      nextCheckDate: '2027-11-26',
+      responsibleId: adminId,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const [v1] = data<HazardAnalysisVersionRow[]>(await admin.get(`/api/hazardanalysis/${a.id}/versions`));
+    const reader = await userAt('Labor L3', [P.HAZARDANALYSIS_READONLY, P.DOCUMENTS]);
+    const names = async (client: ApiClient) =>
+      Object.fromEntries(
+        data<HazardAnalysisVersion>(await client.get(`/api/hazardanalysis/ref/${v1!.id}`)).documents.map(
+          (d) => [d.label, d.fileName],
+        ),
+      );
+    expect(await names(admin)).toEqual({
+      'Prüfplan offen': 'offen.pdf',
+      'Gutachten vertraulich': 'gutachten-geheim.pdf',
+    });
+    expect(await names(reader)).toEqual({ 'Prüfplan offen': 'offen.pdf', 'Gutachten vertraulich': null });
+    // Made confidential after the release: hidden in the frozen version too.
+    const current = data<Document>(await admin.get(`/api/documents/${open.id}`));
+    const flagged = await admin.patch(`/api/documents/${open.id}`, {
+      version: current.version,
+      confidential: true,
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(await names(reader)).toEqual({ 'Prüfplan offen': null, 'Gutachten vertraulich': null });
+    const withRight = await userAt('Labor L3', [
+      P.HAZARDANALYSIS_READONLY,
+      P.DOCUMENTS,
+      P.DOCUMENTS_CONFIDENTIAL,
+    ]);
+    expect((await names(withRight))['Prüfplan offen']).toBe('offen.pdf');
   });
 
   it('refuses deleting an assessment while documents are linked (FOREIGN_ENTRY)', async () => {

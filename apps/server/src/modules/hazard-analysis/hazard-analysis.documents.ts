@@ -1,9 +1,11 @@
 import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/tasks.ts';
 import type { DocumentsRepository } from '#modules/documents/documents.repository.ts';
 import type { DocumentChangeHook, DocumentLinkTargets } from '#modules/documents/documents.service.ts';
+import { actorHasAny } from '#platform/access.ts';
 import type { HazardAnalysisHooks, HazardAnalysisService } from './hazard-analysis.service.ts';
 import { hazardAnalyses } from './hazard-analysis.table.ts';
 import { ANALYSIS_TASK_SOURCE } from './hazard-analysis.tasks.ts';
@@ -138,8 +140,21 @@ export function registerAnalysisDocuments(deps: {
         fileVersionId: d.fileVersionId,
         fileVersionNumber: d.fileVersionNumber,
         fileName: d.fileName,
+        confidential: d.confidential,
       })),
   );
+
+  // A confidential document's file name is hidden without DOCUMENTS_CONFIDENTIAL in frozen versions too: if it
+  // was confidential at release or is now (the flag may be set later).
+  hooks.presentFrozenDocuments ??= [];
+  hooks.presentFrozenDocuments.push(async (ex, actor, frozen) => {
+    if (actorHasAny(actor, P.DOCUMENTS_CONFIDENTIAL)) return frozen;
+    const now = await repository.confidentialIds(
+      ex,
+      frozen.map((d) => d.id),
+    );
+    return frozen.map((d) => (d.confidential || now.has(d.id) ? { ...d, fileName: null } : d));
+  });
 
   hooks.deletionGuards.push(async (ex, analysisId) => {
     const n = (await repository.linkedDocuments(ex, ANALYSIS_LINK_ENTITY, analysisId)).length;

@@ -74,6 +74,15 @@ export type HazardAnalysisHooks = {
   onReleaseState: ((ex: Executor, analysisId: number) => Promise<void>)[];
   /** The documents linked at release time, frozen with the version (the documents wiring registers it). */
   frozenDocuments?: ((ex: Executor, analysisId: number) => Promise<FrozenDocument[]>)[];
+  /**
+   * Shapes a frozen version's documents for one reader (the documents wiring hides the file names of
+   * confidential documents from readers without DOCUMENTS_CONFIDENTIAL, decision 024).
+   */
+  presentFrozenDocuments?: ((
+    ex: Executor,
+    actor: Actor,
+    documents: FrozenDocument[],
+  ) => Promise<FrozenDocument[]>)[];
 };
 
 export type HazardAnalysisDeps = Deps;
@@ -1051,6 +1060,9 @@ export function createHazardAnalysisService({
         hazards: StoredFrozenHazard[];
         documents?: FrozenDocument[];
       };
+      let documents = s.documents ?? [];
+      for (const present of hooks.presentFrozenDocuments ?? [])
+        documents = await present(db, actor, documents);
       return {
         id: version.id,
         analysisId: version.analysisId,
@@ -1072,7 +1084,7 @@ export function createHazardAnalysisService({
             factorLabels: frozenFactorLabels({ factorLabels, factorLabel }),
           }),
         ),
-        documents: s.documents ?? [],
+        documents,
         workingCopyReadable: canReadWorking(actor),
       };
     },

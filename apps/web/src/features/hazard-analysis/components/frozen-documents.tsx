@@ -67,7 +67,9 @@ export function FrozenDocuments({ documents }: { documents: FrozenDocument[] }) 
                   documentTypeLabel(d.type),
                   d.fileName
                     ? t('hazardAnalysis.frozenFile', { name: d.fileName, number: d.fileVersionNumber })
-                    : null,
+                    : d.fileVersionId !== null
+                      ? t('documents.fileHidden')
+                      : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
