@@ -1,6 +1,6 @@
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import type { Executor } from '#db/client.ts';
-import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
+import { mailDateTime, renderTemplateMail } from '#modules/mail/mail-templates.ts';
 import { enqueueMail } from '#modules/mail/outbox.ts';
 import type { JobDefinition } from '#modules/scheduler/job.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
@@ -22,15 +22,6 @@ export type LostPasswordMail = {
   language?: string | null;
   country?: string | null;
 };
-
-const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** The German mail text; placeholders {firstName} {lastName} {username} {password} {validUntil} {url}. */
 export const LOST_PASSWORD_MAIL = {
@@ -71,7 +62,7 @@ export async function sendLostPasswordMail(
     lastName: mail.lastName,
     username: mail.username,
     password: mail.password,
-    validUntil: berlinDateTime.format(mail.validUntil).replace(',', ''),
+    validUntil: mailDateTime(mail.validUntil),
     url: system.applicationUrl || 'der gewohnten Adresse',
     company: system.companyName,
   };

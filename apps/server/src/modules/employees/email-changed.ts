@@ -3,7 +3,7 @@ import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { DEFAULT_MAIL_TEMPLATES } from '#modules/mail/mail.base-data.ts';
-import { type RenderedMail, renderTemplateMail } from '#modules/mail/mail-templates.ts';
+import { mailDateTime, type RenderedMail, renderTemplateMail } from '#modules/mail/mail-templates.ts';
 import { enqueueMail } from '#modules/mail/outbox.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { AppError } from '#platform/errors.ts';
@@ -25,15 +25,6 @@ export type EmailChange = {
 };
 
 export type EmailChangedDeps = { settings?: Pick<SettingsService, 'read'> };
-
-const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * The new address as the old one is told it (decision 023): the first character of the local part and the
@@ -76,7 +67,7 @@ export async function notifyEmailChanged(
     firstName: change.firstName,
     lastName: change.lastName,
     changedBy,
-    changedAt: berlinDateTime.format(change.changedAt ?? new Date()).replace(',', ''),
+    changedAt: mailDateTime(change.changedAt ?? new Date()),
     maskedEmail: maskEmail(change.to),
     company: system?.companyName ?? '',
     url: system?.applicationUrl ?? '',

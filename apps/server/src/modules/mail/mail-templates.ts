@@ -70,6 +70,20 @@ export async function chooseTemplate(
   return matchesLanguage || row.isDefault ? row : null;
 }
 
+const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A time as mails show it: dd.mm.yy HH:mm in Germany. */
+export function mailDateTime(date: Date): string {
+  return berlinDateTime.format(date).replace(',', '');
+}
+
 export type RenderedMail = { subject: string; text: string; html: string; sender?: string };
 
 /**
