@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeExe, minimalPdf, tinyPng } from '../apps/server/test/file-fixtures.ts';
 import { drawer, gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { chooseRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36);
 
@@ -182,8 +183,7 @@ describe('documents', () => {
     await section.getByRole('button', { name: 'Dokument zuordnen' }).click();
     const docPicker = page.getByRole('dialog', { name: 'Dokument auswählen' });
     await docPicker.getByLabel('Suchen').fill(label);
-    await docPicker.getByRole('grid').getByText(label).click();
-    await docPicker.waitFor({ state: 'hidden' });
+    await chooseRow(docPicker, docPicker.getByRole('grid').getByText(label));
     await section.getByRole('link', { name: label }).waitFor();
     await section.getByRole('button', { name: `Zuordnung entfernen: ${label}` }).click();
     await section.getByRole('link', { name: label }).waitFor({ state: 'hidden' });

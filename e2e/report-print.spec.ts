@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { chooseRow } from './support/pickers.ts';
 
 describe('report print dialog', () => {
   let browser: Browser;
@@ -28,8 +29,7 @@ describe('report print dialog', () => {
     const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
     await picker.getByLabel('Suchen').fill('Mitarbeiterliste');
     await waitUntil(async () => (await gridTotal(page, 'Bitte Eintrag auswählen')) === 1, 'one report found');
-    await picker.locator('[data-row-index="0"][data-loaded="true"]').click();
-    await picker.waitFor({ state: 'detached' });
+    await chooseRow(picker, picker.locator('[data-row-index="0"][data-loaded="true"]'));
     expect(await dialog.getByRole('textbox', { name: /^Report/ }).inputValue()).toBe(
       'Mitarbeiterliste nach Abteilung',
     );

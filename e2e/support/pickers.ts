@@ -15,6 +15,29 @@ export async function pickRow(
     .click();
 }
 
+/**
+ * Clicks `row` of a single-choice picker until the picker closes. The scrolling list may replace a row element
+ * while it reloads (a search settling, a refetch); a click on the replaced element is lost, as a person's
+ * would be, and they click again.
+ */
+export async function chooseRow(dialog: Locator, row: Locator): Promise<void> {
+  await waitUntil(
+    async () => {
+      if (!(await dialog.isVisible())) return true;
+      await row
+        .first()
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
+      return dialog
+        .waitFor({ state: 'hidden', timeout: 1000 })
+        .then(() => true)
+        .catch(() => false);
+    },
+    'picker closed after choosing a row',
+    15_000,
+  );
+}
+
 /** Ticks the row showing `text` in a multiple picker (the list may reload meanwhile: click until ticked). */
 export async function tickRow(dialog: Locator, text: string): Promise<void> {
   const row = dialog.locator('[data-row-index][data-loaded="true"]', { hasText: text });
