@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The docs stay true to the tree (issue 14, part 6): the map names every module and feature; one decision layout. */
+const docs = import.meta.dirname;
+const root = path.resolve(docs, '..');
+const architecture = fs.readFileSync(path.join(docs, 'ARCHITECTURE.md'), 'utf8');
+const folders = (dir: string) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+describe('docs/ARCHITECTURE.md', () => {
+  it('names every server module and every web feature', () => {
+    const unnamed = [
+      ...folders('apps/server/src/modules')
+        .filter((m) => !architecture.includes(`${m}/`))
+        .map((m) => `apps/server/src/modules/${m}`),
+      ...folders('apps/web/src/features')
+        .filter((f) => !new RegExp(`\\b${f}\\b`).test(architecture))
+        .map((f) => `apps/web/src/features/${f}`),
+    ];
+    expect(unnamed, 'add these folders to docs/ARCHITECTURE.md').toEqual([]);
+  });
+});
+
+describe('docs/decisions', () => {
+  const files = fs.readdirSync(path.join(docs, 'decisions')).filter((f) => /^\d{3}-.+\.md$/.test(f));
+
+  it('are numbered without gaps or duplicates', () => {
+    const numbers = files.map((f) => Number(f.slice(0, 3))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  });
+
+  it.each(files)('%s follows the template of docs/decisions/README.md', (file) => {
+    const text = fs.readFileSync(path.join(docs, 'decisions', file), 'utf8');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^# ${file.slice(0, 3)} — \\S`));
+    expect(text).toMatch(/^- Date: \d{4}-\d{2}-\d{2}$/m);
+    expect(text).toMatch(/^- Status: \S/m);
+    const sections = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3).trim());
+    const core = sections.filter((s) => ['Context', 'Decision', 'Consequences'].includes(s));
+    expect(core, 'the sections Context, Decision and Consequences, in this order').toEqual([
+      'Context',
+      'Decision',
+      'Consequences',
+    ]);
+  });
+});
