@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#platform/errors.ts';
 import { type ApiClient, createTestApp, type TestApp } from '#test/app.ts';
-import { createReportRunner } from './report-runner.ts';
+import { NO_DATA_RIGHTS } from './report-data-rights.ts';
+import { createReportRunner, REPORT_MAX_ROWS } from './report-runner.ts';
 import { checkReportSql } from './sql-guard.ts';
 
 /**
@@ -113,7 +114,10 @@ describe('the report worker (PGlite)', () => {
         "select count(*) as n from locations where name = 'Isolationstest-Ort'",
         [],
       );
-      const count = async () => (await runner.rows(checked, new Map(), 10)).rows[0]?.n;
+      // The main portal's rights: every portal's locations (decision 027).
+      const allPortals = { ...NO_DATA_RIGHTS, portal: 'all' as const };
+      const count = async () =>
+        (await runner.rows(checked, new Map(), 10, REPORT_MAX_ROWS, false, allPortals)).rows[0]?.n;
       expect(await count()).toBe(0);
       expect(await count()).toBe(0);
       expect(runner.isolationStats()?.snapshots).toBe(1);

@@ -130,7 +130,14 @@ export function createReportRunner(deps: {
               sql.raw(`grant select (${list}) on "${table.replaceAll('"', '""')}" to ${REPORT_ROLE}`),
             );
           }
-          await setUpDataRights(REPORT_ROLE, (statement) => run(tx, sql.raw(statement)));
+          const unclassified = await setUpDataRights(REPORT_ROLE, new Set(byTable.keys()), (statement) =>
+            run(tx, sql.raw(statement)),
+          );
+          if (unclassified.length > 0) {
+            deps.log?.(
+              `Reports: Diese Tabellen gehören weder einem Portal noch sind sie als portalübergreifend eingetragen und bleiben für Reports gesperrt: ${unclassified.join(', ')}`,
+            );
+          }
         });
         // Proves that this connection may switch to the roles (a non-superuser app user may not).
         for (const role of [REPORT_ROLE, ...reportRoleVariants(REPORT_ROLE).map((v) => v.role)]) {

@@ -7,8 +7,10 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
-import { createUser } from '#test/fixtures.ts';
+import { createUser, customerPortalId } from '#test/fixtures.ts';
+import { reportCatalog, reportRowPolicies } from './report-data-rights.ts';
 import { type BaseReport, ensureBaseReports } from './reports.base-data.ts';
+import { SECRET_TABLES } from './sql-guard.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -499,6 +501,101 @@ describe("the caller's data rights in reports (decision 027)", () => {
     // With the right, the same report shows them.
     const sifa = await t.login('sifa');
     expect(await count(sifa, id, { nur_aktive: '0' })).toBeGreaterThan(activeOnly);
+  });
+
+  it('a report reads only the portal of the caller: a customer portal sees its own and assigned staff, the main portal all', async () => {
+    const id = await baseReportId();
+    const customer = await customerPortalId(t.database.db);
+    const user = await createUser(t.database.db, {
+      portalId: customer,
+      permissions: [P.REPORTS, P.EMPLOYEES_BASIC_READONLY],
+    });
+    const visible = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from employees e where e.active and (e.portal_id = ${customer}
+            or exists (select 1 from employee_portals ep where ep.employee_id = e.id and ep.portal_id = ${customer}))`,
+    );
+    const all = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from employees e where e.active`,
+    );
+    expect(all[0]!.n).toBeGreaterThan(visible[0]!.n);
+    const client = await t.login(user.login, user.password);
+    expect(await count(client, id, { nur_aktive: '1' })).toBe(visible[0]!.n);
+    expect(await count(admin, id, { nur_aktive: '1' })).toBe(all[0]!.n);
+    // Handwritten SQL of a customer portal's report manager: other portals' locations and employees stay hidden.
+    const writer = await createUser(t.database.db, {
+      portalId: customer,
+      permissions: [P.REPORTS_MANAGE, P.REPORTS_SQL, P.EMPLOYEES_BASIC_READONLY],
+    });
+    const writerClient = await t.login(writer.login, writer.password);
+    const foreign = await preview(
+      writerClient,
+      'select count(*) as "n" from locations l join portals p on p.id = l.portal_id where not p.is_main',
+    );
+    const own = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from locations where portal_id = ${customer}`,
+    );
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(Number(foreign.json<Preview>().data.rows[0]![0])).toBe(own[0]!.n);
+    const mainLocations = await preview(
+      writerClient,
+      'select count(*) as "n" from locations l join portals p on p.id = l.portal_id where p.is_main',
+    );
+    expect(mainLocations.json<Preview>().data.rows).toEqual([['0']]);
+  });
+
+  it('every table a report may read belongs to a portal, to an owner row, or is listed as shared by all portals', async () => {
+    const tables = await queryRows<{ table_name: string }>(
+      t.database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const readable = new Set(
+      tables.map((r) => r.table_name).filter((name) => !SECRET_TABLES.has(name) && !name.startsWith('pg_')),
+    );
+    const catalog = await reportCatalog(readable, async (statement) => ({
+      rows: await queryRows<Record<string, unknown>>(t.database.db, sql.raw(statement)),
+    }));
+    const { policies, unclassified } = reportRowPolicies(catalog);
+    expect(unclassified, 'add a portal_id, an owner (cascading foreign key) or REPORT_GLOBAL_TABLES').toEqual(
+      [],
+    );
+    const byKind = (kind: string) => policies.filter((p) => p.kind === kind).map((p) => p.table);
+    expect(byKind('owner')).toEqual(
+      expect.arrayContaining([
+        'hazard_analysis_hazards',
+        'hazard_analysis_versions',
+        'document_versions',
+        'employee_roles',
+      ]),
+    );
+    expect(byKind('portal')).toEqual(
+      expect.arrayContaining(['employees', 'locations', 'documents', 'portals']),
+    );
+  });
+
+  it('a report reads the file versions of confidential documents only with DOCUMENTS_CONFIDENTIAL', async () => {
+    const created = await admin.post('/api/documents', {
+      label: 'Gutachten Report',
+      type: 6,
+      confidential: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const docId = created.json<{ data: { id: number } }>().data.id;
+    await t.database.db.execute(
+      sql`insert into stored_files (hash, size, mime_type) values ('ab'||repeat('0', 62), 3, 'application/pdf') on conflict do nothing`,
+    );
+    await t.database.db.execute(
+      sql`insert into document_versions (document_id, number, file_name, mime_type, size, file_hash, uploaded_by_id)
+          select ${docId}, 1, 'geheim.pdf', 'application/pdf', 3, 'ab'||repeat('0', 62), id from employees where login_name = 'admin'`,
+    );
+    const query = `select v.file_name from document_versions v where v.document_id = ${docId}`;
+    const without = await preview(await sqlWriter([P.DOCUMENTS]), query);
+    expect(without.statusCode, without.body).toBe(200);
+    expect(without.json<Preview>().data.rows).toEqual([]);
+    const withRight = await preview(await sqlWriter([P.DOCUMENTS, P.DOCUMENTS_CONFIDENTIAL]), query);
+    expect(withRight.json<Preview>().data.rows).toEqual([['geheim.pdf']]);
   });
 
   it('handwritten SQL reads no inactive employee without EMPLOYEES_SHOW_INACTIVE', async () => {

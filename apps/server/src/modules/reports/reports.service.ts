@@ -151,6 +151,8 @@ export function dataRightsOf(actor: Actor): ReportDataRights {
   const access = employeeFieldAccess((ids) => actorHasAny(actor, ...ids));
   return {
     showInactive: actorHasAny(actor, P.EMPLOYEES_SHOW_INACTIVE),
+    portal: actor.isMainPortal ? 'all' : actor.portalId,
+    confidentialDocuments: actorHasAny(actor, P.DOCUMENTS_CONFIDENTIAL),
     personal: access.personal,
     health: access.health,
     extended: access.extended,

@@ -50,6 +50,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'reports',
   'report_filters',
   'scheduled_task_runs',
+  // Content hashes and sizes of every stored file, confidential ones included (the file versions say which).
+  'stored_files',
   '__drizzle_migrations',
 ]);
 
