@@ -25,7 +25,6 @@ import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { nohlCriteriaQueryOptions } from '#components/nohl-matrix/use-nohl-criteria.ts';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
@@ -36,7 +35,6 @@ import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
-import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
@@ -48,6 +46,8 @@ import {
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { formatDate } from '#lib/format.ts';
+import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
   HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
   hazardAnalysisQueryOptions,

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEmployeeName } from '#features/auth/session.tsx';
+import { formatEmployeeName } from '#lib/session/session.tsx';
 import { EmployeePickerDialog } from './employee-picker-dialog.tsx';
 
 type Props = {

@@ -16,7 +16,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
 import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
 import {
@@ -24,6 +23,7 @@ import {
   type TreeChoice,
 } from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
 import { HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE, useCreateHazardAnalysis } from '../api/hazard-analysis-api.ts';
 import { ChooseField } from './choose-field.tsx';
 

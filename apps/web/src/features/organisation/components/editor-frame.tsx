@@ -14,7 +14,7 @@ import { PATH_SEPARATOR } from '@schutzwerk/shared/organisation/tree.ts';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import type { OrgKind } from '../api/organisation-keys.ts';
 
 /** The page's toolbar settings the detail panel declares (one toolbar per page). */
