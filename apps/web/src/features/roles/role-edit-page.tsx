@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { P, permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { createRoleSchema, type Role } from '@schutzwerk/shared/roles/role.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
@@ -35,7 +35,7 @@ import { useUpdateRole } from './api/update-role.ts';
 import { CopyPermissionsButton } from './components/copy-permissions-button.tsx';
 import { RoleMembers } from './components/role-members.tsx';
 import { RolePermissionsEditor } from './components/role-permissions-editor.tsx';
-import { draftFromRole, isDraftDirty, type RoleDraft, rebaseDraft } from './role-draft.ts';
+import { draftFromRole, isDraftDirty, rebaseDraft } from './role-draft.ts';
 
 const nameSchema = createRoleSchema.shape.name;
 const descriptionSchema = createRoleSchema.shape.description.unwrap().unwrap();

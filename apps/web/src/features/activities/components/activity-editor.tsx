@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Activity, createActivitySchema } from '@schutzwerk/shared/activities/activity.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
@@ -15,7 +14,6 @@ import { useVersionedDraft } from '#components/record-page/use-versioned-draft.t
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDateTime, formatNumber } from '#lib/format.ts';
 import {
-  type ActivityDraft,
   designationsFromText,
   draftFromActivity,
   isDraftDirty,
