@@ -56,14 +56,15 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
   const alertRef = useRef<HTMLDivElement>(null);
 
   // A newer version from outside the form (moved, made a role) is taken over; typed fields are kept.
+  // A shown conflict is settled by it (as by 'Neu laden'); a running save is left alone (its callbacks stay).
   const { rebaseOn } = record;
-  const resetUpdate = update.reset;
+  const { reset: resetUpdate, isError: updateFailed } = update;
   useEffect(() => {
     if (activity.version > base.version) {
       rebaseOn(activity);
-      resetUpdate();
+      if (updateFailed) resetUpdate();
     }
-  }, [activity, base.version, rebaseOn, resetUpdate]);
+  }, [activity, base.version, rebaseOn, resetUpdate, updateFailed]);
 
   const nameCheck = nameSchema.safeParse(draft.name);
   const descriptionCheck = descriptionSchema.safeParse(draft.description);
