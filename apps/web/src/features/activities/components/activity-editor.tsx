@@ -13,12 +13,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDateTime, formatNumber } from '#lib/format.ts';
-import {
-  designationsFromText,
-  draftFromActivity,
-  isDraftDirty,
-  rebaseDraft,
-} from '../activity-draft.ts';
+import { designationsFromText, draftFromActivity, isDraftDirty, rebaseDraft } from '../activity-draft.ts';
 import { activityQueryOptions } from '../api/get-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
 
