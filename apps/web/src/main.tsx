@@ -4,8 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from '#app/providers.tsx';
 import { createQueryClient } from '#app/query-client.ts';
 import { router } from '#app/router.tsx';
-import { currentUserQueryOptions } from '#features/auth/api/get-current-user.ts';
 import { ensureCsrfToken } from '#lib/api-client.ts';
+import { currentUserQueryOptions } from '#lib/session/get-current-user.ts';
 import '#i18n/i18n.ts';
 
 // The CSRF cookie must exist before the first state-changing call (login included).

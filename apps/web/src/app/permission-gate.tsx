@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { usePermissions } from '#features/auth/session.tsx';
+import { usePermissions } from '#lib/session/session.tsx';
 import { ForbiddenPage } from './errors/forbidden-page.tsx';
 
 /** What a route may declare in its `handle`. */

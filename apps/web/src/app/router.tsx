@@ -1,11 +1,11 @@
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { settingsPageRights } from '#app/pages/settings/settings-tabs.ts';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
 import { RequireAuth } from '#features/auth/components/require-auth.tsx';
-import { settingsPageRights } from '#features/settings/tabs.ts';
 import { lazyPage } from '#lib/chunk-reload.ts';
-import { NotFoundRoute } from './errors/not-found-page.tsx';
+import { NotFoundRoute } from './errors/not-found-route.tsx';
 import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
 import { LoginLayout } from './layout/login-layout.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
                     path: 'settings/:tab?',
                     handle: handle({ anyOf: settingsPageRights() }),
                     lazy: lazyPage(
-                      () => import('#features/settings/settings-page.tsx'),
+                      () => import('#app/pages/settings/settings-page.tsx'),
                       (m) => m.SettingsPage,
                     ),
                   },

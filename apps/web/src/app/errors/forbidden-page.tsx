@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from './error-screen.tsx';
+import { ErrorScreen } from '#components/error-screen/error-screen.tsx';
 
 /** The permission-denied screen: 'Keine Berechtigung.' with status 403 (spec shell §2.4). */
 export function ForbiddenPage() {

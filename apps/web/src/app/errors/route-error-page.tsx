@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorScreen } from '#components/error-screen/error-screen.tsx';
+import { NotFoundPage } from '#components/error-screen/not-found-page.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { isChunkLoadError, reloadOnceForChunkError } from '#lib/chunk-reload.ts';
 import { useOnlineStatus } from '../toolbar/online-status.tsx';
-import { ErrorScreen } from './error-screen.tsx';
 import { ForbiddenPage } from './forbidden-page.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 
 /** errorElement of the routes: message and status (default 500); 403 and 404 get their own screens. */
 export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {

@@ -7,13 +7,13 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
-import { useLogout } from '#features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '#features/auth/components/change-password-dialog.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
+import { useLogout } from '#lib/session/logout.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
+import { ToolbarProvider } from '#lib/toolbar-context.tsx';
 import { AppToolbar } from '../toolbar/app-toolbar.tsx';
 import { OfflineBanner } from '../toolbar/online-status.tsx';
 import { ProgressBar } from '../toolbar/progress-bar.tsx';
-import { ToolbarProvider } from '../toolbar/toolbar-context.tsx';
 import { AppDrawerContent, DRAWER_WIDTH } from './app-drawer.tsx';
 import { VersionDialog } from './version-dialog.tsx';
 

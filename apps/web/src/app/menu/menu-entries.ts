@@ -1,5 +1,5 @@
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
-import { settingsPageRights } from '#features/settings/tabs.ts';
+import { settingsPageRights } from '#app/pages/settings/settings-tabs.ts';
 
 export type MenuEntry = {
   /** i18n key below `menu.` (German title of spec shell §2.3). */

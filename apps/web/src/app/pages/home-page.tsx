@@ -13,11 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { licenseUsageQueryOptions } from '#features/settings/api/get-settings.ts';
 import { clearListState } from '#lib/list-state.ts';
+import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { visibleMenuEntries } from '../menu/menu-entries.ts';
-import { useToolbar } from '../toolbar/toolbar-context.tsx';
 
 const TILE_ICONS: Record<string, ReactNode> = {
   employees: <BadgeIcon fontSize="large" />,

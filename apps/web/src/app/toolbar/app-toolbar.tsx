@@ -19,9 +19,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { ProductLogo } from '#app/layout/product-logo.tsx';
 import { useAppMode } from '#lib/app-mode.ts';
 import { readDebugMode } from '#lib/debug-mode.ts';
+import { toolbarFilterValue, useToolbarConfig } from '#lib/toolbar-context.tsx';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { MemoryDisplay } from './memory-display.tsx';
-import { toolbarFilterValue, useToolbarConfig } from './toolbar-context.tsx';
 import { ToolbarSearch } from './toolbar-search.tsx';
 
 type ButtonProps = {

@@ -5,11 +5,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '#app/errors/not-found-page.tsx';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { NotFoundPage } from '#components/error-screen/not-found-page.tsx';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 
 const MAX_ID = 2_147_483_647;
 

@@ -9,6 +9,8 @@ type Options<T, D> = {
   /** The newest stored record, bypassing the cache (for 'Neu laden' after a conflict). */
   fetchLatest: () => Promise<T>;
   rebase?: RebaseOptions;
+  /** A record's own rebase of the draft onto a newer stored state (instead of the generic one). */
+  rebaseWith?: (draft: D, oldBase: D, fresh: D) => D;
   /** Whether the draft differs from the stored record; default: any field differs. */
   isDirty?: (draft: D, base: D) => boolean;
 };
@@ -23,12 +25,14 @@ export function useVersionedDraft<T, D extends object>({
   draftOf,
   fetchLatest,
   rebase,
+  rebaseWith,
   isDirty,
 }: Options<T, D>) {
   const [base, setBase] = useState<T>(record);
   const baseDraft = useMemo(() => draftOf(base), [base, draftOf]);
   const [draft, setDraft] = useState<D>(baseDraft);
   const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const dirty = isDirty ? isDirty(draft, baseDraft) : !sameDraftValue(draft, baseDraft);
   // `adopt` often runs from a request's callback made before the user typed: it must see today's edits.
   const dirtyNow = useRef(dirty);
@@ -42,7 +46,11 @@ export function useVersionedDraft<T, D extends object>({
     if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
   };
   const rebaseOn = (fresh: T) => {
-    setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh), rebase));
+    setDraft((current) =>
+      rebaseWith
+        ? rebaseWith(current, draftOf(base), draftOf(fresh))
+        : rebaseDraft(current, draftOf(base), draftOf(fresh), rebase),
+    );
     setBase(fresh);
     setConflict(false);
   };
@@ -53,6 +61,8 @@ export function useVersionedDraft<T, D extends object>({
     setDraft,
     dirty,
     conflict,
+    /** 'Neu laden' is fetching the newest stored record. */
+    reloading,
     set: (patch: Partial<D>) => setDraft((d) => ({ ...d, ...patch })),
     /** A save succeeded: the form shows the stored state. */
     saved,
@@ -73,6 +83,14 @@ export function useVersionedDraft<T, D extends object>({
     }),
     /** A newer stored record (e.g. loaded after a conflict): the user's changes stay on top of it. */
     rebaseOn,
-    reloadLatest: async () => rebaseOn(await fetchLatest()),
+    /** Fetches the newest stored record and rebases the draft on it; a failed fetch rejects. */
+    reloadLatest: async () => {
+      setReloading(true);
+      try {
+        rebaseOn(await fetchLatest());
+      } finally {
+        setReloading(false);
+      }
+    },
   };
 }

@@ -16,9 +16,9 @@ import { z } from 'zod';
 import { SsoSignIn } from '#features/sso/components/sso-sign-in.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
+import { getSessionEndReason } from '#lib/session/session-end.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useLogin } from './api/login.ts';
-import { getSessionEndReason } from './session-end.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();

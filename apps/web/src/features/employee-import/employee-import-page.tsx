@@ -16,10 +16,10 @@ import type {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useCheckImport } from './api/check-import.ts';
 import { useCommitImport } from './api/commit-import.ts';
 import { FileStep } from './components/file-step.tsx';

@@ -22,17 +22,17 @@ import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
 import { ReportPrintDialog } from '#features/reports/components/report-print-dialog.tsx';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { EMPLOYEE_LIST_SOURCE } from './api/employee-sources.ts';
 import { CreateEmployeeDialog } from './components/create-employee-dialog.tsx';
 

@@ -20,7 +20,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, memo, type SetStateAction, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
@@ -29,6 +28,7 @@ import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { saveBlob } from '#lib/api-client.ts';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
   exportFactorMenu,
   factorMenuQueryOptions,

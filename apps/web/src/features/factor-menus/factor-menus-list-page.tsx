@@ -7,7 +7,6 @@ import type { FactorMenuRow } from '@schutzwerk/shared/factor-menus/factor-menus
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
@@ -17,6 +16,7 @@ import {
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { FACTOR_MENU_LIST_SOURCE, useImportFactorMenu } from './api/factor-menu-api.ts';
 
 const ORDER_COLUMNS = ['name', 'active', 'standard'] as const;

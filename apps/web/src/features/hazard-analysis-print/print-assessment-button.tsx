@@ -4,9 +4,9 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { saveBlob } from '#lib/api-client.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 import { downloadAssessmentPdf } from './print-api.ts';
 
 /**

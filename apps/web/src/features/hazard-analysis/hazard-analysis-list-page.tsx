@@ -13,17 +13,17 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
 import { useHazardAnalysisListPrint } from '#features/hazard-analysis-print/use-list-print.tsx';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { HAZARD_ANALYSIS_DRAFT_LIST_SOURCE, HAZARD_ANALYSIS_LIST_SOURCE } from './api/hazard-analysis-api.ts';
 import { CreateHazardAnalysisDialog } from './components/create-hazard-analysis-dialog.tsx';
 

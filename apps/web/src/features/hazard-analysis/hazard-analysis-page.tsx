@@ -25,29 +25,30 @@ import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { nohlCriteriaQueryOptions } from '#components/nohl-matrix/use-nohl-criteria.ts';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { PickerField } from '#components/picker-field/picker-field.tsx';
+import {
+  DepartmentPickerField,
+  LocationPickerField,
+  type TreeChoice,
+} from '#components/picker-field/tree-picker-field.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
-import { formatEmployeeName, usePermissions, useSessionUser } from '#features/auth/session.tsx';
-import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
-import {
-  DepartmentPickerField,
-  LocationPickerField,
-  type TreeChoice,
-} from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { formatDate } from '#lib/format.ts';
+import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
   HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
   hazardAnalysisQueryOptions,
@@ -63,7 +64,6 @@ import {
   useUpdateHazardAnalysis,
 } from './api/hazard-analysis-api.ts';
 import { AnalysisDocuments } from './components/analysis-documents.tsx';
-import { ChooseField } from './components/choose-field.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';
 import { HazardsTable } from './components/hazards-table.tsx';
@@ -337,11 +337,12 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
             disabled={!canHeader}
             clearable
           />
-          <ChooseField
+          <PickerField
             label={t('hazardAnalysis.activity')}
             value={header.draft.activity?.name ?? ''}
             onOpen={() => setDialog('activity')}
             onClear={() => header.set({ activity: null })}
+            clearLabel={t('hazardAnalysis.clear')}
             disabled={!canHeader}
             error={Boolean(headerErrors.activityId)}
             helperText={headerErrors.activityId}

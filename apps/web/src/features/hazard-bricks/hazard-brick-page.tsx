@@ -17,15 +17,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
-import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
   hazardBrickQueryOptions,
   useDeleteHazardBrick,

@@ -11,17 +11,17 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { HAZARD_BRICK_LIST_SOURCE } from './api/hazard-brick-api.ts';
 import { useExportHazardBricks, useImportHazardBricks } from './api/hazard-brick-transfer.ts';
 import { CreateHazardBrickDialog } from './components/create-hazard-brick-dialog.tsx';

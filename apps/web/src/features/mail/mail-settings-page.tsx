@@ -5,9 +5,9 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 
 const TABS = [
   {

@@ -18,9 +18,9 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 import { useOutbox } from './api/get-outbox.ts';
 import { useResendMail } from './api/resend-mail.ts';
 

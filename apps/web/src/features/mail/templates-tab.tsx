@@ -15,8 +15,8 @@ import { MAIL_PURPOSE_LABELS } from '@schutzwerk/shared/mail/mail-template.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions, useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
+import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useMailTemplates } from './api/get-mail-templates.ts';
 import { TemplateDialog } from './components/template-dialog.tsx';
 

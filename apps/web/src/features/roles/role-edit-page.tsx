@@ -15,17 +15,19 @@ import Typography from '@mui/material/Typography';
 import { P, permissionList, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { createRoleSchema, type Role } from '@schutzwerk/shared/roles/role.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useDeleteRole } from './api/delete-role.ts';
 import { roleQueryOptions, useRole } from './api/get-role.ts';
 import { useIsRoleMember } from './api/get-role-membership.ts';
@@ -33,7 +35,7 @@ import { useUpdateRole } from './api/update-role.ts';
 import { CopyPermissionsButton } from './components/copy-permissions-button.tsx';
 import { RoleMembers } from './components/role-members.tsx';
 import { RolePermissionsEditor } from './components/role-permissions-editor.tsx';
-import { draftFromRole, isDraftDirty, type RoleDraft, rebaseDraft } from './role-draft.ts';
+import { draftFromRole, isDraftDirty, rebaseDraft } from './role-draft.ts';
 
 const nameSchema = createRoleSchema.shape.name;
 const descriptionSchema = createRoleSchema.shape.description.unwrap().unwrap();
@@ -69,12 +71,15 @@ function RoleEditor({ role }: { role: Role }) {
   const update = useUpdateRole(role.id);
   const remove = useDeleteRole(role.id);
 
-  /** The server state the form is based on (its version goes with the next save). */
-  const [base, setBase] = useState<Role>(role);
-  const baseDraft = useMemo(() => draftFromRole(base), [base]);
-  const [draft, setDraft] = useState<RoleDraft>(baseDraft);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  /** The server state the form is based on (its version goes with the next save), the draft, the conflict. */
+  const record = useVersionedDraft({
+    record: role,
+    draftOf: draftFromRole,
+    fetchLatest: () => queryClient.fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 }),
+    rebaseWith: rebaseDraft,
+    isDirty: isDraftDirty,
+  });
+  const { base, draft, setDraft, dirty, conflict, reloading } = record;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [touched, setTouched] = useState({ name: false, description: false });
   /** Field messages of the last refused save (e.g. 'Name bereits vergeben'); cleared when the field changes. */
@@ -84,7 +89,6 @@ function RoleEditor({ role }: { role: Role }) {
   const leaving = useRef(false);
   const selfMember = useIsRoleMember(role.id, user.employee).data === true;
 
-  const dirty = isDraftDirty(draft, baseDraft);
   const nameCheck = nameSchema.safeParse(draft.name);
   const descriptionCheck = descriptionSchema.safeParse(draft.description);
   const nameError = nameCheck.success ? serverErrors.name : nameCheck.error.issues[0]?.message;
@@ -108,14 +112,12 @@ function RoleEditor({ role }: { role: Role }) {
       },
       {
         onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(draftFromRole(saved));
-          setConflict(false);
+          record.saved(saved);
           notify(t('roles.saved'));
         },
         onError: (error) => {
           // The form keeps everything the user typed; 'Neu laden' moves the edits onto the newer version.
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+          record.saveFailed(error);
           setServerErrors(fieldErrors(error));
           setTouched({ name: true, description: true });
         },
@@ -123,30 +125,25 @@ function RoleEditor({ role }: { role: Role }) {
     );
   };
 
-  const reloadLatest = useCallback(async () => {
-    setReloading(true);
+  const reloadLatest = async () => {
     try {
-      const fresh = await queryClient.fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 });
-      setDraft((current) => rebaseDraft(current, draftFromRole(base), draftFromRole(fresh)));
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
-  }, [queryClient, role.id, base, update, notify, t]);
+  };
 
   // Member changes leave the role's version alone, but refresh its member count.
+  const { adopt } = record;
   const onMembersChanged = useCallback(() => {
     void queryClient
       .fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 })
       .then((fresh) => {
-        if (fresh.version === base.version) setBase(fresh);
+        if (fresh.version === base.version) adopt(fresh);
       })
       .catch(() => undefined);
-  }, [queryClient, role.id, base.version]);
+  }, [queryClient, role.id, base.version, adopt]);
 
   useToolbar({
     title: t('roles.editTitle'),
@@ -201,20 +198,13 @@ function RoleEditor({ role }: { role: Role }) {
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
       {conflict ? (
-        <Alert
+        <ConflictAlert
           ref={errorRef}
-          tabIndex={-1}
-          severity="warning"
-          role="alert"
-          data-testid="conflict-alert"
-          action={
-            <Button color="inherit" size="small" disabled={reloading} onClick={() => void reloadLatest()}>
-              {t('roles.conflictReload')}
-            </Button>
-          }
-        >
-          {update.error ? errorMessage(update.error, t) : null}
-        </Alert>
+          announce
+          message={update.error ? errorMessage(update.error, t) : ''}
+          reloading={reloading}
+          onReload={reloadLatest}
+        />
       ) : null}
       {saveError ? (
         <Alert ref={errorRef} tabIndex={-1} severity="error" role="alert" data-testid="save-error">
@@ -318,27 +308,16 @@ function RoleEditor({ role }: { role: Role }) {
         <RoleMembers roleId={base.id} roleName={base.name} onMembersChanged={onMembersChanged} />
       </Paper>
 
-      <Dialog open={deleteOpen} onClose={() => !remove.isPending && setDeleteOpen(false)} maxWidth="sm">
-        <DialogTitle>{t('roles.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('roles.deleteConfirm', { name: base.name })}</DialogContentText>
-            {remove.error ? (
-              <Alert severity="error" role="alert">
-                {errorMessage(remove.error, t)}
-              </Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
-            {t('common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleteOpen}
+        title={t('roles.deleteTitle')}
+        text={t('roles.deleteConfirm', { name: base.name })}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleteOpen(false)}
+        error={remove.error}
+        pending={remove.isPending}
+      />
 
       <Dialog
         open={pendingRemoval !== null}

@@ -4,7 +4,6 @@ import { ROLE_LIST_ORDER_COLUMNS, type RoleListRow } from '@schutzwerk/shared/ro
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import {
   ScrollingList,
@@ -13,6 +12,7 @@ import {
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { ROLE_LIST_SOURCE } from './api/role-sources.ts';
 import { CreateRoleDialog } from './components/create-role-dialog.tsx';
 

@@ -35,13 +35,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { LocationPickerField, type TreeChoice } from '#components/picker-field/tree-picker-field.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
-import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
-import {
-  LocationPickerField,
-  type TreeChoice,
-} from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { actionQueryOptions, useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
 import { PeopleField } from './people-field.tsx';

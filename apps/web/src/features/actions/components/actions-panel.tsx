@@ -7,7 +7,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollingList } from '#components/scrolling-list/scrolling-list.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
+import { usePermissions } from '#lib/session/session.tsx';
 import { ACTION_LIST_SOURCE, useAction } from '../api/actions-api.ts';
 import { useActionColumns } from './action-columns.tsx';
 import { ActionDialog } from './action-dialog.tsx';

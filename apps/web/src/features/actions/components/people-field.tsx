@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { Person } from '@schutzwerk/shared/actions/actions.schema.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEmployeeName } from '#features/auth/session.tsx';
-import { EmployeePickerDialog } from '#features/employees/components/employee-picker-dialog.tsx';
+import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
+import { formatEmployeeName } from '#lib/session/session.tsx';
 
 type Props = {
   label: string;

@@ -1,25 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Activity, createActivitySchema } from '@schutzwerk/shared/activities/activity.schema.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime, formatNumber } from '#lib/format.ts';
-import {
-  type ActivityDraft,
-  designationsFromText,
-  draftFromActivity,
-  isDraftDirty,
-  rebaseDraft,
-} from '../activity-draft.ts';
+import { designationsFromText, draftFromActivity, isDraftDirty, rebaseDraft } from '../activity-draft.ts';
 import { activityQueryOptions } from '../api/get-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
 
@@ -44,26 +38,29 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
   const queryClient = useQueryClient();
   const update = useUpdateActivity(activity.id);
 
-  /** The server state the form is based on (its version goes with the next save). */
-  const [base, setBase] = useState<Activity>(activity);
-  const baseDraft = useMemo(() => draftFromActivity(base), [base]);
-  const [draft, setDraft] = useState<ActivityDraft>(baseDraft);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  /** The server state the form is based on (its version goes with the next save), the draft, the conflict. */
+  const record = useVersionedDraft({
+    record: activity,
+    draftOf: draftFromActivity,
+    fetchLatest: () => queryClient.fetchQuery({ ...activityQueryOptions(activity.id), staleTime: 0 }),
+    rebaseWith: rebaseDraft,
+    isDirty: isDraftDirty,
+  });
+  const { base, draft, setDraft, dirty, conflict, reloading } = record;
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const alertRef = useRef<HTMLDivElement>(null);
 
   // A newer version from outside the form (moved, made a role) is taken over; typed fields are kept.
-  const [seen, setSeen] = useState(activity);
-  if (activity !== seen) {
-    setSeen(activity);
+  // A shown conflict is settled by it (as by 'Neu laden'); a running save is left alone (its callbacks stay).
+  const { rebaseOn } = record;
+  const { reset: resetUpdate, isError: updateFailed } = update;
+  useEffect(() => {
     if (activity.version > base.version) {
-      setDraft(rebaseDraft(draft, draftFromActivity(base), draftFromActivity(activity)));
-      setBase(activity);
+      rebaseOn(activity);
+      if (updateFailed) resetUpdate();
     }
-  }
+  }, [activity, base.version, rebaseOn, resetUpdate, updateFailed]);
 
-  const dirty = isDraftDirty(draft, baseDraft);
   const nameCheck = nameSchema.safeParse(draft.name);
   const descriptionCheck = descriptionSchema.safeParse(draft.description);
   const nameError = nameCheck.success ? serverErrors.name : nameCheck.error.issues[0]?.message;
@@ -85,14 +82,12 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
       },
       {
         onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(draftFromActivity(saved));
-          setConflict(false);
+          record.saved(saved);
           notify(t('activities.saved'));
         },
         onError: (error) => {
           // The form keeps everything typed; 'Neu laden' moves the edits onto the newer version.
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+          record.saveFailed(error);
           setServerErrors(fieldErrors(error));
         },
       },
@@ -110,20 +105,14 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
     if (failedAt) alertRef.current?.focus();
   }, [failedAt]);
 
-  const reloadLatest = useCallback(async () => {
-    setReloading(true);
+  const reloadLatest = async () => {
     try {
-      const fresh = await queryClient.fetchQuery({ ...activityQueryOptions(activity.id), staleTime: 0 });
-      setDraft((current) => rebaseDraft(current, draftFromActivity(base), draftFromActivity(fresh)));
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
-  }, [queryClient, activity.id, base, update, notify, t]);
+  };
 
   const saveError = update.error && !conflict ? errorMessage(update.error, t) : null;
   const pathText = base.path.length > 0 ? base.path.map((p) => p.name).join(' › ') : t('activities.topLevel');
@@ -131,20 +120,13 @@ export function ActivityEditor({ activity, readOnly, saveRef, onStatusChange }: 
   return (
     <Stack spacing={2} data-testid="activity-editor" data-activity-id={base.id}>
       {conflict ? (
-        <Alert
+        <ConflictAlert
           ref={alertRef}
-          tabIndex={-1}
-          severity="warning"
-          role="alert"
-          data-testid="conflict-alert"
-          action={
-            <Button color="inherit" size="small" disabled={reloading} onClick={() => void reloadLatest()}>
-              {t('activities.conflictReload')}
-            </Button>
-          }
-        >
-          {t('apiErrors.CONFLICT')}
-        </Alert>
+          announce
+          message={t('apiErrors.CONFLICT')}
+          reloading={reloading}
+          onReload={reloadLatest}
+        />
       ) : null}
       {saveError ? (
         <Alert ref={alertRef} tabIndex={-1} severity="error" role="alert" data-testid="save-error">

@@ -1,10 +1,10 @@
 import type { LoginLocal } from '@schutzwerk/shared/auth/auth.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
+import { authKeys } from '#lib/session/auth-keys.ts';
+import { getCurrentUser } from '#lib/session/get-current-user.ts';
+import { setSessionEndReason } from '#lib/session/session-end.ts';
 import { setToken } from '#lib/session-token.ts';
-import { setSessionEndReason } from '../session-end.ts';
-import { authKeys } from './auth-keys.ts';
-import { getCurrentUser } from './get-current-user.ts';
 
 type LoginAnswer = { token?: string; data?: { token?: string } };
 

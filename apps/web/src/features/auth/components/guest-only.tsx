@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
-import { useCurrentUser } from '../api/get-current-user.ts';
-import { safeRedirectTarget } from '../session.tsx';
+import { useCurrentUser } from '#lib/session/get-current-user.ts';
+import { safeRedirectTarget } from '#lib/session/session.tsx';
 
 /** Guard of guest pages (/login): a signed-in user goes to the remembered page or home. */
 export function GuestOnly() {

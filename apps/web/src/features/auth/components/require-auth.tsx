@@ -6,9 +6,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { FirstLoginDialog } from '#features/password/components/first-login-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { useCurrentUser } from '../api/get-current-user.ts';
-import { SessionUserContext } from '../session.tsx';
-import { getSessionEndReason } from '../session-end.ts';
+import { useCurrentUser } from '#lib/session/get-current-user.ts';
+import { SessionUserContext } from '#lib/session/session.tsx';
+import { getSessionEndReason } from '#lib/session/session-end.ts';
 
 /** Guard of every page behind the login: no session → /login, remembering where the user wanted to go. */
 export function RequireAuth() {

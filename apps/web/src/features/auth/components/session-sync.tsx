@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onPasswordChangeRequired, onSessionEnded } from '#lib/api-client.ts';
 import { clearAllListState } from '#lib/list-state.ts';
+import { authKeys } from '#lib/session/auth-keys.ts';
+import { setSessionEndReason } from '#lib/session/session-end.ts';
 import { TOKEN_STORAGE_KEY } from '#lib/session-token.ts';
-import { authKeys } from '../api/auth-keys.ts';
-import { setSessionEndReason } from '../session-end.ts';
 
 /**
  * Keeps the session query in step with reality: a 401 mid-session, or a login/logout in another tab,

@@ -16,12 +16,13 @@ import type { PortalPickerRow } from '@schutzwerk/shared/portals/portal.schema.t
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
-import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import {
   DepartmentPickerDialog,
   LocationPickerDialog,
-} from '#features/organisation/components/tree-picker-dialog.tsx';
+} from '#components/picker-dialog/tree-picker-dialog.tsx';
+import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import {
   type AssignmentIds,
@@ -29,7 +30,6 @@ import {
   useUpdateAssignments,
 } from '../api/employee-assignments.ts';
 import { SectionTitle } from './employee-form-fields.tsx';
-import { EmployeePickerDialog } from './employee-picker-dialog.tsx';
 
 type Item = { id: number; primary: string; secondary?: string | undefined };
 type Key = keyof AssignmentIds;

@@ -24,10 +24,10 @@ import {
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useConvertEmployee, useCopyAssignments } from '../api/employee-assignments.ts';
 import { germanDateToIso, isoToGermanDate } from '../employee-draft.ts';
-import { EmployeePickerDialog } from './employee-picker-dialog.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -16,7 +16,7 @@ import {
   DepartmentPickerField,
   LocationPickerField,
   type TreeChoice,
-} from '#features/organisation/components/tree-picker-field.tsx';
+} from '#components/picker-field/tree-picker-field.tsx';
 import { languagesQueryOptions } from '#features/settings/api/get-settings.ts';
 import {
   type EmployeeFormValues,

@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import type { HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { usePermissions } from '#features/auth/session.tsx';
 import { AttachedDocuments } from '#features/documents/components/attached-documents.tsx';
+import { usePermissions } from '#lib/session/session.tsx';
 
 /**
  * The section 'Dokumente' of the assessment editor (decision 021, Documents and document tasks): the

@@ -15,17 +15,14 @@ import type { HazardBrickRow } from '@schutzwerk/shared/hazard-bricks/hazard-bri
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { PickerField } from '#components/picker-field/picker-field.tsx';
+import { LocationPickerField, type TreeChoice } from '#components/picker-field/tree-picker-field.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
-import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
-import {
-  LocationPickerField,
-  type TreeChoice,
-} from '#features/organisation/components/tree-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
 import { HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE, useCreateHazardAnalysis } from '../api/hazard-analysis-api.ts';
-import { ChooseField } from './choose-field.tsx';
 
 type Props = {
   open: boolean;
@@ -118,21 +115,23 @@ export function CreateHazardAnalysisDialog({ open, templates, onClose, onCreated
             />
           )}
           {!templates && (
-            <ChooseField
+            <PickerField
               label={t('hazardAnalysis.template')}
               value={template?.bezeichnung ?? ''}
               onOpen={() => setPicker('template')}
               onClear={() => setTemplate(null)}
+              clearLabel={t('hazardAnalysis.clear')}
               testId="template-field"
               error={Boolean(fields.templateId)}
               helperText={fields.templateId}
             />
           )}
-          <ChooseField
+          <PickerField
             label={t('hazardAnalysis.bricks')}
             value={bricks.length > 0 ? bricks.map((b) => b.identifier).join(', ') : ''}
             onOpen={() => setPicker('bricks')}
             onClear={() => setBricks([])}
+            clearLabel={t('hazardAnalysis.clear')}
             testId="bricks-field"
             error={Boolean(fields.brickIds)}
             helperText={fields.brickIds}

@@ -17,7 +17,7 @@ import {
 } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChooseField } from './choose-field.tsx';
+import { PickerField } from '#components/picker-field/picker-field.tsx';
 
 type Props = {
   /** The assessment's factor menu; undefined while loading or when the assessment has none. */
@@ -81,11 +81,12 @@ export function FactorField({
 
   return (
     <Box ref={anchor}>
-      <ChooseField
+      <PickerField
         label={t('hazardAnalysis.factor')}
         value={labels.join('; ')}
         onOpen={() => menu && setOpen(true)}
         onClear={() => onChange([])}
+        clearLabel={t('hazardAnalysis.clear')}
         disabled={disabled || !menu}
         error={error}
         helperText={helperText}

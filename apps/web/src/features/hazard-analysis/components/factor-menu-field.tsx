@@ -3,9 +3,9 @@ import type { FactorMenuRow } from '@schutzwerk/shared/factor-menus/factor-menus
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
+import { PickerField } from '#components/picker-field/picker-field.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { FACTOR_MENU_PICKER_SOURCE, useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
-import { ChooseField } from './choose-field.tsx';
 
 type Props = {
   value: number | null;
@@ -52,11 +52,12 @@ export function FactorMenuField({ value, onChange, disabled, error, helperText }
   );
   return (
     <>
-      <ChooseField
+      <PickerField
         label={t('hazardAnalysis.factorMenu')}
         value={name}
         onOpen={() => setOpen(true)}
         onClear={() => onChange(null)}
+        clearLabel={t('hazardAnalysis.clear')}
         disabled={disabled}
         error={error}
         helperText={helperText}

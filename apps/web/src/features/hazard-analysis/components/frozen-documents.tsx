@@ -12,9 +12,9 @@ import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-a
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '#features/auth/session.tsx';
 import { downloadDocumentFile } from '#features/documents/api/download-document-file.ts';
 import { errorMessage } from '#i18n/i18n.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 
 /**
  * The documents of a frozen version (/hazardanalysis/ref/{versionId}) as linked at release time, each with

@@ -18,7 +18,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NohlRiskChip } from '#components/nohl-matrix/nohl-risk-chip.tsx';
 import { useNohlCriteria } from '#components/nohl-matrix/use-nohl-criteria.ts';
-import { formatEmployeeName } from '#features/auth/session.tsx';
+import { formatEmployeeName } from '#lib/session/session.tsx';
 import { FactorLabels } from './factor-field.tsx';
 
 const COLUMNS = 6;

@@ -7,8 +7,3 @@ export const organisationKeys = {
   tree: (kind: OrgKind) => [...organisationKeys.kind(kind), 'tree'] as const,
   detail: (kind: OrgKind, id: number) => [...organisationKeys.kind(kind), 'detail', id] as const,
 };
-
-/** List sources (list protocol) of the organisation pickers. */
-export const LOCATION_PICKER_SOURCE = 'locations/picker';
-export const DEPARTMENT_PICKER_SOURCE = 'departments/picker';
-export const HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE = 'hazardanalysis/pickerDepartments';

@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { Department } from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 import { departmentQueryOptions } from '../api/get-department.ts';
 import type { OrgTreeNode } from '../api/get-tree.ts';
 import { useUpdateDepartment } from '../api/update-department.ts';
@@ -44,18 +44,20 @@ export function DepartmentEditor({ department, nodes, toolbar, onDeleted }: Prop
   const queryClient = useQueryClient();
   const { canAny } = usePermissions();
   const update = useUpdateDepartment(department.id);
-  const [base, setBase] = useState<Department>(department);
-  const baseDraft = useMemo(() => draftFromDepartment(base), [base]);
-  const [draft, setDraft] = useState<DepartmentDraft>(baseDraft);
+  const record = useVersionedDraft({
+    record: department,
+    draftOf: draftFromDepartment,
+    fetchLatest: () => queryClient.fetchQuery({ ...departmentQueryOptions(department.id), staleTime: 0 }),
+    rebaseWith: rebaseDepartmentDraft,
+    isDirty: isDepartmentDraftDirty,
+  });
+  const { base, draft, setDraft, dirty, conflict, reloading } = record;
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const leaving = useRef(false);
 
   const mayEdit = base.editable && canAny([P.DEPARTMENTS_EDIT]);
-  const dirty = isDepartmentDraftDirty(draft, baseDraft);
   const clientErrors = validateDepartmentDraft(draft);
   const errorOf = (key: string) =>
     submitted || touched[key] ? (clientErrors[key] ?? serverErrors[key]) : serverErrors[key];
@@ -68,19 +70,11 @@ export function DepartmentEditor({ department, nodes, toolbar, onDeleted }: Prop
   };
 
   const reloadLatest = async () => {
-    setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({ ...departmentQueryOptions(department.id), staleTime: 0 });
-      setDraft((current) =>
-        rebaseDepartmentDraft(current, draftFromDepartment(base), draftFromDepartment(fresh)),
-      );
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
   };
 
@@ -91,15 +85,13 @@ export function DepartmentEditor({ department, nodes, toolbar, onDeleted }: Prop
     setServerErrors({});
     update.mutate(payloadFromDepartmentDraft(draft, base.version), {
       onSuccess: (saved) => {
-        setBase(saved);
-        setDraft(draftFromDepartment(saved));
-        setConflict(false);
+        record.saved(saved);
         setSubmitted(false);
         setTouched({});
         notify(t('organisation.saved'));
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+        record.saveFailed(error);
         setServerErrors(fieldErrors(error));
       },
     });

@@ -14,7 +14,8 @@ import { PATH_SEPARATOR } from '@schutzwerk/shared/organisation/tree.ts';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import type { OrgKind } from '../api/organisation-keys.ts';
 
 /** The page's toolbar settings the detail panel declares (one toolbar per page). */
@@ -67,25 +68,13 @@ export function EditorFrame(props: Props) {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       {props.conflict ? (
-        <Alert
+        <ConflictAlert
           ref={alertRef}
-          tabIndex={-1}
-          severity="warning"
-          role="alert"
-          data-testid="conflict-alert"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              disabled={props.conflict.reloading}
-              onClick={props.conflict.onReload}
-            >
-              {t('organisation.conflictReload')}
-            </Button>
-          }
-        >
-          {props.conflict.message}
-        </Alert>
+          announce
+          message={props.conflict.message}
+          reloading={props.conflict.reloading}
+          onReload={props.conflict.onReload}
+        />
       ) : null}
       {props.saveError ? (
         <Alert ref={alertRef} tabIndex={-1} severity="error" role="alert" data-testid="save-error">

@@ -16,13 +16,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
-import { formatEmployeeName, usePermissions } from '#features/auth/session.tsx';
+import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { AttachedDocuments } from '#features/documents/components/attached-documents.tsx';
-import { EmployeePickerDialog } from '#features/employees/components/employee-picker-dialog.tsx';
-import { EmployeePickerField } from '#features/employees/components/employee-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
+import { formatEmployeeName, usePermissions } from '#lib/session/session.tsx';
 import { locationQueryOptions } from '../api/get-location.ts';
 import type { OrgTreeNode } from '../api/get-tree.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
@@ -56,14 +56,17 @@ export function LocationEditor({ location, nodes, toolbar, onDeleted }: Props) {
   const { canAny } = usePermissions();
   const update = useUpdateLocation(location.id);
 
-  const [base, setBase] = useState<Location>(location);
-  const baseDraft = useMemo(() => draftFromLocation(base), [base]);
-  const [draft, setDraft] = useState<LocationDraft>(baseDraft);
+  const record = useVersionedDraft({
+    record: location,
+    draftOf: draftFromLocation,
+    fetchLatest: () => queryClient.fetchQuery({ ...locationQueryOptions(location.id), staleTime: 0 }),
+    rebaseWith: rebaseLocationDraft,
+    isDirty: isLocationDraftDirty,
+  });
+  const { base, draft, setDraft, dirty, conflict, reloading } = record;
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [addPeopleOpen, setAddPeopleOpen] = useState(false);
   const leaving = useRef(false);
 
@@ -72,7 +75,6 @@ export function LocationEditor({ location, nodes, toolbar, onDeleted }: Props) {
   const mayPeople = base.editable && canAny([P.LOCATIONS_RESPONSIBILITIES]);
   const mayChange = mayName || mayDetails || mayPeople;
 
-  const dirty = isLocationDraftDirty(draft, baseDraft);
   const clientErrors = useMemo(() => validateLocationDraft(draft), [draft]);
   const errorOf = (key: string): string | undefined => {
     const shown = submitted || touched[key];
@@ -87,17 +89,11 @@ export function LocationEditor({ location, nodes, toolbar, onDeleted }: Props) {
   };
 
   const reloadLatest = async () => {
-    setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({ ...locationQueryOptions(location.id), staleTime: 0 });
-      setDraft((current) => rebaseLocationDraft(current, draftFromLocation(base), draftFromLocation(fresh)));
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
   };
 
@@ -108,16 +104,14 @@ export function LocationEditor({ location, nodes, toolbar, onDeleted }: Props) {
     setServerErrors({});
     update.mutate(payloadFromDraft(draft, base.version), {
       onSuccess: (saved) => {
-        setBase(saved);
-        setDraft(draftFromLocation(saved));
-        setConflict(false);
+        record.saved(saved);
         setSubmitted(false);
         setTouched({});
         notify(t('organisation.saved'));
       },
       onError: (error) => {
         // Everything typed stays in the form; 'Neu laden' moves the edits onto the newer version.
-        if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+        record.saveFailed(error);
         setServerErrors(fieldErrors(error));
       },
     });

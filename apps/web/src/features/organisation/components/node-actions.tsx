@@ -14,11 +14,14 @@ import { subtreeIds } from '@schutzwerk/shared/organisation/tree.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import {
+  DepartmentPickerDialog,
+  LocationPickerDialog,
+} from '#components/picker-dialog/tree-picker-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useDeleteNode } from '../api/delete-node.ts';
 import { useMoveNode } from '../api/move-node.ts';
 import type { OrgKind } from '../api/organisation-keys.ts';
-import { DepartmentPickerDialog, LocationPickerDialog } from './tree-picker-dialog.tsx';
 
 type Props = {
   kind: OrgKind;

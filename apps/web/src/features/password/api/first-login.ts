@@ -1,7 +1,7 @@
 import type { FirstLogin } from '@schutzwerk/shared/auth/auth.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '#features/auth/api/auth-keys.ts';
 import { api } from '#lib/api-client.ts';
+import { authKeys } from '#lib/session/auth-keys.ts';
 
 export function firstLogin(payload: FirstLogin): Promise<void> {
   return api.post<void>('auth/firstLogin', payload);

@@ -17,8 +17,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { useLogout } from '#features/auth/api/logout.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { useLogout } from '#lib/session/logout.ts';
 import { useFirstLogin } from '../api/first-login.ts';
 import { PasswordPolicyBox } from './password-policy-box.tsx';
 

@@ -22,9 +22,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { useSessionUser } from '#features/auth/session.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { saveBlob } from '#lib/api-client.ts';
+import { useSessionUser } from '#lib/session/session.tsx';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 import {
   type GenerateInput,

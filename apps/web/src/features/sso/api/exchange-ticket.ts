@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '#features/auth/api/auth-keys.ts';
-import { getCurrentUser } from '#features/auth/api/get-current-user.ts';
-import { setSessionEndReason } from '#features/auth/session-end.ts';
 import { api } from '#lib/api-client.ts';
+import { authKeys } from '#lib/session/auth-keys.ts';
+import { getCurrentUser } from '#lib/session/get-current-user.ts';
+import { setSessionEndReason } from '#lib/session/session-end.ts';
 import { setToken } from '#lib/session-token.ts';
 
 /** The one-time ticket of a finished single sign-on → the session token (sent as a bearer token). */

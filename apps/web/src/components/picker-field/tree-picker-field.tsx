@@ -1,12 +1,11 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import ClearIcon from '@mui/icons-material/Clear';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DepartmentPickerDialog, LocationPickerDialog } from './tree-picker-dialog.tsx';
+import {
+  DepartmentPickerDialog,
+  LocationPickerDialog,
+} from '#components/picker-dialog/tree-picker-dialog.tsx';
+import { PickerField } from './picker-field.tsx';
 
 /** What the field shows: the id and the path ('Werk Köln-Niehl › Halle 2') or at least the name. */
 export type TreeChoice = { id: number; path?: string; name: string };
@@ -24,6 +23,7 @@ export type TreePickerFieldProps = {
   portalId?: number | undefined;
 };
 
+/** The picker field for a node of an organisation tree: shows its path and opens the tree's picker. */
 function TreePickerField({
   kind,
   value,
@@ -42,58 +42,18 @@ function TreePickerField({
   const Dialog = kind === 'locations' ? LocationPickerDialog : DepartmentPickerDialog;
   return (
     <>
-      <TextField
+      <PickerField
         label={label ?? (kind === 'locations' ? t('orgPicker.location') : t('orgPicker.department'))}
         value={value ? (value.path ?? value.name) : ''}
+        onOpen={() => setOpen(true)}
+        onClear={clearable ? () => onChange(null) : undefined}
+        clearLabel={t('orgPicker.clear')}
+        choose={{ label: choose, icon: <AccountTreeIcon fontSize="small" /> }}
+        tooltips
         required={required}
         disabled={disabled}
         error={error}
         helperText={helperText}
-        onClick={() => !disabled && setOpen(true)}
-        onKeyDown={(event) => {
-          if (!disabled && (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown')) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-        slotProps={{
-          htmlInput: { readOnly: true, style: { cursor: disabled ? 'default' : 'pointer' } },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                {clearable && value && !disabled ? (
-                  <Tooltip title={t('orgPicker.clear')} describeChild>
-                    <IconButton
-                      size="small"
-                      aria-label={t('orgPicker.clear')}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onChange(null);
-                      }}
-                    >
-                      <ClearIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ) : null}
-                <Tooltip title={choose} describeChild>
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={choose}
-                      disabled={disabled}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setOpen(true);
-                      }}
-                    >
-                      <AccountTreeIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <Dialog
         open={open}

@@ -23,13 +23,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     key: 'language',
     labelKey: 'settings.tabs.language',
     category: 'language',
-    component: lazy(() => import('./language-tab.tsx')),
+    component: lazy(() => import('#features/settings/language-tab.tsx')),
   },
   {
     key: 'license',
     labelKey: 'settings.tabs.license',
     category: 'license',
-    component: lazy(() => import('./license-tab.tsx')),
+    component: lazy(() => import('#features/settings/license-tab.tsx')),
   },
   {
     key: 'mail',
@@ -59,7 +59,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     key: 'system',
     labelKey: 'settings.tabs.system',
     category: 'system',
-    component: lazy(() => import('./system-tab.tsx')),
+    component: lazy(() => import('#features/settings/system-tab.tsx')),
   },
 ];
 

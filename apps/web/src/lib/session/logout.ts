@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { api } from '#lib/api-client.ts';
 import { clearAllListState } from '#lib/list-state.ts';
 import { clearToken } from '#lib/session-token.ts';
-import { setSessionEndReason } from '../session-end.ts';
 import { authKeys } from './auth-keys.ts';
+import { setSessionEndReason } from './session-end.ts';
 
 /** The single sign-on logout address ('' when signed in locally). Asked for before the session ends. */
 export async function getAdfsLogoutUrl(): Promise<string> {

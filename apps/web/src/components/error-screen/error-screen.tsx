@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
-import { useToolbar } from '../toolbar/toolbar-context.tsx';
 
 type Props = {
   status: number;

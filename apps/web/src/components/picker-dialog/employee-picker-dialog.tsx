@@ -2,10 +2,12 @@ import { EMPLOYEE_PICKER_MAX_UNFILTERED } from '@schutzwerk/shared/constants.ts'
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { formatNumber } from '#lib/format.ts';
-import { EMPLOYEE_PICKER_SOURCE } from '../api/employee-sources.ts';
+import { PickerDialog } from './picker-dialog.tsx';
+
+/** The employee picker's list source (list protocol, spec shell §7). */
+const EMPLOYEE_PICKER_SOURCE = 'employee/picker';
 
 type Props = {
   open: boolean;

@@ -5,14 +5,16 @@ import type {
 } from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import {
-  DEPARTMENT_PICKER_SOURCE,
-  HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE,
-  LOCATION_PICKER_SOURCE,
-  type OrgKind,
-} from '../api/organisation-keys.ts';
+import { PickerDialog } from './picker-dialog.tsx';
+
+/** The two organisation trees (the path segment of their API, `/api/locations/…`, `/api/departments/…`). */
+type OrgKind = 'locations' | 'departments';
+
+/** List sources (list protocol) of the organisation pickers. */
+const LOCATION_PICKER_SOURCE = 'locations/picker';
+const DEPARTMENT_PICKER_SOURCE = 'departments/picker';
+const HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE = 'hazardanalysis/pickerDepartments';
 
 export type TreePickerDialogProps = {
   open: boolean;

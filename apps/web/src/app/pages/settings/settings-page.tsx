@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { useToolbar } from '#app/toolbar/toolbar-context.tsx';
-import { usePermissions } from '#features/auth/session.tsx';
+import { settingsListQueryOptions } from '#features/settings/api/get-settings.ts';
 import { errorMessage } from '#i18n/i18n.ts';
-import { settingsListQueryOptions } from './api/get-settings.ts';
-import { SETTINGS_TABS } from './tabs.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
+import { SETTINGS_TABS } from './settings-tabs.ts';
 
 /** The settings screen: one tab per category the user may read (`/settings/:tab`). */
 export function SettingsPage() {
