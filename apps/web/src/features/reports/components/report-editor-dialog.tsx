@@ -35,15 +35,13 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError, saveBlob } from '#lib/api-client.ts';
 import { rebaseDraft } from '#lib/draft-rebase.ts';
-import {
-  createReport,
-  deleteReport,
-  exportReport,
-  getReport,
-  type PreviewResult,
-  previewReport,
-  updateReport,
-} from '../api/manager.ts';
+import { createReport } from '../api/create-report.ts';
+import { deleteReport } from '../api/delete-report.ts';
+import { exportReport } from '../api/export-report.ts';
+import { reportQueryOptions } from '../api/get-report.ts';
+import { type PreviewResult, previewReport } from '../api/preview-report.ts';
+import { reportKeys } from '../api/report-keys.ts';
+import { updateReport } from '../api/update-report.ts';
 
 /** `uid` keys the row in the form only (filters have no id until saved); it is not sent. */
 type FilterDraft = { uid: number; field: string; filtername: string; filtercontent: string };
@@ -110,11 +108,7 @@ export function ReportEditorDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const loaded = useQuery({
-    queryKey: ['reports', 'detail', reportId],
-    queryFn: () => getReport(reportId!),
-    enabled: reportId !== null,
-  });
+  const loaded = useQuery({ ...reportQueryOptions(reportId ?? 0), enabled: reportId !== null });
   const [base, setBase] = useState<Report | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
@@ -156,7 +150,7 @@ export function ReportEditorDialog({
       setDraft(draftOf(saved));
       setConflict(false);
       setSubmitted(false);
-      queryClient.setQueryData(['reports', 'detail', saved.id], saved);
+      queryClient.setQueryData(reportKeys.detail(saved.id), saved);
       onChanged();
     },
     onError: (error) => {
@@ -188,11 +182,7 @@ export function ReportEditorDialog({
 
   const reload = async () => {
     if (!base) return;
-    const fresh = await queryClient.fetchQuery({
-      queryKey: ['reports', 'detail', base.id],
-      queryFn: () => getReport(base.id),
-      staleTime: 0,
-    });
+    const fresh = await queryClient.fetchQuery({ ...reportQueryOptions(base.id), staleTime: 0 });
     setDraft((current) => rebaseDraft(current, draftOf(base), draftOf(fresh)));
     setBase(fresh);
     setConflict(false);
