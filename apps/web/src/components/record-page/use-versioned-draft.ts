@@ -10,8 +10,11 @@ type BaseOptions<T, D> = {
   record: T;
   /** The form state of a stored record. A stable (module-level) function. */
   draftOf: (record: T) => D;
-  /** The newest stored record, bypassing the cache (for 'Neu laden' after a conflict). */
-  fetchLatest: () => Promise<T>;
+  /**
+   * The newest stored record, bypassing the cache (for 'Neu laden' after a conflict); gets the stored
+   * record the form is based on (a dialog that creates knows the id only after its first save).
+   */
+  fetchLatest: (base: T) => Promise<T>;
   rebase?: RebaseOptions;
   /** A record's own rebase of the draft onto a newer stored state (instead of the generic one). */
   rebaseWith?: (draft: D, oldBase: D, fresh: D) => D;
@@ -86,7 +89,7 @@ function useVersionedBase<T, D extends object>(
     reloadLatest: async () => {
       setReloading(true);
       try {
-        rebaseOn(await fetchLatest());
+        rebaseOn(await fetchLatest(base));
       } finally {
         setReloading(false);
       }

@@ -95,9 +95,9 @@ export function TemplateDialog({ template, canEdit, onClose }: Props) {
   const record = useVersionedDraft<MailTemplate | null, Draft>({
     record: template,
     draftOf: fromTemplate,
-    fetchLatest: () =>
-      template
-        ? queryClient.fetchQuery({ ...mailTemplateQueryOptions(template.id), staleTime: 0 })
+    fetchLatest: (stored) =>
+      stored
+        ? queryClient.fetchQuery({ ...mailTemplateQueryOptions(stored.id), staleTime: 0 })
         : Promise.resolve(null),
   });
   const { draft, setDraft, conflict, reloading } = record;
