@@ -18,7 +18,7 @@ import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
-import { useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
+import { useFactorMenu } from '#features/factor-menus/api/get-factor-menu.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { rebaseDraft } from '#lib/draft-rebase.ts';
