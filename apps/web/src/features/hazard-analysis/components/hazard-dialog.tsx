@@ -23,7 +23,7 @@ import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { rebaseDraft } from '#lib/draft-rebase.ts';
 import { usePermissions } from '#lib/session/session.tsx';
-import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
+import { useUpdateHazard } from '../api/update-hazard.ts';
 import { AdoptBrickActions } from './adopt-brick-actions.tsx';
 import { FactorField, sameFactorIds } from './factor-field.tsx';
 import { RatingField } from './risk.tsx';
