@@ -6,7 +6,8 @@ import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modu
 import type { DocumentsRepository } from '#modules/documents/documents.repository.ts';
 import type { DocumentChangeHook, DocumentLinkTargets } from '#modules/documents/documents.service.ts';
 import { actorHasAny } from '#platform/access.ts';
-import type { HazardAnalysisHooks, HazardAnalysisService } from './hazard-analysis.service.ts';
+import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
+import type { HazardAnalysisService } from './hazard-analysis.service.ts';
 import { hazardAnalyses } from './hazard-analysis.table.ts';
 import { ANALYSIS_TASK_SOURCE } from './hazard-analysis.tasks.ts';
 

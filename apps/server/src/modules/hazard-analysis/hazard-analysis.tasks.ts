@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { actions } from '#modules/actions/actions.table.ts';
 import { completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/tasks.ts';
-import type { HazardAnalysisHooks } from './hazard-analysis.service.ts';
+import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
 import { hazardAnalyses, hazardAnalysisHazards } from './hazard-analysis.table.ts';
 
 /** The task source of an assessment's own tasks (release, check, document); actions use 'hazard'. */
