@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawer, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
+import { chooseRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 const yesterday = new Intl.DateTimeFormat('en-CA', {
@@ -17,8 +18,7 @@ async function pickEmployee(page: Page, field: string, personnelNumber: string) 
     .click();
   const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
   await picker.getByLabel('Suchen').fill(personnelNumber);
-  await picker.getByRole('grid').getByText(personnelNumber).click();
-  await picker.waitFor({ state: 'hidden' });
+  await chooseRow(picker, picker.getByRole('grid').getByText(personnelNumber));
 }
 
 /** In the open action dialog: the location 'Tanklager…', responsible Wagner (000102), executor Hoffmann (000101). */

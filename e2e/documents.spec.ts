@@ -138,8 +138,7 @@ describe('documents', () => {
     await page.getByRole('textbox', { name: 'Verantwortlich' }).click();
     const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
     await picker.getByLabel('Suchen').fill('Albrecht');
-    await picker.getByRole('grid').getByText('Albrecht').first().click();
-    await picker.waitFor({ state: 'hidden' });
+    await chooseRow(picker, picker.getByRole('grid').getByText('Albrecht'));
     await page.getByLabel('Nächste Prüfung').fill('2026-01-01');
     await page.getByLabel('Prüfintervall').click();
     await page.getByRole('option', { name: 'jährlich', exact: true }).click();

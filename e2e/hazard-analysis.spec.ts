@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawer, launchBrowser, listRows, newPage, signIn } from './support/browser.ts';
-import { pickRow as pick, pickBricks } from './support/pickers.ts';
+import { chooseRow, pickRow as pick, pickBricks } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -107,8 +107,7 @@ describe('hazard assessments', () => {
       await actionDialog.getByRole('textbox', { name: field }).click();
       const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
       await picker.getByLabel('Suchen').fill(number);
-      await picker.getByRole('grid').getByText(number).click();
-      await picker.waitFor({ state: 'hidden' });
+      await chooseRow(picker, picker.getByRole('grid').getByText(number));
     }
     await actionDialog.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Maßnahme wurde angelegt.').waitFor();

@@ -1,18 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { waitUntil } from './browser.ts';
 
-/** Searches a picker ('Bitte Eintrag auswählen' …) and clicks the first row showing `text` (exact if a string). */
+/**
+ * Searches a single-choice picker ('Bitte Eintrag auswählen' …) and chooses the first row showing `text` (exact if
+ * a string), clicking again if the list reloaded under the click (chooseRow).
+ */
 export async function pickRow(
   dialog: Locator,
   search: string,
   text: string | RegExp = search,
 ): Promise<void> {
   await dialog.getByLabel('Suchen').fill(search);
-  await dialog
-    .getByRole('grid')
-    .getByText(text, typeof text === 'string' ? { exact: true } : {})
-    .first()
-    .click();
+  await chooseRow(
+    dialog,
+    dialog.getByRole('grid').getByText(text, typeof text === 'string' ? { exact: true } : {}),
+  );
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { actionsModule } from './modules/actions/actions.module.ts';
+import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule } from './modules/activities/activities.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
@@ -24,10 +24,12 @@ import { documentsModule } from './modules/documents/documents.module.ts';
 import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
 import { employeesModule } from './modules/employees/employees.module.ts';
 import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
-import { registerAnalysisDocuments } from './modules/hazard-analysis/hazard-analysis.documents.ts';
-import { hazardAnalysisModule } from './modules/hazard-analysis/hazard-analysis.module.ts';
-import { HAZARD_ACTION_SOURCE } from './modules/hazard-analysis/hazard-analysis.service.ts';
-import { registerAnalysisTaskHooks } from './modules/hazard-analysis/hazard-analysis.tasks.ts';
+import {
+  HAZARD_ACTION_SOURCE,
+  hazardAnalysisModule,
+  registerAnalysisDocuments,
+  registerAnalysisTaskHooks,
+} from './modules/hazard-analysis/index.ts';
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
 import { healthModule } from './modules/health/health.module.ts';

@@ -12,6 +12,7 @@ export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';
+export * from '#modules/organisation/location-people.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/reports/reports.table.ts';

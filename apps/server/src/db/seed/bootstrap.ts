@@ -7,7 +7,7 @@ import {
 } from '#modules/activities/activities.base-data.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { ensureStandardFactorMenu } from '#modules/factor-menus/factor-menus.base-data.ts';
-import { seedHazardAnalysisDemo } from '#modules/hazard-analysis/hazard-analysis.demo-data.ts';
+import { seedHazardAnalysisDemo } from '#modules/hazard-analysis/index.ts';
 import { ensureBaseHazardBricks } from '#modules/hazard-bricks/hazard-bricks.base-data.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';

@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  departments,
-  locationDesignations,
   locationEscalations,
   locationResponsibilities,
-  locations,
-} from '#modules/organisation/organisation.table.ts';
+} from '#modules/organisation/location-people.table.ts';
+import { departments, locationDesignations, locations } from '#modules/organisation/organisation.table.ts';
 import type { Executor } from '../client.ts';
 
 type Details = {

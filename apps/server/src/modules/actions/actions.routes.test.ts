@@ -2,13 +2,27 @@ import type { Action, ActionRow, TaskRow } from '@schutzwerk/shared/actions/acti
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
+import { enqueueMail } from '#modules/mail/outbox.ts';
 import { scheduledTasks } from '#modules/scheduler/scheduler.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser } from '#test/fixtures.ts';
+import type { ActionsDeps } from './actions.deps.ts';
+import { createTaskReminders } from './actions.reminders.ts';
+import { actionsRepository } from './actions.repository.ts';
 import { actions } from './actions.table.ts';
-import { completeOpenTasks, createTask, deleteOpenTasks, sendTaskReminders } from './tasks.ts';
+import { completeOpenTasks, createTask, deleteOpenTasks } from './tasks.ts';
+
+/** The reminder run of the 'task-reminders' job, called directly with a given settings reader. */
+const sendTaskReminders = (db: Db, now: Date, settings: ActionsDeps['settings']) =>
+  createTaskReminders({
+    repository: actionsRepository,
+    settings,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+  }).send(db, now);
 
 let t: TestApp;
 let admin: ApiClient;

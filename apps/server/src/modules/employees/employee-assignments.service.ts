@@ -10,11 +10,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employeeActivities } from '#modules/activities/activities.table.ts';
-import {
-  departments,
-  locationResponsibilities as employeeLocationResponsibilities,
-  locations,
-} from '#modules/organisation/organisation.table.ts';
+import { locationResponsibilities as employeeLocationResponsibilities } from '#modules/organisation/location-people.table.ts';
+import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions } from '#modules/roles/roles.table.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';

@@ -6,7 +6,7 @@ import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import type { HazardAnalysisService } from '#modules/hazard-analysis/hazard-analysis.service.ts';
+import type { HazardAnalysisService } from '#modules/hazard-analysis/index.ts';
 import { formatPrintDate } from '#modules/reports/report-render.ts';
 import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';

@@ -1,13 +1,13 @@
 import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/tasks.ts';
 import type { DocumentsRepository } from '#modules/documents/documents.repository.ts';
 import type { DocumentChangeHook, DocumentLinkTargets } from '#modules/documents/documents.service.ts';
 import { actorHasAny } from '#platform/access.ts';
-import type { HazardAnalysisHooks, HazardAnalysisService } from './hazard-analysis.service.ts';
-import { hazardAnalyses } from './hazard-analysis.table.ts';
+import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
+import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import type { HazardAnalysisService } from './hazard-analysis.service.ts';
 import { ANALYSIS_TASK_SOURCE } from './hazard-analysis.tasks.ts';
 
 /** The entity name of assessments in the documents' attach API (`document_links.entity`). */
@@ -17,6 +17,8 @@ export const ANALYSIS_LINK_ENTITY = 'hazard_analysis';
 export const documentTaskPath = (documentId: number) => `/documents/${documentId}`;
 
 type LinkedDocuments = Pick<DocumentsRepository, 'linkedDocuments'>;
+
+const analyses = createHazardAnalysisRepository();
 
 /**
  * The document tasks of an assessment (decision 021, Documents and document tasks), derived from the state:
@@ -30,7 +32,7 @@ export async function syncDocumentTasks(
   analysisId: number,
   documentId?: number,
 ): Promise<void> {
-  const [row] = await ex.select().from(hazardAnalyses).where(eq(hazardAnalyses.id, analysisId));
+  const row = await analyses.findById(ex, analysisId);
   const wanted = new Map<string, { assigneeId: number; dueDate: string; title: string }>();
   if (row && !row.isTemplate && row.active) {
     for (const d of await documents.linkedDocuments(ex, ANALYSIS_LINK_ENTITY, analysisId, documentId)) {

@@ -3,14 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/hazard-bricks.service.ts';
 import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import type { HazardActionsPort, HazardAnalysisHooks, HazardFactorsPort } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
-import {
-  createHazardAnalysisService,
-  type HazardActionsPort,
-  type HazardAnalysisDeps,
-  type HazardAnalysisHooks,
-} from './hazard-analysis.service.ts';
+import { createHazardAnalysisService } from './hazard-analysis.service.ts';
 
 /**
  * Hazard assessments (decision 021). Other modules push into `hooks`: `deletionGuards` (links that refuse a
@@ -22,11 +18,11 @@ export function hazardAnalysisModule(deps: {
   organisation: { repository: OrganisationRepository };
   hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
-  factorMenus?: { service: NonNullable<HazardAnalysisDeps['factors']> };
+  factorMenus?: { service: HazardFactorsPort };
   /** The actions module: adopted brick actions, action counts, open actions of removed hazards. */
   actions?: { service: HazardActionsPort };
 }) {
-  const repository = createHazardAnalysisRepository(deps.db);
+  const repository = createHazardAnalysisRepository();
   const hooks: HazardAnalysisHooks = {
     deletionGuards: [],
     onActivate: [],

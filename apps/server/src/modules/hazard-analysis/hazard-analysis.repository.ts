@@ -1,19 +1,13 @@
-import type {
-  HazardAnalysisDraftRow,
-  HazardAnalysisRow,
-  HazardAnalysisStatusFilter,
-  HazardAnalysisVersionRow,
-} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
-import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '#db/client.ts';
+import type { HazardAnalysisVersionRow } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/activities.table.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/factor-menus.table.ts';
 import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { countAll } from '#platform/list.ts';
+import { hazardAnalysisListQueries } from './hazard-analysis.list.repository.ts';
 import {
   hazardAnalyses,
   hazardAnalysisHazardFactors,
@@ -26,89 +20,12 @@ export type AnalysisInsert = typeof hazardAnalyses.$inferInsert;
 export type HazardRecord = typeof hazardAnalysisHazards.$inferSelect;
 export type HazardInsert = typeof hazardAnalysisHazards.$inferInsert;
 
-// Qualified by hand: in a select from hazard_analyses alone drizzle writes a bare "id", which inside the
-// subquery would name v.id.
-const latestVersionId = sql<
-  number | null
->`(select v.id from hazard_analysis_versions v where v.analysis_id = ${hazardAnalyses}.id order by v.version_number desc limit 1)`;
-
-const listSource: ListSource = {
-  orderBy: {
-    bezeichnung: sql`lower(${hazardAnalyses.bezeichnung})`,
-    location: sql`lower(${locations.name})`,
-    releaseDate: hazardAnalyses.releaseDate,
-    nextCheckDate: hazardAnalyses.nextCheckDate,
-    versionNumber: hazardAnalyses.versionNumber,
-  },
-  defaultOrderBy: 'bezeichnung',
-  tieBreaker: hazardAnalyses.id,
-  searchText: sql`${hazardAnalyses.bezeichnung}`,
-};
-
 /**
- * The last released version, for readers who may only see released versions (READONLY_RELEASED): their list
- * shows the frozen designation, names, version, dates and hazard count, never the working copy's.
+ * Data access of the hazard assessments (all of the module's SQL; the list queries in
+ * hazard-analysis.list.repository.ts). Every function takes the executor first: the database or the
+ * caller's transaction.
  */
-const lastRelease = alias(hazardAnalysisVersions, 'last_release');
-const frozen = (key: string) => sql<string | null>`(${lastRelease.snapshot} ->> ${sql.raw(`'${key}'`)})`;
-
-const releasedListSource: ListSource = {
-  orderBy: {
-    bezeichnung: sql`lower(${frozen('bezeichnung')})`,
-    location: sql`lower(${frozen('locationName')})`,
-    releaseDate: lastRelease.releaseDate,
-    nextCheckDate: lastRelease.nextCheckDate,
-    versionNumber: lastRelease.versionNumber,
-  },
-  defaultOrderBy: 'bezeichnung',
-  tieBreaker: hazardAnalyses.id,
-  searchText: frozen('bezeichnung'),
-};
-
-/** The list row as the working copy shows it (readers of working copies). */
-const workingListColumns = {
-  id: hazardAnalyses.id,
-  bezeichnung: hazardAnalyses.bezeichnung,
-  locationName: locations.name,
-  departmentName: departments.name,
-  activityName: activities.name,
-  active: hazardAnalyses.active,
-  released: hazardAnalyses.released,
-  versionNumber: hazardAnalyses.versionNumber,
-  latestVersionId,
-  releaseDate: hazardAnalyses.releaseDate,
-  nextCheckDate: hazardAnalyses.nextCheckDate,
-  hazardCount: sql<number>`(select cast(count(*) as integer) from hazard_analysis_hazards h where h.analysis_id = ${hazardAnalyses.id})`,
-};
-
-/** The list row as the last released version froze it (released-only readers). */
-const releasedListColumns = {
-  id: hazardAnalyses.id,
-  bezeichnung: sql<string>`coalesce(${frozen('bezeichnung')}, '')`,
-  locationName: frozen('locationName'),
-  departmentName: frozen('departmentName'),
-  activityName: frozen('activityName'),
-  active: hazardAnalyses.active,
-  released: sql<boolean>`true`,
-  versionNumber: lastRelease.versionNumber,
-  latestVersionId: lastRelease.id,
-  releaseDate: lastRelease.releaseDate,
-  nextCheckDate: lastRelease.nextCheckDate,
-  hazardCount: sql<number>`coalesce(jsonb_array_length(${lastRelease.snapshot} -> 'hazards'), 0)`,
-};
-
-/** Released-only readers read the last release's snapshot; everyone else the working copy's references. */
-function withListJoins<Q extends PgSelect>(q: Q, releasedOnly: boolean) {
-  return releasedOnly
-    ? q.innerJoin(lastRelease, eq(lastRelease.id, latestVersionId))
-    : q
-        .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-        .leftJoin(departments, eq(departments.id, hazardAnalyses.departmentId))
-        .leftJoin(activities, eq(activities.id, hazardAnalyses.activityId));
-}
-
-/** Data access of the hazard assessments; methods that write take an Executor. */
-export function createHazardAnalysisRepository(db: Db) {
+export function createHazardAnalysisRepository() {
   return {
     async findById(ex: Executor, id: number, lock?: 'update'): Promise<AnalysisRecord | undefined> {
       const q = ex.select().from(hazardAnalyses).where(eq(hazardAnalyses.id, id));
@@ -389,83 +306,105 @@ export function createHazardAnalysisRepository(db: Db) {
       return rows.map((r) => ({ ...r, releasedAt: r.releasedAt.toISOString() }));
     },
 
-    /**
-     * The list of assessments (or templates) the `visible` condition admits. `releasedOnly` readers get each
-     * assessment as its last released version shows it (the condition admits only released ones for them).
-     */
-    async list(query: ListQuery, visible: SQL, status: HazardAnalysisStatusFilter, releasedOnly = false) {
-      const filters: (SQL | undefined)[] = [visible];
-      if (status === 'active') filters.push(eq(hazardAnalyses.active, true));
-      if (status === 'inactive') filters.push(eq(hazardAnalyses.active, false));
-      if (status === 'released') filters.push(sql`${latestVersionId} is not null`);
-      const plan = planList(releasedOnly ? releasedListSource : listSource, query, filters);
-      const columns = releasedOnly ? releasedListColumns : workingListColumns;
-      const joined = <Q extends PgSelect>(q: Q) => withListJoins(q, releasedOnly);
-      return runList<HazardAnalysisRow>(plan, {
-        rows: async (p) =>
-          (await joined(db.select(columns).from(hazardAnalyses).$dynamic())
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset)) as HazardAnalysisRow[],
-        count: async (where) => {
-          const [row] = await joined(db.select({ n: countAll }).from(hazardAnalyses).$dynamic()).where(where);
-          return (row as { n: number } | undefined)?.n ?? 0;
-        },
-      });
-    },
-
-    /** Of these ids, the ones the condition admits, each with its last released version (or null). */
-    async latestVersions(ex: Executor, visible: SQL, ids: number[]) {
-      return ex
-        .select({ id: hazardAnalyses.id, latestVersionId })
-        .from(hazardAnalyses)
-        .where(and(visible, inArray(hazardAnalyses.id, ids)));
+    /** Starts a new working version of a released assessment (its released state stays as a frozen version). */
+    async startWorkingVersion(ex: Executor, id: number, versionNumber: number) {
+      await ex
+        .update(hazardAnalyses)
+        .set({ released: false, versionNumber })
+        .where(eq(hazardAnalyses.id, id));
     },
 
     /**
-     * All ids the condition admits (DataTable for printing), capped. `releasedOnly` readers search and sort by
-     * the last released version, as their list does.
+     * Raises the version of these assessments (changed through their template); a released one starts a new
+     * working version.
      */
-    async ids(query: ListQuery, visible: SQL, cap: number, releasedOnly = false) {
-      const source = releasedOnly ? releasedListSource : listSource;
-      const plan = planList(source, { ...query, limit: cap, offset: 0 }, [visible]);
-      const q = db
-        .select({
-          id: hazardAnalyses.id,
-          route: sql<number>`coalesce(${hazardAnalyses.checklistRouteId}, 0)`,
-          hazardCount: (releasedOnly ? releasedListColumns : workingListColumns).hazardCount,
+    async touchAnalyses(ex: Executor, analysisIds: readonly number[]) {
+      if (analysisIds.length === 0) return;
+      await ex
+        .update(hazardAnalyses)
+        .set({
+          version: sql`${hazardAnalyses.version} + 1`,
+          versionNumber: sql`${hazardAnalyses.versionNumber} + case when ${hazardAnalyses.released} then 1 else 0 end`,
+          released: false,
+          updatedAt: new Date(),
         })
-        .from(hazardAnalyses)
-        .$dynamic();
-      return (await withListJoins(q, releasedOnly)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(cap)) as { id: number; route: number; hazardCount: number }[];
+        .where(inArray(hazardAnalyses.id, [...analysisIds]));
     },
 
-    async draftPicker(query: ListQuery, visible: SQL) {
-      const plan = planList(listSource, query, [visible]);
-      return runList<HazardAnalysisDraftRow>(plan, {
-        rows: (p) =>
-          db
-            .select({ id: hazardAnalyses.id, bezeichnung: hazardAnalyses.bezeichnung })
-            .from(hazardAnalyses)
-            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        count: async (where) => {
-          const [row] = await db
-            .select({ n: countAll })
-            .from(hazardAnalyses)
-            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-            .where(where);
-          return row?.n ?? 0;
-        },
-      });
+    /** A hazard by id alone (any assessment). */
+    async hazardById(ex: Executor, hazardId: number): Promise<HazardRecord | undefined> {
+      const [r] = await ex.select().from(hazardAnalysisHazards).where(eq(hazardAnalysisHazards.id, hazardId));
+      return r;
     },
+
+    /** The assessment a hazard belongs to. */
+    async analysisOfHazard(ex: Executor, hazardId: number): Promise<AnalysisRecord | undefined> {
+      const [r] = await ex
+        .select({ analysis: hazardAnalyses })
+        .from(hazardAnalysisHazards)
+        .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+        .where(eq(hazardAnalysisHazards.id, hazardId));
+      return r?.analysis;
+    },
+
+    /** Title and assessment of these hazards (the labels of the action source 'hazard'). */
+    async hazardLabels(ex: Executor, hazardIds: readonly number[]) {
+      if (hazardIds.length === 0) return [];
+      return ex
+        .select({
+          id: hazardAnalysisHazards.id,
+          title: hazardAnalysisHazards.title,
+          analysisId: hazardAnalyses.id,
+          bezeichnung: hazardAnalyses.bezeichnung,
+        })
+        .from(hazardAnalysisHazards)
+        .innerJoin(hazardAnalyses, eq(hazardAnalyses.id, hazardAnalysisHazards.analysisId))
+        .where(inArray(hazardAnalysisHazards.id, [...hazardIds]));
+    },
+
+    /** The copies of a template hazard take its texts; answers the assessments holding a copy. */
+    async syncCopiesOf(
+      ex: Executor,
+      master: Pick<HazardRecord, 'id' | 'title' | 'cause' | 'protectionGoal'>,
+    ): Promise<number[]> {
+      const copies = await ex
+        .update(hazardAnalysisHazards)
+        .set({ title: master.title, cause: master.cause, protectionGoal: master.protectionGoal })
+        .where(eq(hazardAnalysisHazards.masterHazardId, master.id))
+        .returning({ analysisId: hazardAnalysisHazards.analysisId });
+      return [...new Set(copies.map((c) => c.analysisId))];
+    },
+
+    /** The copies of a template hazard become own hazards; answers the assessments holding a copy. */
+    async detachCopiesOf(ex: Executor, masterHazardId: number): Promise<number[]> {
+      const copies = await ex
+        .update(hazardAnalysisHazards)
+        .set({ inherited: false, masterHazardId: null })
+        .where(eq(hazardAnalysisHazards.masterHazardId, masterHazardId))
+        .returning({ analysisId: hazardAnalysisHazards.analysisId });
+      return [...new Set(copies.map((c) => c.analysisId))];
+    },
+
+    /** The inherited hazards of an assessment become its own (the inheritance ends). */
+    async detachInherited(ex: Executor, analysisId: number) {
+      await ex
+        .update(hazardAnalysisHazards)
+        .set({ inherited: false, masterHazardId: null })
+        .where(
+          and(eq(hazardAnalysisHazards.analysisId, analysisId), eq(hazardAnalysisHazards.inherited, true)),
+        );
+    },
+
+    /** How many assessments use this factor menu. */
+    async countUsingFactorMenu(ex: Executor, menuId: number): Promise<number> {
+      const [r] = await ex
+        .select({ n: sql<number>`cast(count(*) as integer)` })
+        .from(hazardAnalyses)
+        .where(eq(hazardAnalyses.factorMenuId, menuId));
+      return r?.n ?? 0;
+    },
+
+    ...hazardAnalysisListQueries,
   };
 }
 

@@ -568,7 +568,7 @@ describe('deletion, activation and the brick guard', () => {
     const events: string[] = [];
     const service = createHazardAnalysisService({
       db: t.database.db,
-      repository: createHazardAnalysisRepository(t.database.db),
+      repository: createHazardAnalysisRepository(),
       organisation: createOrganisationRepository(t.database.db),
       hooks: {
         deletionGuards: [async (_ex, id) => (id === guarded.id ? 'Es sind 2 Maßnahmen verknüpft.' : null)],

@@ -2,12 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { actions } from '#modules/actions/actions.table.ts';
 import { completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/tasks.ts';
-import type { HazardAnalysisHooks } from './hazard-analysis.service.ts';
-import { hazardAnalyses, hazardAnalysisHazards } from './hazard-analysis.table.ts';
+import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
+import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 
 /** The task source of an assessment's own tasks (release, check, document); actions use 'hazard'. */
 export const ANALYSIS_TASK_SOURCE = 'hazard_analysis';
 const OWN_KINDS = ['release', 'check', 'document'] as const;
+const repository = createHazardAnalysisRepository();
 
 /**
  * The tasks of a hazard assessment (decision 021, Wiring), derived from its state:
@@ -22,7 +23,7 @@ export async function syncAnalysisTasks(ex: Executor, analysisId: number): Promi
     sourceId: analysisId,
     kinds: ['release', 'check'],
   });
-  const [row] = await ex.select().from(hazardAnalyses).where(eq(hazardAnalyses.id, analysisId));
+  const row = await repository.findById(ex, analysisId);
   if (!row || row.isTemplate || !row.active || row.releaseResponsibleId === null) return;
   const base = {
     portalId: row.portalId,
@@ -59,12 +60,7 @@ export function registerAnalysisTaskHooks(hooks: HazardAnalysisHooks): void {
       sourceId: event.analysisId,
       kinds: OWN_KINDS,
     });
-    const hazardIds = (
-      await ex
-        .select({ id: hazardAnalysisHazards.id })
-        .from(hazardAnalysisHazards)
-        .where(eq(hazardAnalysisHazards.analysisId, event.analysisId))
-    ).map((r) => r.id);
+    const hazardIds = await repository.hazardIds(ex, event.analysisId);
     if (hazardIds.length === 0) return;
     const sources = await ex
       .selectDistinct({ sourceId: actions.sourceId })

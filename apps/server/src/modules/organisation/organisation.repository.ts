@@ -4,13 +4,8 @@ import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
 import { countAll } from '#platform/list.ts';
-import {
-  departments,
-  locationDesignations,
-  locationEscalations,
-  locationResponsibilities,
-  locations,
-} from './organisation.table.ts';
+import { locationEscalations, locationResponsibilities } from './location-people.table.ts';
+import { departments, locationDesignations, locations } from './organisation.table.ts';
 
 export type TreeKind = 'location' | 'department';
 

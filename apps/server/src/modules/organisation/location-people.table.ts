@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { employees } from '#modules/employees/employees.table.ts';
+import { locations } from './organisation.table.ts';
+
+/*
+ * The people of a location. Kept apart from organisation.table.ts because they reference employees, whose
+ * table references locations and departments: one file for both directions made a file cycle.
+ */
+
+/**
+ * Escalation levels 0–3 of a location (who is called, in this order, when something happens there):
+ * a responsible employee and/or a contact address (e-mail, phone) per level.
+ * The employee reference is set null when the employee is deleted.
+ */
+export const locationEscalations = pgTable(
+  'location_escalations',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    employeeId: integer('employee_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
+    email: text('email'),
+    phone: text('phone'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.level] }),
+    check('location_escalations_level', sql`${t.level} between 0 and 3`),
+    index('location_escalations_employee').on(t.employeeId),
+  ],
+);
+
+/** Employees responsible for a location (Verantwortliche), with an optional function ('Standortleitung'). */
+export const locationResponsibilities = pgTable(
+  'location_responsibilities',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references((): AnyPgColumn => employees.id, { onDelete: 'cascade' }),
+    title: text('title'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.employeeId] }),
+    index('location_responsibilities_employee').on(t.employeeId),
+  ],
+);
