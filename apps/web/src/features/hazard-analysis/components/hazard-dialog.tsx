@@ -19,7 +19,7 @@ import { EmployeePickerField } from '#components/picker-field/employee-picker-fi
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
-import { useFactorMenu } from '#features/factor-menus/api/get-factor-menu.ts';
+import { useFactorMenu } from '#features/factor-menus/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useUpdateHazard } from '../api/update-hazard.ts';
