@@ -190,7 +190,7 @@ describe('mail settings', () => {
     await page.getByRole('region', { name: 'Postausgang' }).waitFor();
     await context.close();
   });
-  it('keeps what was typed when someone else saved the template meanwhile (409), and saves after loading the new state', async () => {
+  it('keeps what was typed when someone else saved the template meanwhile (409); loading the new state keeps it on top of their changes', async () => {
     const first = await newPage(browser);
     const second = await newPage(browser);
     await signIn(first.page, 'admin');
@@ -206,8 +206,11 @@ describe('mail settings', () => {
     const mine = await open(first.page);
     const theirs = await open(second.page);
     const original = await mine.getByLabel('Betreff').inputValue();
+    const bodyOf = (dialog: typeof mine) => dialog.getByRole('textbox', { name: /^Text/ });
+    const originalBody = await bodyOf(mine).inputValue();
 
     await theirs.getByLabel('Betreff').fill('Erinnerung (Kollege): {{topic}}');
+    await bodyOf(theirs).fill(`${originalBody}\nGruß vom Kollegen`);
     await theirs.getByRole('button', { name: 'Speichern' }).click();
     await second.page.getByText('Die Vorlage wurde gespeichert.').waitFor();
 
@@ -217,6 +220,9 @@ describe('mail settings', () => {
     expect(await mine.getByLabel('Betreff').inputValue()).toBe('Erinnerung (ich): {{topic}}');
     await mine.getByRole('button', { name: 'Neuen Stand laden' }).click();
     await mine.getByText(/inzwischen von jemand anderem geändert/).waitFor({ state: 'hidden' });
+    // My subject stays; the text I left alone is now theirs (the draft was rebased, not overwritten).
+    expect(await mine.getByLabel('Betreff').inputValue()).toBe('Erinnerung (ich): {{topic}}');
+    expect(await bodyOf(mine).inputValue()).toBe(`${originalBody}\nGruß vom Kollegen`);
     await mine.getByRole('button', { name: 'Speichern' }).click();
     await first.page.getByText('Die Vorlage wurde gespeichert.').waitFor();
     await first.page
@@ -224,9 +230,11 @@ describe('mail settings', () => {
       .getByRole('cell', { name: 'Erinnerung (ich): {{topic}}' })
       .waitFor();
 
-    // Put the seeded subject back.
+    // Put the seeded subject and text back.
     const again = await open(first.page);
+    expect(await bodyOf(again).inputValue()).toBe(`${originalBody}\nGruß vom Kollegen`);
     await again.getByLabel('Betreff').fill(original);
+    await bodyOf(again).fill(originalBody);
     await again.getByRole('button', { name: 'Speichern' }).click();
     await first.page
       .getByRole('table', { name: 'E-Mail-Vorlagen' })

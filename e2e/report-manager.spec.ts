@@ -50,6 +50,33 @@ describe('Report-Manager', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     const saved = page.getByRole('dialog', { name: `Report „${name}“ bearbeiten` });
     await saved.waitFor();
+
+    // Someone else saves the new report meanwhile: my next save is refused (409), my change stays and
+    // 'Neu laden' puts it on top of theirs.
+    const other = await newPage(browser);
+    await signIn(other.page, 'admin', '/reports/manager');
+    await other.page.getByRole('gridcell', { name }).click();
+    const theirs = other.page.getByRole('dialog', { name: `Report „${name}“ bearbeiten` });
+    await theirs.getByRole('textbox', { name: /^SQL-Timeout/ }).fill('45');
+    const theirSave = other.page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/reports/'),
+    );
+    await theirs.getByRole('button', { name: 'Speichern' }).click();
+    expect((await theirSave).status()).toBe(200);
+    await other.context.close();
+
+    await saved.getByRole('textbox', { name: /^Modul/ }).fill('department');
+    await saved.getByRole('button', { name: 'Speichern' }).click();
+    await saved.getByTestId('conflict-alert').waitFor();
+    await saved.getByRole('button', { name: 'Neu laden' }).click();
+    await saved.getByTestId('conflict-alert').waitFor({ state: 'detached' });
+    expect(await saved.getByRole('textbox', { name: /^Modul/ }).inputValue()).toBe('department');
+    expect(await saved.getByRole('textbox', { name: /^SQL-Timeout/ }).inputValue()).toBe('45');
+    const mySave = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/reports/'),
+    );
+    await saved.getByRole('button', { name: 'Speichern' }).click();
+    expect((await mySave).status()).toBe(200);
     // 'Schließen', not Escape: Escape would first close the rights list if it still has the focus.
     await saved.getByRole('button', { name: 'Schließen' }).click();
     await saved.waitFor({ state: 'detached' });

@@ -20,7 +20,8 @@ import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { ACTION_LIST_SOURCE, useAction } from './api/actions-api.ts';
+import { ACTION_LIST_SOURCE } from './api/action-sources.ts';
+import { useAction } from './api/get-action.ts';
 import { useActionColumns } from './components/action-columns.tsx';
 import { ActionDialog } from './components/action-dialog.tsx';
 

@@ -26,7 +26,10 @@ import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { TASK_LIST_SOURCE, useTaskFlow } from './api/actions-api.ts';
+import { TASK_LIST_SOURCE } from './api/action-sources.ts';
+import { useCompleteTask } from './api/complete-task.ts';
+import { useReportTaskProblem } from './api/report-task-problem.ts';
+import { useResolveTaskProblem } from './api/resolve-task-problem.ts';
 import { DueDate } from './components/due-date.tsx';
 
 type StateFilter = (typeof TASK_STATE_FILTERS)[number];
@@ -59,7 +62,11 @@ export function TasksPage() {
   const [reporting, setReporting] = useState<TaskRow | null>(null);
   const [reason, setReason] = useState('');
   const [rowError, setRowError] = useState<string | null>(null);
-  const flow = useTaskFlow();
+  const flow = {
+    complete: useCompleteTask(),
+    reportProblem: useReportTaskProblem(),
+    resolve: useResolveTaskProblem(),
+  };
 
   useToolbar({
     title: t('tasks.title'),

@@ -21,16 +21,18 @@ import Typography from '@mui/material/Typography';
 import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedForm } from '#components/record-page/use-versioned-draft.ts';
 import { EmployeeActivitiesPanel } from '#features/activities/components/employee-activities-panel.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -100,12 +102,21 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   const update = useUpdateEmployee(employee.id);
   const remove = useDeleteEmployee(employee.id);
 
-  /** The server state the form is based on (its version goes with the next save). */
-  const [base, setBase] = useState<Employee>(employee);
-  const baseValues = useMemo(() => formFromEmployee(base), [base]);
+  const form = useForm<EmployeeFormValues, unknown, EmployeeFormSchemaOutput>({
+    resolver: zodResolver(employeeFormSchema),
+    defaultValues: formFromEmployee(employee),
+    mode: 'onTouched',
+  });
+  /** The server state the form is based on (its version goes with the next save); the draft is the form's. */
+  const record = useVersionedForm({
+    record: employee,
+    draftOf: formFromEmployee,
+    fetchLatest: () => queryClient.fetchQuery({ ...employeeQueryOptions(employee.id), staleTime: 0 }),
+    rebaseWith: rebaseForm,
+    form,
+  });
+  const { base, baseDraft: baseValues, conflict, reloading } = record;
   const [tab, setTab] = useState<EmployeeTab>('basic');
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [fieldErrorsFromServer, setFieldErrorsFromServer] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deactivateOpen, setDeactivateOpen] = useState(false);
@@ -145,11 +156,6 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   };
   const writable = writableFields(access);
 
-  const form = useForm<EmployeeFormValues, unknown, EmployeeFormSchemaOutput>({
-    resolver: zodResolver(employeeFormSchema),
-    defaultValues: baseValues,
-    mode: 'onTouched',
-  });
   const values = useWatch({ control: form.control }) as EmployeeFormValues;
   const dirty = changedFields(values, baseValues).some((field) => writable.has(field));
   const errors = form.formState.errors;
@@ -175,17 +181,12 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             void navigate('/employee/list', { replace: true });
             return;
           }
-          setBase(saved);
-          form.reset(formFromEmployee(saved));
-          setConflict(false);
+          record.saved(saved);
           notify(t('employee.saved'));
         },
         onError: (error) => {
           // The form keeps everything the user typed; 'Neu laden' moves the edits onto the newer version.
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') {
-            setConflict(true);
-            return;
-          }
+          if (record.saveFailed(error)) return;
           const fieldErrors = serverFieldErrors(error, FORM_FIELDS);
           for (const { field, message } of fieldErrors) {
             form.setError(field, { type: 'server', message }, { shouldFocus: false });
@@ -201,21 +202,14 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   const onInvalid = (invalid: FieldErrors<EmployeeFormValues>) => showFirstError(Object.keys(invalid));
   const save = () => void form.handleSubmit(onValid, onInvalid)();
 
-  const reloadLatest = useCallback(async () => {
-    setReloading(true);
+  const reloadLatest = async () => {
     try {
-      const fresh = await queryClient.fetchQuery({ ...employeeQueryOptions(base.id), staleTime: 0 });
-      const rebased = rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(fresh));
-      setBase(fresh);
-      form.reset(rebased);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
-  }, [queryClient, base, form, update, notify, t]);
+  };
 
   useToolbar({
     title: t('employee.editTitle'),
@@ -250,18 +244,12 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
       {conflict ? (
-        <Alert
-          severity="warning"
-          role="alert"
-          data-testid="conflict-alert"
-          action={
-            <Button color="inherit" size="small" disabled={reloading} onClick={() => void reloadLatest()}>
-              {t('common.reload')}
-            </Button>
-          }
-        >
-          {update.error ? errorMessage(update.error, t) : null}
-        </Alert>
+        <ConflictAlert
+          announce
+          message={update.error ? errorMessage(update.error, t) : ''}
+          reloading={reloading}
+          onReload={reloadLatest}
+        />
       ) : null}
       {saveError ? (
         <Alert severity="error" role="alert" data-testid="save-error">
@@ -431,9 +419,10 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
           open
           onClose={() => setConvertOpen(false)}
           onConverted={(saved) => {
-            // The user's unsaved edits stay; the converted fields come from the server.
-            form.reset(rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(saved)));
-            setBase(saved);
+            // The user's unsaved edits stay; the converted fields come from the server (the newest state,
+            // so a conflict shown before is resolved as by 'Neu laden').
+            record.rebaseOn(saved);
+            if (conflict) update.reset();
             setConvertOpen(false);
             notify(
               saved.isTempWorker ? t('employee.convert.doneTempWorker') : t('employee.convert.doneEmployee'),
@@ -449,8 +438,8 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
             notify(t('employee.resetPassword.done'));
             // The version moved on: take the fresh record, keep the user's unsaved edits.
             void queryClient.fetchQuery({ ...employeeQueryOptions(base.id), staleTime: 0 }).then((fresh) => {
-              form.reset(rebaseForm(form.getValues(), formFromEmployee(base), formFromEmployee(fresh)));
-              setBase(fresh);
+              record.rebaseOn(fresh);
+              if (conflict) update.reset();
             });
           }}
         />
@@ -495,32 +484,16 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         </DialogActions>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={deleteOpen}
-        onClose={() => !remove.isPending && setDeleteOpen(false)}
-        maxWidth="sm"
-        aria-labelledby="delete-title"
-      >
-        <DialogTitle id="delete-title">{t('employee.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('employee.deleteConfirm', { name })}</DialogContentText>
-            {remove.error ? (
-              <Alert severity="error" role="alert">
-                {errorMessage(remove.error, t)}
-              </Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
-            {t('common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t('employee.deleteTitle')}
+        text={t('employee.deleteConfirm', { name })}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleteOpen(false)}
+        error={remove.error}
+        pending={remove.isPending}
+      />
 
       {unsavedDialog}
     </Box>

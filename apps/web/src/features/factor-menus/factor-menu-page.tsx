@@ -29,16 +29,13 @@ import { useVersionedDraft } from '#components/record-page/use-versioned-draft.t
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { saveBlob } from '#lib/api-client.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import {
-  exportFactorMenu,
-  factorMenuQueryOptions,
-  useCopyFactorMenu,
-  useCreateFactorMenu,
-  useDeleteFactorMenu,
-  useFactorMenu,
-  useSetFactorMenuActive,
-  useUpdateFactorMenu,
-} from './api/factor-menu-api.ts';
+import { useCopyFactorMenu } from './api/copy-factor-menu.ts';
+import { useCreateFactorMenu } from './api/create-factor-menu.ts';
+import { useDeleteFactorMenu } from './api/delete-factor-menu.ts';
+import { exportFactorMenu } from './api/export-factor-menu.ts';
+import { factorMenuQueryOptions, useFactorMenu } from './api/get-factor-menu.ts';
+import { useSetFactorMenuActive } from './api/set-factor-menu-active.ts';
+import { useUpdateFactorMenu } from './api/update-factor-menu.ts';
 import { FactorMenuChips } from './factor-menus-list-page.tsx';
 
 const LIST = '/hazardanalysis/factormenus';

@@ -17,7 +17,8 @@ import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { FACTOR_MENU_LIST_SOURCE, useImportFactorMenu } from './api/factor-menu-api.ts';
+import { FACTOR_MENU_LIST_SOURCE } from './api/factor-menu-sources.ts';
+import { useImportFactorMenu } from './api/import-factor-menu.ts';
 
 const ORDER_COLUMNS = ['name', 'active', 'standard'] as const;
 type OrderColumn = (typeof ORDER_COLUMNS)[number];

@@ -24,7 +24,10 @@ import { formatDate, formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { HAZARD_ANALYSIS_DRAFT_LIST_SOURCE, HAZARD_ANALYSIS_LIST_SOURCE } from './api/hazard-analysis-api.ts';
+import {
+  HAZARD_ANALYSIS_DRAFT_LIST_SOURCE,
+  HAZARD_ANALYSIS_LIST_SOURCE,
+} from './api/hazard-analysis-sources.ts';
 import { CreateHazardAnalysisDialog } from './components/create-hazard-analysis-dialog.tsx';
 
 const ORDER_COLUMNS = ['bezeichnung', 'location', 'releaseDate', 'nextCheckDate', 'versionNumber'] as const;

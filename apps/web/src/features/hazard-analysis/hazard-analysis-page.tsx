@@ -49,20 +49,17 @@ import { isApiError } from '#lib/api-client.ts';
 import { formatDate } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import {
-  HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE,
-  hazardAnalysisQueryOptions,
-  useAddHazards,
-  useDeleteHazardAnalysis,
-  useEndInheritance,
-  useHazardAnalysis,
-  useHazardAnalysisVersions,
-  useInheritHazardAnalysis,
-  useReleaseHazardAnalysis,
-  useReorderHazards,
-  useSetHazardAnalysisActive,
-  useUpdateHazardAnalysis,
-} from './api/hazard-analysis-api.ts';
+import { useAddHazards } from './api/add-hazards.ts';
+import { useDeleteHazardAnalysis } from './api/delete-hazard-analysis.ts';
+import { useEndInheritance } from './api/end-inheritance.ts';
+import { hazardAnalysisQueryOptions, useHazardAnalysis } from './api/get-hazard-analysis.ts';
+import { useHazardAnalysisVersions } from './api/get-hazard-analysis-versions.ts';
+import { HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE } from './api/hazard-analysis-sources.ts';
+import { useInheritHazardAnalysis } from './api/inherit-hazard-analysis.ts';
+import { useReleaseHazardAnalysis } from './api/release-hazard-analysis.ts';
+import { useReorderHazards } from './api/reorder-hazards.ts';
+import { useSetHazardAnalysisActive } from './api/set-hazard-analysis-active.ts';
+import { useUpdateHazardAnalysis } from './api/update-hazard-analysis.ts';
 import { AnalysisDocuments } from './components/analysis-documents.tsx';
 import { FactorMenuField } from './components/factor-menu-field.tsx';
 import { HazardDialog } from './components/hazard-dialog.tsx';

@@ -16,7 +16,7 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
 import { formatDate } from '#lib/format.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { useHazardAnalysisVersion } from './api/hazard-analysis-api.ts';
+import { useHazardAnalysisVersion } from './api/get-hazard-analysis-version.ts';
 import { FactorLabels } from './components/factor-field.tsx';
 import { FrozenDocuments } from './components/frozen-documents.tsx';
 import { RiskChip } from './components/risk.tsx';

@@ -26,12 +26,9 @@ import { useVersionedDraft } from '#components/record-page/use-versioned-draft.t
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import {
-  hazardBrickQueryOptions,
-  useDeleteHazardBrick,
-  useHazardBrick,
-  useUpdateHazardBrick,
-} from './api/hazard-brick-api.ts';
+import { useDeleteHazardBrick } from './api/delete-hazard-brick.ts';
+import { hazardBrickQueryOptions, useHazardBrick } from './api/get-hazard-brick.ts';
+import { useUpdateHazardBrick } from './api/update-hazard-brick.ts';
 
 export function HazardBrickPage() {
   const { t } = useTranslation();

@@ -22,8 +22,9 @@ import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { HAZARD_BRICK_LIST_SOURCE } from './api/hazard-brick-api.ts';
-import { useExportHazardBricks, useImportHazardBricks } from './api/hazard-brick-transfer.ts';
+import { useExportHazardBricks } from './api/export-hazard-bricks.ts';
+import { HAZARD_BRICK_LIST_SOURCE } from './api/hazard-brick-sources.ts';
+import { useImportHazardBricks } from './api/import-hazard-bricks.ts';
 import { CreateHazardBrickDialog } from './components/create-hazard-brick-dialog.tsx';
 
 const ORDER_COLUMNS = ['identifier', 'title', 'riskFrom', 'riskTo'] as const;

@@ -34,7 +34,7 @@ import { sameDraftValue } from '#lib/draft-rebase.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { useUpdateNohlCriteria } from './api/nohl-criteria-api.ts';
+import { useUpdateNohlCriteria } from './api/update-nohl-criteria.ts';
 import { CriteriaHistory } from './components/criteria-history.tsx';
 import { CRITERIA_REBASE, checkDraft, draftOf, withCell } from './criteria-draft.ts';
 

@@ -13,7 +13,8 @@ import { formatNumber } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
-import { importReport, REPORT_LIST_SOURCE, type ReportListRow } from './api/manager.ts';
+import { importReport } from './api/import-report.ts';
+import { REPORT_LIST_SOURCE, type ReportListRow } from './api/report-sources.ts';
 import { ReportEditorDialog } from './components/report-editor-dialog.tsx';
 
 /** Report-Manager: the report definitions (REPORTS_MANAGE), editor with test run, import of definition files. */

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { settingsQueryOptions } from './api/get-settings.ts';
 import { useUpdateSettings } from './api/update-settings.ts';
 import {
@@ -44,6 +44,7 @@ export type SettingsFormState<T extends Draft = Draft> = {
 };
 
 const emptyDraft: Draft = {};
+const storedValue = (answer: SettingsAnswer | null): Draft => answer?.value ?? emptyDraft;
 
 /**
  * One settings category as an editable form: loads it, keeps the user's draft, validates live with the
@@ -58,38 +59,34 @@ export function useSettingsForm<T extends Draft>(key: string): SettingsFormState
   const update = useUpdateSettings(key);
   const category = settingsCategories[key];
 
-  const [base, setBase] = useState<SettingsAnswer | null>(null);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  /** The stored category once loaded (its version goes with the next save), the draft, the conflict. */
+  const record = useVersionedDraft<SettingsAnswer | null, Draft>({
+    record: null,
+    draftOf: storedValue,
+    fetchLatest: () => queryClient.fetchQuery({ ...settingsQueryOptions(key), staleTime: 0 }),
+    rebaseWith: rebaseDraft,
+    isDirty: (draft, baseValue) => changedFields(draft, baseValue).length > 0,
+  });
+  const { base, draft, setDraft, dirty, conflict, reloading } = record;
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
 
   // Take the first answer as the base; later refetches must not overwrite what the user typed.
+  const { adopt } = record;
   useEffect(() => {
-    if (query.data && !base) {
-      setBase(query.data);
-      setDraft(query.data.value);
-    }
-  }, [query.data, base]);
+    if (query.data && !base) adopt(query.data);
+  }, [query.data, base, adopt]);
 
-  const baseValue = base?.value ?? emptyDraft;
-  const dirty = useMemo(() => changedFields(draft, baseValue).length > 0, [draft, baseValue]);
+  const baseValue = record.baseDraft;
   const clientErrors = useMemo(() => validateDraft(category, draft), [category, draft]);
 
   const reload = async () => {
-    setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({ ...settingsQueryOptions(key), staleTime: 0 });
-      setDraft((current) => rebaseDraft(current, baseValue, fresh.value));
-      setBase(fresh);
-      setConflict(false);
+      await record.reloadLatest();
       update.reset();
     } catch (error) {
       notify(errorMessage(error, t), 'error');
-    } finally {
-      setReloading(false);
     }
   };
 
@@ -101,15 +98,13 @@ export function useSettingsForm<T extends Draft>(key: string): SettingsFormState
       { version: base.version, value: draft },
       {
         onSuccess: (saved) => {
-          setBase(saved);
-          setDraft(saved.value);
-          setConflict(false);
+          record.saved(saved);
           setSubmitted(false);
           setTouched({});
           notify(t('settings.saved'));
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
+          record.saveFailed(error);
           const byField: Record<string, string> = {};
           for (const [path, message] of Object.entries(fieldErrors(error))) {
             byField[path.replace(/^value\./, '')] = message;

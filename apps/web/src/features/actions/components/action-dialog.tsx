@@ -40,7 +40,10 @@ import { LocationPickerField, type TreeChoice } from '#components/picker-field/t
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { actionQueryOptions, useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.ts';
+import { useCreateAction } from '../api/create-action.ts';
+import { useDeleteAction } from '../api/delete-action.ts';
+import { actionQueryOptions } from '../api/get-action.ts';
+import { useUpdateAction } from '../api/update-action.ts';
 import { PeopleField } from './people-field.tsx';
 
 type Props = {

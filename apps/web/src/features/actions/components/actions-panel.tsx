@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollingList } from '#components/scrolling-list/scrolling-list.tsx';
 import { usePermissions } from '#lib/session/session.tsx';
-import { ACTION_LIST_SOURCE, useAction } from '../api/actions-api.ts';
+import { ACTION_LIST_SOURCE } from '../api/action-sources.ts';
+import { useAction } from '../api/get-action.ts';
 import { useActionColumns } from './action-columns.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 

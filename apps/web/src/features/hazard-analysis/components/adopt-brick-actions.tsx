@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HazardBrickActionPickerDialog } from '#features/hazard-bricks/components/hazard-brick-action-picker-dialog.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { useAdoptBrickActions } from '../api/hazard-analysis-api.ts';
+import { useAdoptBrickActions } from '../api/adopt-brick-actions.ts';
 
 type Props = {
   analysis: HazardAnalysis;

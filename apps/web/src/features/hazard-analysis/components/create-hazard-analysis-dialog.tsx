@@ -22,7 +22,8 @@ import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-l
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useSessionUser } from '#lib/session/session.tsx';
-import { HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE, useCreateHazardAnalysis } from '../api/hazard-analysis-api.ts';
+import { useCreateHazardAnalysis } from '../api/create-hazard-analysis.ts';
+import { HAZARD_ANALYSIS_DRAFT_PICKER_SOURCE } from '../api/hazard-analysis-sources.ts';
 
 type Props = {
   open: boolean;

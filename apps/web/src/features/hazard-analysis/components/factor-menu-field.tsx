@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { PickerField } from '#components/picker-field/picker-field.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { FACTOR_MENU_PICKER_SOURCE, useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
+import { FACTOR_MENU_PICKER_SOURCE, useFactorMenu } from '#features/factor-menus/index.ts';
 
 type Props = {
   value: number | null;

@@ -17,13 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
-import { useFactorMenu } from '#features/factor-menus/api/factor-menu-api.ts';
+import { useFactorMenu } from '#features/factor-menus/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
-import { rebaseDraft } from '#lib/draft-rebase.ts';
 import { usePermissions } from '#lib/session/session.tsx';
-import { useUpdateHazard } from '../api/hazard-analysis-api.ts';
+import { useUpdateHazard } from '../api/update-hazard.ts';
 import { AdoptBrickActions } from './adopt-brick-actions.tsx';
 import { FactorField, sameFactorIds } from './factor-field.tsx';
 import { RatingField } from './risk.tsx';
@@ -82,12 +81,17 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
   const [actionsKey, setActionsKey] = useState(0);
   const brickId = hazard.brickId;
   const update = useUpdateHazard(analysis.id);
-  /** The stored hazard the draft is based on. */
-  const [base, setBase] = useState<Hazard>(hazard);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(hazard));
+  /** The stored hazard the draft is based on (the version that goes with a save is the assessment's). */
+  const record = useVersionedDraft({
+    record: hazard,
+    draftOf,
+    // The newest assessment; a hazard gone meanwhile leaves the draft on the hazard it had.
+    fetchLatest: async (stored: Hazard) =>
+      (await onReload()).hazards.find((h) => h.id === stored.id) ?? stored,
+    rebase: rebaseOptions,
+  });
+  const { base, draft, set, conflict } = record;
   const menu = useFactorMenu(analysis.factorMenuId ?? 0, analysis.factorMenuId !== null);
-  const [conflict, setConflict] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const errors = fieldErrors(update.error);
   const general =
     update.error && !conflict && Object.keys(errors).length === 0 ? errorMessage(update.error, t) : null;
@@ -111,9 +115,7 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
       },
       {
         onSuccess: (a) => onSaved(a),
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') setConflict(true);
-        },
+        onError: record.saveFailed,
       },
     );
 
@@ -132,13 +134,9 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
           {conflict && (
             <ConflictAlert
               message={t('hazardAnalysis.conflict')}
+              reloading={record.reloading}
               onReload={async () => {
-                const fresh = (await onReload()).hazards.find((h) => h.id === hazard.id);
-                if (fresh) {
-                  setDraft((d) => rebaseDraft(d, draftOf(base), draftOf(fresh), rebaseOptions));
-                  setBase(fresh);
-                }
-                setConflict(false);
+                await record.reloadLatest();
                 update.reset();
               }}
             />

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
-import { hazardAnalysisKeys, useRemoveHazard } from '../api/hazard-analysis-api.ts';
+import { hazardAnalysisKeys } from '../api/hazard-analysis-keys.ts';
+import { useRemoveHazard } from '../api/remove-hazard.ts';
 
 type Props = {
   analysis: HazardAnalysis;

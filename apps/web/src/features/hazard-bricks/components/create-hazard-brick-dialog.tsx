@@ -12,7 +12,7 @@ import type { HazardBrick } from '@schutzwerk/shared/hazard-bricks/hazard-bricks
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { useCreateHazardBrick } from '../api/hazard-brick-api.ts';
+import { useCreateHazardBrick } from '../api/create-hazard-brick.ts';
 
 type Props = { open: boolean; onClose: () => void; onCreated: (brick: HazardBrick) => void };
 

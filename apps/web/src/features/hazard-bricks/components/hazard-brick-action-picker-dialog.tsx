@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { HAZARD_BRICK_ACTION_PICKER_SOURCE } from '../api/hazard-brick-api.ts';
+import { HAZARD_BRICK_ACTION_PICKER_SOURCE } from '../api/hazard-brick-sources.ts';
 
 type Props = {
   open: boolean;

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { HAZARD_BRICK_PICKER_SOURCES, type HazardBrickPickerVariant } from '../api/hazard-brick-api.ts';
+import { HAZARD_BRICK_PICKER_SOURCES, type HazardBrickPickerVariant } from '../api/hazard-brick-sources.ts';
 
 type Props = {
   open: boolean;

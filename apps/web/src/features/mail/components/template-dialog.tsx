@@ -28,13 +28,15 @@ import {
   renderSubject,
   renderText,
 } from '@schutzwerk/shared/mail/mail-template.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { isApiError } from '#lib/api-client.ts';
 import { useDeleteMailTemplate } from '../api/delete-mail-template.ts';
-import { getMailTemplates } from '../api/get-mail-templates.ts';
+import { mailTemplateQueryOptions } from '../api/get-mail-template.ts';
 import { useSaveMailTemplate } from '../api/save-mail-template.ts';
 
 type Props = {
@@ -88,8 +90,18 @@ export function TemplateDialog({ template, canEdit, onClose }: Props) {
   const titleId = useId();
   const save = useSaveMailTemplate();
   const remove = useDeleteMailTemplate();
-  const [version, setVersion] = useState(template?.version ?? 0);
-  const [draft, setDraft] = useState<Draft>(() => fromTemplate(template));
+  const queryClient = useQueryClient();
+  /** The stored template (its version goes with the next save), the draft, the conflict after a stale save. */
+  const record = useVersionedDraft<MailTemplate | null, Draft>({
+    record: template,
+    draftOf: fromTemplate,
+    fetchLatest: (stored) =>
+      stored
+        ? queryClient.fetchQuery({ ...mailTemplateQueryOptions(stored.id), staleTime: 0 })
+        : Promise.resolve(null),
+  });
+  const { draft, setDraft, conflict, reloading } = record;
+  const version = record.base?.version ?? 0;
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<keyof Draft, boolean>>>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -105,7 +117,6 @@ export function TemplateDialog({ template, canEdit, onClose }: Props) {
   const serverErrors = fieldErrors(save.error);
   const errorOf = (field: keyof Draft) =>
     submitted || touched[field] ? (clientErrors[field] ?? serverErrors[field]) : serverErrors[field];
-  const conflict = isApiError(save.error) && save.error.code === 'CONFLICT';
   const otherError =
     save.error && !conflict && Object.keys(serverErrors).length === 0 ? errorMessage(save.error, t) : null;
 
@@ -136,17 +147,18 @@ export function TemplateDialog({ template, canEdit, onClose }: Props) {
           notify(t('mail.templates.saved'));
           onClose();
         },
+        onError: record.saveFailed,
       },
     );
   };
 
-  const reloadVersion = async () => {
-    // Conflict: keep what was typed, take the newest version number so a second save overwrites knowingly.
-    if (!template) return;
-    const fresh = (await getMailTemplates()).find((x) => x.id === template.id);
-    if (fresh) {
-      setVersion(fresh.version);
+  const reloadLatest = async () => {
+    // Conflict: what was typed stays on top of the newest stored template; untouched fields take its values.
+    try {
+      await record.reloadLatest();
       save.reset();
+    } catch (error) {
+      notify(errorMessage(error, t), 'error');
     }
   };
 
@@ -166,18 +178,15 @@ export function TemplateDialog({ template, canEdit, onClose }: Props) {
       </DialogTitle>
       <DialogContent>
         {conflict ? (
-          <Alert
-            severity="warning"
-            role="alert"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={reloadVersion}>
-                {t('mail.templates.conflictReload')}
-              </Button>
-            }
-          >
-            {t('mail.templates.conflict')}
-          </Alert>
+          <Box sx={{ mb: 2 }}>
+            <ConflictAlert
+              announce
+              message={t('mail.templates.conflict')}
+              reloadLabel={t('mail.templates.conflictReload')}
+              reloading={reloading}
+              onReload={reloadLatest}
+            />
+          </Box>
         ) : null}
         {otherError ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { useNohlCriteriaHistory } from '../api/nohl-criteria-api.ts';
+import { useNohlCriteriaHistory } from '../api/get-nohl-criteria-history.ts';
 import { historyFieldLabel } from '../criteria-draft.ts';
 
 /** Änderungsprotokoll of the criteria: who changed what when, old → new (HAZARDANALYSISSTATUS_LOG). */

@@ -26,14 +26,10 @@ import { errorMessage } from '#i18n/i18n.ts';
 import { saveBlob } from '#lib/api-client.ts';
 import { useSessionUser } from '#lib/session/session.tsx';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
-import {
-  type GenerateInput,
-  generateReport,
-  REPORT_PICKER_SOURCE,
-  type ReportPickerRow,
-  reportCountQueryOptions,
-  reportFiltersQueryOptions,
-} from '../api/reports.ts';
+import { reportCountQueryOptions } from '../api/count-report.ts';
+import { type GenerateInput, generateReport } from '../api/generate-report.ts';
+import { reportFiltersQueryOptions } from '../api/get-report-filters.ts';
+import { REPORT_PICKER_SOURCE, type ReportPickerRow } from '../api/report-sources.ts';
 
 const ART = { pdf: 1, xlsx: 2, csv: 3 } as const;
 type Format = keyof typeof ART;
