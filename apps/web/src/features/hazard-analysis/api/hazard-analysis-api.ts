@@ -5,7 +5,6 @@ import type {
   HazardAnalysis,
   HazardAnalysisVersion,
   HazardAnalysisVersionRow,
-  RateHazard,
   ReleaseHazardAnalysis,
   SetHazardAnalysisActive,
   UpdateHazard,
@@ -82,10 +81,6 @@ export const useAddHazards = (id: number) =>
 export const useUpdateHazard = (id: number) =>
   useWrite(id, ({ hazardId, ...input }: UpdateHazard & { hazardId: number }) =>
     api.put(`hazardanalysis/${id}/hazards/${hazardId}`, input),
-  );
-export const useRateHazard = (id: number) =>
-  useWrite(id, ({ hazardId, ...input }: RateHazard & { hazardId: number }) =>
-    api.put(`hazardanalysis/${id}/hazards/${hazardId}/rating`, input),
   );
 export const useRemoveHazard = (id: number) =>
   useWrite(id, ({ hazardId, version }: { hazardId: number; version: number }) =>
