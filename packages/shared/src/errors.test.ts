@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from './errors.ts';
-import { ERROR_CODES, errorCatalogue, isErrorCode } from './errors.ts';
+import { ERROR_CODES, errorCatalogue, errorCatalogueDomains, isErrorCode } from './errors.ts';
 
 /** Every error code listed in spec shell §8, the abbreviated families written out. */
 const specCodes = [
@@ -164,5 +164,13 @@ describe('ApiErrorBody', () => {
     };
     expect(body.error.code).toBe('NO_PERMISSION');
     expect(isErrorCode(body.error.code)).toBe(true);
+  });
+});
+
+describe('the catalogue split by domain', () => {
+  it('joins the domain files without one code shadowing another', () => {
+    const codes = Object.values(errorCatalogueDomains).flatMap((domain) => Object.keys(domain));
+    expect(codes).toHaveLength(new Set(codes).size);
+    expect(codes.sort()).toEqual([...ERROR_CODES].sort());
   });
 });

@@ -1,0 +1,18 @@
+/** Mail templates and outbox (decision 013). */
+import type { ErrorDefinition } from './definition.ts';
+
+export const mailErrors = {
+  MAIL_TEMPLATE_NOT_FOUND: {
+    status: 409,
+    message:
+      'Vorlage nicht gefunden (0x803): Für diesen Zweck gibt es keine E-Mail-Vorlage. Bitte legen Sie unter Mail-Einstellungen › Vorlagen eine an.',
+  },
+  MAIL_OUTBOX_NOT_FAILED: {
+    status: 409,
+    message: 'Nur fehlgeschlagene E-Mails können erneut gesendet werden. Bitte laden Sie die Liste neu.',
+  },
+  MAIL_INVALID_RECIPIENT: {
+    status: 400,
+    message: 'Die Empfängeradresse ist keine gültige E-Mail-Adresse.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
