@@ -7,6 +7,7 @@ import type { ErrorDefinition } from './errors/definition.ts';
 import { documentsErrors } from './errors/documents.ts';
 import { employeeImportErrors } from './errors/employee-import.ts';
 import { employeesErrors } from './errors/employees.ts';
+
 import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
@@ -21,6 +22,9 @@ import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 
+export { employeesMessages } from './errors/employees.ts';
+export { generalMessages } from './errors/general.ts';
+export { organisationMessages } from './errors/organisation.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).

@@ -70,3 +70,13 @@ export const generalErrors = {
     message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const generalMessages = {
+  ownPortalOnly: 'Sie können nur die Daten Ihres eigenen Portals sehen.',
+  cannotSortBy: (column: string) => `Nach „${column}“ kann nicht sortiert werden.`,
+  fieldAllowed: (values: readonly string[]) => `Erlaubt: ${values.join(', ')}`,
+} as const;
