@@ -22,9 +22,12 @@ import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 
+export { activitiesMessages } from './errors/activities.ts';
 export { employeesMessages } from './errors/employees.ts';
 export { generalMessages } from './errors/general.ts';
 export { organisationMessages } from './errors/organisation.ts';
+export { reportsMessages } from './errors/reports.ts';
+export { rolesMessages } from './errors/roles.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).

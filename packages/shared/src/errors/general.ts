@@ -79,4 +79,8 @@ export const generalMessages = {
   ownPortalOnly: 'Sie können nur die Daten Ihres eigenen Portals sehen.',
   cannotSortBy: (column: string) => `Nach „${column}“ kann nicht sortiert werden.`,
   fieldAllowed: (values: readonly string[]) => `Erlaubt: ${values.join(', ')}`,
+  unknownPermissions: (ids: readonly (number | string)[]) => `Unbekannte Rechte: ${ids.join(', ')}.`,
+  fieldUnknownPermissions: (ids: readonly number[]) => `Unbekannte Rechte: ${ids.join(', ')}`,
+  fieldNameTaken: 'Name bereits vergeben',
+  fieldUnknownIds: (ids: readonly (number | string)[]) => `Unbekannt: ${ids.join(', ')}`,
 } as const;
