@@ -23,8 +23,12 @@ import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 
 export { activitiesMessages } from './errors/activities.ts';
+export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';
+export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
+export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
+export { hazardBricksMessages } from './errors/hazard-bricks.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';

@@ -57,3 +57,12 @@ export const factorMenusErrors = {
     message: 'Die Datei ist kein gültiges Faktorenmenü (JSON-Export von Schutzwerk).',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const factorMenusMessages = {
+  usedInAnalyses: (analyses: number) =>
+    `Das Faktorenmenü wird in ${analyses} Gefährdungsbeurteilung(en) verwendet und kann nicht bearbeitet, gelöscht oder deaktiviert werden.`,
+} as const;

@@ -83,4 +83,6 @@ export const generalMessages = {
   fieldUnknownPermissions: (ids: readonly number[]) => `Unbekannte Rechte: ${ids.join(', ')}`,
   fieldNameTaken: 'Name bereits vergeben',
   fieldUnknownIds: (ids: readonly (number | string)[]) => `Unbekannt: ${ids.join(', ')}`,
+  personUnknown: 'Diese Person gibt es nicht.',
+  entryGone: 'Dieser Eintrag ist nicht (mehr) vorhanden.',
 } as const;

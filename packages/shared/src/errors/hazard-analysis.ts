@@ -73,3 +73,33 @@ export const hazardAnalysisErrors = {
       'Vorlagen haben keine Maßnahmen. Übernehmen Sie die Maßnahmen in der Gefährdungsbeurteilung, die aus der Vorlage angelegt wird oder von ihr erbt.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const hazardAnalysisMessages = {
+  releasedNeedsVersionRight:
+    'Die Gefährdungsbeurteilung ist freigegeben. Für eine Änderung wird eine neue Version angelegt; dafür fehlt Ihnen das Recht „Neue Versionen von Gefährdungsbeurteilungen erstellen“.',
+  locationRequired: 'Bitte wählen Sie einen Ort.',
+  locationOutOfScope: 'Für diesen Ort fehlen Ihnen die Rechte.',
+  templateGone: 'Die Vorlage ist nicht (mehr) vorhanden.',
+  linkedToDocuments: (documents: number) =>
+    `Die Gefährdungsbeurteilung ist mit ${documents} Dokument(en) verknüpft und kann nicht gelöscht werden. Bitte entfernen Sie die Zuordnungen oder setzen Sie sie stattdessen inaktiv.`,
+  hazardHasDoneActions: (title: string, done: number) =>
+    `Die Gefährdung „${title}“ hat ${done === 1 ? 'eine erledigte Maßnahme' : `${done} erledigte Maßnahmen`}. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.`,
+  brickGone: 'Der Gefährdungsbaustein ist nicht (mehr) vorhanden.',
+  inheritedHazard:
+    'Eine geerbte Gefährdung kann nicht einzeln entfernt werden. Heben Sie die Vererbung auf, um sie zu bearbeiten.',
+  fieldBrickActionForeign: 'Die gewählte Maßnahme gehört nicht zum Gefährdungsbaustein dieser Gefährdung.',
+  brickActionsAdopted: (identifiers: readonly string[]) =>
+    identifiers.length === 1
+      ? `Die Maßnahme ${identifiers.join(', ')} wurde für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`
+      : `Die Maßnahmen ${identifiers.join(', ')} wurden für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`,
+  templateOfInheritors: (inheritors: number) =>
+    `Die Gefährdungsbeurteilung ist Vorlage einer Vererbung an ${inheritors} Gefährdungsbeurteilung(en) und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+  linkedToActions: (actions: number) =>
+    `Die Gefährdungsbeurteilung ist mit ${actions === 1 ? 'einer Maßnahme' : `${actions} Maßnahmen`} verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+  freeHazardsIncomplete: (titles: readonly string[]) =>
+    `Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein: ${titles.join(', ')}.`,
+} as const;

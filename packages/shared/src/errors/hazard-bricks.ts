@@ -25,3 +25,12 @@ export const hazardBricksErrors = {
       'Gefährdungsbausteine mit diesen Kennungen gibt es bereits. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const hazardBricksMessages = {
+  usedInAnalyses: (analyses: number) =>
+    `Der Gefährdungsbaustein wird in ${analyses} Gefährdungsbeurteilung(en) verwendet und kann nicht gelöscht werden.`,
+} as const;
