@@ -22,16 +22,22 @@ import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 
+export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
+export { authMessages } from './errors/auth.ts';
+export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';
 export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
+export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';
+export { schedulerMessages } from './errors/scheduler.ts';
+export { settingsMessages } from './errors/settings.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).

@@ -45,3 +45,19 @@ export const actionsErrors = {
     message: 'Die Herkunft der Maßnahme ist unbekannt.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const actionsMessages = {
+  employeeHasActions: (actions: number) =>
+    actions === 1
+      ? 'Der Mitarbeiter ist für eine Maßnahme verantwortlich oder führt sie aus. Bitte übertragen Sie sie zuerst an eine andere Person oder setzen Sie den Mitarbeiter inaktiv.'
+      : `Der Mitarbeiter ist für ${actions} Maßnahmen verantwortlich oder führt sie aus. Bitte übertragen Sie sie zuerst an eine andere Person oder setzen Sie den Mitarbeiter inaktiv.`,
+  fieldLocationRequired: 'Bitte wählen Sie einen Ort.',
+  fieldPersonNotInPortal: 'Diese Person gibt es (in diesem Portal) nicht.',
+  fieldPersonsUnknown: 'Mindestens eine gewählte Person gibt es nicht.',
+  fieldLocationUnknown: 'Diesen Ort gibt es nicht.',
+  taskDoneInItsModule: 'Diese Aufgabe wird in ihrem Modul erledigt. Bitte öffnen Sie sie dort.',
+} as const;

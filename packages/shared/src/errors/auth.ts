@@ -106,3 +106,15 @@ export const authErrors = {
       'Dieser Mitarbeiter hat Rechte, die Sie selbst nicht haben. Sein Passwort können Sie nicht zurücksetzen.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const authMessages = {
+  ssoPasswordAtProvider:
+    'Bei Anmeldung über Single Sign-on wird das Kennwort beim Identitätsanbieter geändert.',
+  fieldPasswordsDiffer: 'Die Passwörter stimmen nicht überein!',
+  tooManyFailedSignIns: (minutes: number) =>
+    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+} as const;

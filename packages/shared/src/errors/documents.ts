@@ -38,3 +38,28 @@ export const documentsErrors = {
       'Nur Personen mit dem Recht „Vertrauliche Dokumente lesen“ dürfen ein Dokument als vertraulich kennzeichnen oder die Kennzeichnung aufheben.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const documentsMessages = {
+  fieldVersionBeforeFile: 'Die Version des Datensatzes fehlt (Feld „version“ vor der Datei).',
+  responsibleNotFound: 'Die verantwortliche Person wurde nicht gefunden.',
+  fieldResponsibleFromPortal: 'Bitte wählen Sie eine Person aus Ihrem Portal.',
+  templatesNeedRight:
+    'Dokumentvorlagen dürfen nur Personen mit dem Recht „Dokumentvorlagen und Ordner verwalten“ bearbeiten.',
+  fileTypeNotAllowed: (extension: string) =>
+    `Der Dateityp „.${extension || '?'}“ ist nicht erlaubt. Erlaubt sind PDF, PNG, JPG, GIF, DOC, DOCX, PPT und PPTX bis 50 MB.`,
+  fileContentMismatch: (extension: string) =>
+    `Der Inhalt der Datei passt nicht zur Endung „.${extension}“. Erlaubt sind PDF, PNG, JPG, GIF, DOC, DOCX, PPT und PPTX bis 50 MB.`,
+  officeDamaged: 'Die Office-Datei ist beschädigt und kann nicht gelesen werden.',
+  officeTooManyEntries: 'Die Office-Datei enthält zu viele Einträge.',
+  officeNestedArchive: 'Die Office-Datei enthält ein weiteres Archiv und wird abgelehnt.',
+  officeMacros: 'Die Office-Datei enthält Makros und wird abgelehnt.',
+  officeTooLargeUnpacked: 'Die Office-Datei ist entpackt zu groß (möglicherweise eine „Zip-Bombe“).',
+  officeCompressionRatio:
+    'Die Office-Datei ist ungewöhnlich stark komprimiert (möglicherweise eine „Zip-Bombe“).',
+  officeNotWordOrPowerPoint:
+    'Der Inhalt der Datei passt nicht zur Endung. Bitte laden Sie eine echte Word- oder PowerPoint-Datei hoch.',
+} as const;

@@ -65,4 +65,7 @@ export const factorMenusErrors = {
 export const factorMenusMessages = {
   usedInAnalyses: (analyses: number) =>
     `Das Faktorenmenü wird in ${analyses} Gefährdungsbeurteilung(en) verwendet und kann nicht bearbeitet, gelöscht oder deaktiviert werden.`,
+  fieldNameTaken: 'Dieser Name ist bereits vergeben.',
+  fieldRegisterForeign: 'Das Register gehört nicht zu diesem Menü.',
+  fieldFactorForeign: 'Der Faktor gehört nicht zu diesem Menü.',
 } as const;

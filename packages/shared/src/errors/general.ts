@@ -85,4 +85,9 @@ export const generalMessages = {
   fieldUnknownIds: (ids: readonly (number | string)[]) => `Unbekannt: ${ids.join(', ')}`,
   personUnknown: 'Diese Person gibt es nicht.',
   entryGone: 'Dieser Eintrag ist nicht (mehr) vorhanden.',
+  fieldInvalidValue: 'Ungültiger Wert',
+  illegalCharacters: 'Die Eingabe enthält unzulässige Zeichen. Bitte prüfen Sie Ihre Eingaben.',
+  requestTooLarge: 'Die Anfrage ist zu groß. Bitte senden Sie weniger Daten.',
+  illFormedText:
+    'Der Text enthält ein ungültiges Zeichen (ein unvollständiges Unicode-Zeichen). Bitte geben Sie ihn erneut ein.',
 } as const;

@@ -33,4 +33,8 @@ export const hazardBricksErrors = {
 export const hazardBricksMessages = {
   usedInAnalyses: (analyses: number) =>
     `Der Gefährdungsbaustein wird in ${analyses} Gefährdungsbeurteilung(en) verwendet und kann nicht gelöscht werden.`,
+  fieldIdentifierTaken: 'Diese Kennung ist bereits vergeben.',
+  fileIdentifierTwice: (identifier: string) => `Die Kennung „${identifier}“ kommt in der Datei mehrfach vor.`,
+  importIdentifiersExist: (identifiers: readonly string[], more: number) =>
+    `Gefährdungsbausteine mit diesen Kennungen gibt es bereits: ${identifiers.join(', ')}${more > 0 ? ` und ${more} weitere` : ''}. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.`,
 } as const;

@@ -16,3 +16,12 @@ export const mailErrors = {
     message: 'Die Empfängeradresse ist keine gültige E-Mail-Adresse.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const mailMessages = {
+  invalidRecipient: (address: string) =>
+    `Die Empfängeradresse „${address}“ ist keine gültige E-Mail-Adresse.`,
+} as const;

@@ -13,3 +13,11 @@ export const settingsErrors = {
       'Das gespeicherte Passwort wurde für andere Verbindungsdaten (Server, Port, Verschlüsselung oder Benutzer) eingegeben und wird deshalb nicht verwendet. Bitte geben Sie es in den Einstellungen erneut ein.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const settingsMessages = {
+  categoryUnknown: 'Diese Einstellungen gibt es nicht.',
+} as const;
