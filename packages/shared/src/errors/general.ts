@@ -90,4 +90,5 @@ export const generalMessages = {
   requestTooLarge: 'Die Anfrage ist zu groß. Bitte senden Sie weniger Daten.',
   illFormedText:
     'Der Text enthält ein ungültiges Zeichen (ein unvollständiges Unicode-Zeichen). Bitte geben Sie ihn erneut ein.',
+  fieldUnknown: 'Unbekannt',
 } as const;

@@ -157,7 +157,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     if (!parent || (!scope.inScope.has(parentId) && !scope.context.has(parentId))) {
       throw new AppError('NOT_FOUND', {
         message: KINDS[kind].texts.targetNotFound,
-        details: [{ path: ['body', 'parentId'], message: 'Unbekannt' }],
+        details: [{ path: ['body', 'parentId'], message: generalMessages.fieldUnknown }],
       });
     }
     assertEditable(kind, scope, parent);
