@@ -21,10 +21,6 @@ export const authErrors = {
   },
   /** Login failure; the text is quoted from the spec. Same answer for unknown user and wrong password. */
   INVALID_CREDENTIALS: { status: 401, message: 'Kein aktiver Benutzer oder Kennwort falsch!' },
-  SESSION_EXPIRED: {
-    status: 401,
-    message: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-  },
   PASSWORD_WRONG: {
     status: 400,
     message: 'Das aktuelle Passwort ist falsch. Bitte geben Sie es erneut ein.',

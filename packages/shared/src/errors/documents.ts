@@ -15,11 +15,6 @@ export const documentsErrors = {
     message:
       'Falscher Dateityp oder Datei zu groß. Erlaubt sind PDF, PNG, JPG, GIF, DOC, DOCX, PPT und PPTX bis 50 MB.',
   },
-  DOCUMENT_FILE_DELETE_FAILED: {
-    status: 500,
-    message:
-      'Die hochgeladene Datei konnte nicht gelöscht werden. Bitte wenden Sie sich an Ihren Administrator.',
-  },
   DOCUMENT_RELEASE_NEEDS_PDF: {
     status: 409,
     message: 'Für die Freigabe muss die aktuelle Version des Dokuments eine PDF-Datei sein.',

@@ -61,10 +61,6 @@ export const generalErrors = {
     status: 413,
     message: 'Die Datei ist zu groß. Bitte laden Sie eine Datei mit höchstens 50 MB hoch.',
   },
-  UNSUPPORTED_FILE_TYPE: {
-    status: 415,
-    message: 'Dieser Dateityp ist nicht erlaubt. Bitte laden Sie eine Datei eines zulässigen Typs hoch.',
-  },
   INTERNAL: {
     status: 500,
     message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',

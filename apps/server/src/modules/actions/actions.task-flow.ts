@@ -277,5 +277,3 @@ export function createTaskFlow({ db, repository, settings, mail }: ActionsDeps) 
     },
   };
 }
-
-export type TaskFlowService = ReturnType<typeof createTaskFlow>;

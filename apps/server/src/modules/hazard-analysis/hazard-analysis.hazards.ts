@@ -351,5 +351,3 @@ export function createHazardAnalysisHazards({
     },
   };
 }
-
-export type HazardAnalysisHazards = ReturnType<typeof createHazardAnalysisHazards>;
