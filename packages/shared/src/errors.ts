@@ -52,6 +52,12 @@ export { settingsMessages } from './errors/settings.ts';
  * usual, 500 server faults (never with internal details).
  *
  * Codes are part of the API contract: never rename or remove one that has shipped.
+ *
+ * The catalogue is split by domain (`errors/<domain>.ts`, joined here). Each domain file may also export
+ * `<domain>Messages`: the texts the server sends instead of a code's default message (more specific, or
+ * naming a value). A text that names a value is a small function with typed parameters (plurals included);
+ * the server never writes a German message inline (`apps/server/src/messages-in-catalogue.test.ts`). Keys
+ * starting with `field` are the short texts of one field in `details` (`{ path, message }`).
  */
 export const errorCatalogue = {
   ...generalErrors,

@@ -67,7 +67,6 @@ export const activitiesMessages = {
     `${q(name)} ist eine Rolle. Unter Rollen können keine Einträge ${what === 'create' ? 'angelegt' : 'verschoben'} werden.`,
   nameExists: (name: string) =>
     `Auf dieser Ebene gibt es bereits eine Eigenschaft ${q(name)}. Bitte wählen Sie einen anderen Namen.`,
-  fieldNameExistsOnLevel: 'Name auf dieser Ebene bereits vergeben',
   designationExists: (designation: string, activity: string) =>
     `Die Bezeichnung ${q(designation)} ist bereits der Eigenschaft ${q(activity)} zugeordnet. Jede Bezeichnung darf im Portal nur einmal vorkommen.`,
   fieldDesignationTaken: (designation: string) => `Bereits vergeben: ${designation}`,

@@ -78,6 +78,7 @@ export const generalMessages = {
   unknownPermissions: (ids: readonly (number | string)[]) => `Unbekannte Rechte: ${ids.join(', ')}.`,
   fieldUnknownPermissions: (ids: readonly number[]) => `Unbekannte Rechte: ${ids.join(', ')}`,
   fieldNameTaken: 'Name bereits vergeben',
+  fieldNameExistsOnLevel: 'Name auf dieser Ebene bereits vergeben',
   fieldUnknownIds: (ids: readonly (number | string)[]) => `Unbekannt: ${ids.join(', ')}`,
   personUnknown: 'Diese Person gibt es nicht.',
   entryGone: 'Dieser Eintrag ist nicht (mehr) vorhanden.',

@@ -65,7 +65,6 @@ export const organisationMessages = {
   },
   missingRight: (labels: readonly string[]) =>
     `Für diese Änderung fehlt Ihnen das Recht ${labels.map((l) => `„${l}“`).join(' oder ')}.`,
-  fieldNameExistsOnLevel: 'Name auf dieser Ebene bereits vergeben',
   employeesNotFound: (ids: readonly number[]) =>
     `Mitarbeiter nicht gefunden: ${ids.join(', ')}. Bitte wählen Sie Mitarbeiter dieses Portals.`,
   designationForeign: 'Eine Bezeichnung gehört nicht zu diesem Ort. Bitte laden Sie die Seite neu.',

@@ -20,7 +20,7 @@ import {
   normalizeDesignations,
   parentMap,
 } from '@schutzwerk/shared/activities/activity-tree.ts';
-import { activitiesMessages } from '@schutzwerk/shared/errors.ts';
+import { activitiesMessages, generalMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
@@ -123,7 +123,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
     if (await repository.siblingNamed(ex, portalId, parentId, name, exceptId)) {
       throw new AppError('ACTIVITY_NAME_EXISTS', {
         message: activitiesMessages.nameExists(name),
-        details: [{ path: ['body', 'name'], message: activitiesMessages.fieldNameExistsOnLevel }],
+        details: [{ path: ['body', 'name'], message: generalMessages.fieldNameExistsOnLevel }],
       });
     }
   }

@@ -129,7 +129,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
   function nameTaken(kind: TreeKind, name: string): AppError {
     return new AppError('TREE_NAME_EXISTS', {
       message: KINDS[kind].texts.nameExists(name),
-      details: [{ path: ['body', 'name'], message: organisationMessages.fieldNameExistsOnLevel }],
+      details: [{ path: ['body', 'name'], message: generalMessages.fieldNameExistsOnLevel }],
     });
   }
 
