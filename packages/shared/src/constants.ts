@@ -17,7 +17,6 @@ export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_HIDE_DELAY_MS = 500;
 
 export const DIALOG_MAX_WIDTH = 600;
-export const REPORT_MAX_RECORDS_WITHOUT_WARNING = 1000;
 
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
 

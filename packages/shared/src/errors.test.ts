@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from './errors.ts';
-import { ERROR_CODES, errorCatalogue, isErrorCode } from './errors.ts';
+import { ERROR_CODES, errorCatalogue, errorCatalogueDomains, isErrorCode } from './errors.ts';
 
 /** Every error code listed in spec shell §8, the abbreviated families written out. */
 const specCodes = [
@@ -81,7 +81,6 @@ const ownCodes = {
   NOT_FOUND: 404,
   ROLE_IN_USE: 409,
   INVALID_CREDENTIALS: 401,
-  SESSION_EXPIRED: 401,
   PASSWORD_WRONG: 400,
   PASSWORD_SAME: 400,
   INTERNAL: 500,
@@ -164,5 +163,13 @@ describe('ApiErrorBody', () => {
     };
     expect(body.error.code).toBe('NO_PERMISSION');
     expect(isErrorCode(body.error.code)).toBe(true);
+  });
+});
+
+describe('the catalogue split by domain', () => {
+  it('joins the domain files without one code shadowing another', () => {
+    const codes = Object.values(errorCatalogueDomains).flatMap((domain) => Object.keys(domain));
+    expect(codes).toHaveLength(new Set(codes).size);
+    expect(codes.sort()).toEqual([...ERROR_CODES].sort());
   });
 });

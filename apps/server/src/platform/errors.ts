@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCatalogue } from '@schutzwerk/shared/errors.ts';
+import { type ErrorCode, errorCatalogue, generalMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -50,7 +50,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
         return {
           path: [error.validationContext ?? 'body', ...path],
-          message: v.message ?? 'Ungültiger Wert',
+          message: v.message ?? generalMessages.fieldInvalidValue,
         };
       });
       return reply
@@ -63,14 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const pgCode = postgresErrorCode(error);
     if (pgCode === '22021' || pgCode === '22P05' || (pgCode === '22P02' && isIllFormedJsonText(error))) {
-      return reply
-        .status(400)
-        .send(
-          errorBody(
-            'INPUT_VALIDATION_ERROR',
-            'Die Eingabe enthält unzulässige Zeichen. Bitte prüfen Sie Ihre Eingaben.',
-          ),
-        );
+      return reply.status(400).send(errorBody('INPUT_VALIDATION_ERROR', generalMessages.illegalCharacters));
     }
     if (pgCode === '23505') {
       return reply.status(409).send(errorBody('DUPLICATE', errorCatalogue.DUPLICATE.message));
@@ -87,9 +80,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           .send(errorBody('TOO_MANY_REQUESTS', errorCatalogue.TOO_MANY_REQUESTS.message));
       }
       if (status === 413) {
-        return reply
-          .status(413)
-          .send(errorBody('INVALID_REQUEST', 'Die Anfrage ist zu groß. Bitte senden Sie weniger Daten.'));
+        return reply.status(413).send(errorBody('INVALID_REQUEST', generalMessages.requestTooLarge));
       }
       return reply.status(status).send(errorBody('INVALID_REQUEST', errorCatalogue.INVALID_REQUEST.message));
     }

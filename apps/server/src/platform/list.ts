@@ -1,3 +1,4 @@
+import { generalMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListQuery, ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { AppError } from './errors.ts';
@@ -43,8 +44,8 @@ export function planList<K extends string>(
   const key = (query.orderBy ?? source.defaultOrderBy) as K;
   if (!Object.hasOwn(source.orderBy, key)) {
     throw new AppError('INPUT_VALIDATION_ERROR', {
-      message: `Nach „${key}“ kann nicht sortiert werden.`,
-      details: [{ path: ['orderBy'], message: `Erlaubt: ${Object.keys(source.orderBy).join(', ')}` }],
+      message: generalMessages.cannotSortBy(key),
+      details: [{ path: ['orderBy'], message: generalMessages.fieldAllowed(Object.keys(source.orderBy)) }],
     });
   }
   const direction = query.orderDirection === 'desc' ? desc : asc;

@@ -1,3 +1,4 @@
+import { authMessages } from '@schutzwerk/shared/errors.ts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
@@ -81,7 +82,7 @@ export function createLoginThrottle(db: Db, settings: ThrottleSettings = default
       const until = Math.max(...blocked);
       const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
       throw new AppError('TOO_MANY_REQUESTS', {
-        message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+        message: authMessages.tooManyFailedSignIns(minutes),
         headers: { 'retry-after': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) },
       });
     },

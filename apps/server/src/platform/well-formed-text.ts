@@ -1,9 +1,9 @@
+import { generalMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type ValidationIssue } from './errors.ts';
 
 /** The German message for a text that is not well-formed Unicode (a lone UTF-16 surrogate). */
-export const ILL_FORMED_TEXT_MESSAGE =
-  'Der Text enthält ein ungültiges Zeichen (ein unvollständiges Unicode-Zeichen). Bitte geben Sie ihn erneut ein.';
+export const ILL_FORMED_TEXT_MESSAGE = generalMessages.illFormedText;
 
 const MAX_DEPTH = 64;
 

@@ -11,11 +11,6 @@ import { requiredFields } from '../update.ts';
 export const NOHL_RISK_MIN = 1;
 export const NOHL_RISK_MAX = 7;
 
-/** The NOHL score of a matrix cell (indices 1–4). */
-export function nohlScore(probability: number, severity: number): number {
-  return probability + severity - 1;
-}
-
 export const FREE_MARK = 'FREI';
 
 const riskSchema = z.coerce

@@ -24,7 +24,6 @@ export const roleListRowSchema = z.object({
 });
 export type RoleListRow = z.infer<typeof roleListRowSchema>;
 export const ROLE_LIST_ORDER_COLUMNS = ['name', 'permissionCount', 'memberCount'] as const;
-export const roleListQuerySchema = listQuerySchema;
 
 export const roleSchema = z.object({
   id: z.number().int(),

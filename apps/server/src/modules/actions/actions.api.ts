@@ -1,4 +1,5 @@
 import { type ActionType, createActionSchema } from '@schutzwerk/shared/actions/actions.schema.ts';
+import { actionsMessages } from '@schutzwerk/shared/errors.ts';
 import type { Executor } from '#db/client.ts';
 import { diffFields, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
@@ -132,9 +133,7 @@ export function createActionsApi(
     async employeeDeletionGuard(ex: Executor, employeeId: number): Promise<string | null> {
       const n = await repository.countActionsOfEmployee(ex, employeeId);
       if (n === 0) return null;
-      return n === 1
-        ? 'Der Mitarbeiter ist für eine Maßnahme verantwortlich oder führt sie aus. Bitte übertragen Sie sie zuerst an eine andere Person oder setzen Sie den Mitarbeiter inaktiv.'
-        : `Der Mitarbeiter ist für ${n} Maßnahmen verantwortlich oder führt sie aus. Bitte übertragen Sie sie zuerst an eine andere Person oder setzen Sie den Mitarbeiter inaktiv.`;
+      return actionsMessages.employeeHasActions(n);
     },
   };
 }

@@ -192,5 +192,3 @@ export function createActionRecords(
     },
   };
 }
-
-export type ActionRecordsService = ReturnType<typeof createActionRecords>;

@@ -3,6 +3,7 @@ import {
   type ExecutorKind,
   GENERAL_SOURCE,
 } from '@schutzwerk/shared/actions/actions.schema.ts';
+import { actionsMessages } from '@schutzwerk/shared/errors.ts';
 import type { Executor } from '#db/client.ts';
 import { AppError } from '#platform/errors.ts';
 import type { ActionSource } from './action-sources.ts';
@@ -75,7 +76,7 @@ export async function actionLocation(
     locationId = await source.locationOf(ex, target.sourceId);
   if (target.sourceType === GENERAL_SOURCE && locationId === null)
     throw new AppError('INPUT_VALIDATION_ERROR', {
-      details: [{ path: ['body', 'locationId'], message: 'Bitte wählen Sie einen Ort.' }],
+      details: [{ path: ['body', 'locationId'], message: actionsMessages.fieldLocationRequired }],
     });
   return locationId;
 }
@@ -102,11 +103,11 @@ export async function checkReferences(
   const found = await repository.employeesInPortal(ex, portalId, all);
   for (const [path, id] of single)
     if (id !== null && !found.has(id))
-      details.push({ path: ['body', path], message: 'Diese Person gibt es (in diesem Portal) nicht.' });
+      details.push({ path: ['body', path], message: actionsMessages.fieldPersonNotInPortal });
   for (const key of ['participantIds', 'observerIds', 'affectedIds'] as const)
     if (input[key].some((id) => !found.has(id)))
-      details.push({ path: ['body', key], message: 'Mindestens eine gewählte Person gibt es nicht.' });
+      details.push({ path: ['body', key], message: actionsMessages.fieldPersonsUnknown });
   if (input.locationId !== null && !(await repository.locationInPortal(ex, portalId, input.locationId)))
-    details.push({ path: ['body', 'locationId'], message: 'Diesen Ort gibt es nicht.' });
+    details.push({ path: ['body', 'locationId'], message: actionsMessages.fieldLocationUnknown });
   if (details.length > 0) throw new AppError('INPUT_VALIDATION_ERROR', { details });
 }

@@ -4,6 +4,7 @@ import {
   type TaskState,
   taskListQuerySchema,
 } from '@schutzwerk/shared/actions/actions.schema.ts';
+import { actionsMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { z } from 'zod';
@@ -225,7 +226,7 @@ export function createTaskFlow({ db, repository, settings, mail }: ActionsDeps) 
         if (task.state !== 'open') throw new AppError('TASK_NOT_OPEN');
         if (task.kind !== 'action')
           throw new AppError('INVALID_REQUEST', {
-            message: 'Diese Aufgabe wird in ihrem Modul erledigt. Bitte öffnen Sie sie dort.',
+            message: actionsMessages.taskDoneInItsModule,
           });
         const action = (await repository.findAction(tx, task.actionId!))!;
         await moveTask(
@@ -276,5 +277,3 @@ export function createTaskFlow({ db, repository, settings, mail }: ActionsDeps) 
     },
   };
 }
-
-export type TaskFlowService = ReturnType<typeof createTaskFlow>;

@@ -30,8 +30,6 @@ export const SYSTEM_ACTIVITIES = [
   },
 ] as const;
 
-export type SystemActivityKey = (typeof SYSTEM_ACTIVITIES)[number]['key'];
-
 /** Creates the missing system nodes of a portal (at the top level); safe to run on every start
  * (a user's top-level node of the same name wins: then the system node is not created). */
 export async function ensureSystemActivities(ex: Executor, portalId: number): Promise<void> {

@@ -20,6 +20,7 @@ import {
   normalizeDesignations,
   parentMap,
 } from '@schutzwerk/shared/activities/activity-tree.ts';
+import { activitiesMessages, generalMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
@@ -60,8 +61,6 @@ export function assignmentRevision(ids: readonly number[]): string {
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
-const quote = (name: string) => `„${name}“`;
-
 /**
  * Activity tree rules (decision 007): everything in the caller's own portal; system nodes have no children
  * and stay; the role base is set once and stays; its children are roles and have no children; no node
@@ -72,7 +71,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
   async function loadVisible(actor: Actor, id: number, ex: Executor = db): Promise<ActivityRecord> {
     const row = await repository.findById(id, ex);
     if (!row || row.portalId !== actor.portalId) {
-      throw new AppError('NOT_FOUND', { message: 'Die Eigenschaft wurde nicht gefunden.' });
+      throw new AppError('NOT_FOUND', { message: activitiesMessages.notFound });
     }
     return row;
   }
@@ -102,15 +101,14 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
 
   /** A node may receive children unless it is a system node or a role. */
   function assertMayHaveChildren(parent: ActivityRecord, what: 'create' | 'move') {
-    const verb = what === 'create' ? 'angelegt' : 'verschoben';
     if (parent.isSystem) {
       throw new AppError('ACTIVITY_IS_SYSTEM', {
-        message: `${quote(parent.name)} ist ein Systemeintrag. Unter Systemeinträgen können keine Einträge ${verb} werden.`,
+        message: activitiesMessages.systemNoChildren(parent.name, what),
       });
     }
     if (parent.isRole) {
       throw new AppError('ACTIVITY_IS_A_ROLE', {
-        message: `${quote(parent.name)} ist eine Rolle. Unter Rollen können keine Einträge ${verb} werden.`,
+        message: activitiesMessages.roleNoChildren(parent.name, what),
       });
     }
   }
@@ -124,8 +122,8 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
   ) {
     if (await repository.siblingNamed(ex, portalId, parentId, name, exceptId)) {
       throw new AppError('ACTIVITY_NAME_EXISTS', {
-        message: `Auf dieser Ebene gibt es bereits eine Eigenschaft ${quote(name)}. Bitte wählen Sie einen anderen Namen.`,
-        details: [{ path: ['body', 'name'], message: 'Name auf dieser Ebene bereits vergeben' }],
+        message: activitiesMessages.nameExists(name),
+        details: [{ path: ['body', 'name'], message: generalMessages.fieldNameExistsOnLevel }],
       });
     }
   }
@@ -139,8 +137,13 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
     const [held] = await repository.designationHolders(ex, portalId, designations, exceptId);
     if (held) {
       throw new AppError('ACTIVITY_DESIGNATION_EXISTS', {
-        message: `Die Bezeichnung ${quote(held.designation)} ist bereits der Eigenschaft ${quote(held.activityName)} zugeordnet. Jede Bezeichnung darf im Portal nur einmal vorkommen.`,
-        details: [{ path: ['body', 'designations'], message: `Bereits vergeben: ${held.designation}` }],
+        message: activitiesMessages.designationExists(held.designation, held.activityName),
+        details: [
+          {
+            path: ['body', 'designations'],
+            message: activitiesMessages.fieldDesignationTaken(held.designation),
+          },
+        ],
       });
     }
   }
@@ -276,15 +279,14 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         if (node.version !== data.version) throw new AppError('CONFLICT');
         if (node.isRoleBase) {
           throw new AppError('ACTIVITY_IS_ROLE_BASE', {
-            message:
-              'Der Rollen-Basisknoten kann nicht verschoben werden. Änderungen am Rollen-Basisbaum sind nur über den Support möglich.',
+            message: activitiesMessages.roleBaseNotMovable,
           });
         }
         if (data.parentId === node.parentId) return toDto(tx, node);
         const parents = parentMap(await repository.briefs(actor.portalId, tx));
         if (data.parentId !== null && isRecursiveParent(parents, id, data.parentId)) {
           throw new AppError('PARENT_IS_RECURSIVE', {
-            message: `${quote(node.name)} kann nicht sich selbst oder einem seiner Untereinträge untergeordnet werden. Bitte wählen Sie ein anderes Ziel.`,
+            message: activitiesMessages.recursive(node.name),
           });
         }
         const target = data.parentId === null ? null : await loadVisible(actor, data.parentId, tx);
@@ -292,12 +294,12 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         const becomesRole = target?.isRoleBase ?? false;
         if (becomesRole && node.isSystem) {
           throw new AppError('ACTIVITY_IS_SYSTEM', {
-            message: `${quote(node.name)} ist ein Systemeintrag und kann keine Rolle werden.`,
+            message: activitiesMessages.systemCannotBeRole(node.name),
           });
         }
         if (becomesRole && node.childCount > 0) {
           throw new AppError('ACTIVITY_IS_A_ROLE', {
-            message: `Unter ${quote(target!.name)} stehen Rollen, und Rollen können keine Untereinträge haben. ${quote(node.name)} hat Untereinträge und kann daher nicht dorthin verschoben werden.`,
+            message: activitiesMessages.rolesHaveNoChildren(target!.name, node.name),
           });
         }
         await assertNameFree(tx, actor.portalId, data.parentId, node.name, id);
@@ -327,18 +329,18 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         if (node.version !== version) throw new AppError('CONFLICT');
         if (node.isSystem) {
           throw new AppError('ACTIVITY_IS_SYSTEM', {
-            message: `${quote(node.name)} ist ein Systemeintrag und kann nicht gelöscht werden.`,
+            message: activitiesMessages.systemNotDeletable(node.name),
           });
         }
         if (node.isRoleBase) throw new AppError('ACTIVITY_IS_ROLE_BASE');
         if (node.childCount > 0) {
           throw new AppError('ACTIVITY_HAS_CHILDREN', {
-            message: `${quote(node.name)} hat noch ${node.childCount === 1 ? 'einen Untereintrag' : `${node.childCount} Untereinträge`} und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Untereinträge.`,
+            message: activitiesMessages.hasChildren(node.name, node.childCount),
           });
         }
         if (node.employeeCount > 0) {
           throw new AppError('ACTIVITY_IN_USE', {
-            message: `${quote(node.name)} ist noch ${node.employeeCount === 1 ? 'einem Mitarbeiter' : `${node.employeeCount} Mitarbeitern`} zugeordnet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Zuordnungen.`,
+            message: activitiesMessages.inUse(node.name, node.employeeCount),
           });
         }
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
@@ -363,7 +365,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         if (node.version !== version) throw new AppError('CONFLICT');
         if (node.isSystem) {
           throw new AppError('ACTIVITY_IS_SYSTEM', {
-            message: `${quote(node.name)} ist ein Systemeintrag und kann nicht Rollen-Basisknoten werden.`,
+            message: activitiesMessages.systemCannotBeRoleBase(node.name),
           });
         }
         const briefs = await repository.briefs(actor.portalId, tx);
@@ -371,13 +373,13 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         const systemChild = children.find((c) => c.isSystem);
         if (systemChild) {
           throw new AppError('ACTIVITY_IS_SYSTEM', {
-            message: `Die Untereinträge von ${quote(node.name)} würden Rollen; ${quote(systemChild.name)} ist ein Systemeintrag und kann keine Rolle werden.`,
+            message: activitiesMessages.childWouldBeSystemRole(node.name, systemChild.name),
           });
         }
         const withChildren = children.find((c) => briefs.some((b) => b.parentId === c.id));
         if (withChildren) {
           throw new AppError('ACTIVITY_IS_A_ROLE', {
-            message: `Die Untereinträge von ${quote(node.name)} würden Rollen, und Rollen können keine Untereinträge haben. ${quote(withChildren.name)} hat Untereinträge.`,
+            message: activitiesMessages.childWouldBeRoleWithChildren(node.name, withChildren.name),
           });
         }
         if (!(await repository.updateVersioned(tx, id, version, { isRoleBase: true }))) {
@@ -436,21 +438,21 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         const missing = [...activityIds, ...roleIds].filter((id) => !briefs.has(id));
         if (missing.length > 0) {
           throw new AppError('NOT_FOUND', {
-            message: `Eigenschaften nicht gefunden: ${missing.join(', ')}. Möglicherweise wurden sie inzwischen gelöscht.`,
+            message: activitiesMessages.activitiesNotFound(missing),
           });
         }
         const notRoles = roleIds.map((id) => briefs.get(id)!).filter((b) => !b.isRole);
         if (notRoles.length > 0) {
           throw new AppError('ACTIVITY_IS_NOT_A_ROLE', {
-            message: `${notRoles.map((b) => quote(b.name)).join(', ')} ${notRoles.length === 1 ? 'ist keine Rolle' : 'sind keine Rollen'}. Bitte wählen Sie unter „Rollen“ nur Rollen aus.`,
-            details: [{ path: ['body', 'roleIds'], message: 'Keine Rolle' }],
+            message: activitiesMessages.notRoles(notRoles.map((b) => b.name)),
+            details: [{ path: ['body', 'roleIds'], message: activitiesMessages.fieldNotARole }],
           });
         }
         const roles = activityIds.map((id) => briefs.get(id)!).filter((b) => b.isRole);
         if (roles.length > 0) {
           throw new AppError('ACTIVITY_IS_A_ROLE', {
-            message: `${roles.map((b) => quote(b.name)).join(', ')} ${roles.length === 1 ? 'ist eine Rolle' : 'sind Rollen'}. Bitte ordnen Sie Rollen unter „Rollen“ zu.`,
-            details: [{ path: ['body', 'activityIds'], message: 'Rolle' }],
+            message: activitiesMessages.areRoles(roles.map((b) => b.name)),
+            details: [{ path: ['body', 'activityIds'], message: activitiesMessages.fieldIsARole }],
           });
         }
         const next = [...activityIds, ...roleIds];

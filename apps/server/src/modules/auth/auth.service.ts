@@ -5,6 +5,7 @@ import type {
   LoginLocal,
   LostPassword,
 } from '@schutzwerk/shared/auth/auth.schema.ts';
+import { authMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
@@ -127,7 +128,7 @@ export function createAuthService({
     async changePassword(actor: Actor, input: ChangePassword): Promise<void> {
       if (actor.viaSso) {
         throw new AppError('NO_PERMISSION', {
-          message: 'Bei Anmeldung über Single Sign-on wird das Kennwort beim Identitätsanbieter geändert.',
+          message: authMessages.ssoPasswordAtProvider,
         });
       }
       // Guessing the current password with a stolen token is throttled like a sign-in.
@@ -162,7 +163,7 @@ export function createAuthService({
       if (!actor.mustChangePassword) throw new AppError('FIRST_LOGIN_NOT_REQUIRED');
       if (input.newPassword !== input.repeatPassword) {
         throw new AppError('PASSWORD_MISMATCH', {
-          details: [{ path: ['body', 'repeatPassword'], message: 'Die Passwörter stimmen nicht überein!' }],
+          details: [{ path: ['body', 'repeatPassword'], message: authMessages.fieldPasswordsDiffer }],
         });
       }
       await passwordPolicy.assert(input.newPassword, ['body', 'newPassword']);

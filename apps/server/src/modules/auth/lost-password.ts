@@ -125,8 +125,6 @@ export function createDeferredWork() {
   };
 }
 
-export type DeferredWork = ReturnType<typeof createDeferredWork>;
-
 /**
  * The scheduled clean-up of expired generated passwords (task 'Abgelaufene generierte Passwörter
  * löschen', hourly): deletes password_resets rows whose validity has ended.

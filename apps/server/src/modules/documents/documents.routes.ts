@@ -12,6 +12,7 @@ import {
   documentVersionParamsSchema,
   updateDocumentSchema,
 } from '@schutzwerk/shared/documents/documents.schema.ts';
+import { documentsMessages } from '@schutzwerk/shared/errors.ts';
 import {
   idParamsSchema,
   listResponseSchema,
@@ -181,7 +182,7 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
             details: [
               {
                 path: ['body', 'version'],
-                message: 'Die Version des Datensatzes fehlt (Feld „version“ vor der Datei).',
+                message: documentsMessages.fieldVersionBeforeFile,
               },
             ],
           });

@@ -9,6 +9,7 @@ import {
   type documentFieldsSchema,
   type UpdateDocument,
 } from '@schutzwerk/shared/documents/documents.schema.ts';
+import { documentsMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { namedFields } from '@schutzwerk/shared/update.ts';
 import { and, eq } from 'drizzle-orm';
@@ -227,9 +228,9 @@ export function createDocumentsService({
     if (fields.responsibleId !== null && fields.responsibleId !== before?.responsibleId) {
       if (!(await repository.employeeInPortal(ex, fields.responsibleId, actor.portalId))) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
-          message: 'Die verantwortliche Person wurde nicht gefunden.',
+          message: documentsMessages.responsibleNotFound,
           details: [
-            { path: ['body', 'responsibleId'], message: 'Bitte wählen Sie eine Person aus Ihrem Portal.' },
+            { path: ['body', 'responsibleId'], message: documentsMessages.fieldResponsibleFromPortal },
           ],
         });
       }
@@ -237,8 +238,7 @@ export function createDocumentsService({
     const templateChanged = before ? before.isTemplate !== fields.isTemplate : fields.isTemplate;
     if ((templateChanged || before?.isTemplate) && !actorHasAny(actor, P.DOCUMENTS_TEMPLATES)) {
       throw new AppError('NO_PERMISSION', {
-        message:
-          'Dokumentvorlagen dürfen nur Personen mit dem Recht „Dokumentvorlagen und Ordner verwalten“ bearbeiten.',
+        message: documentsMessages.templatesNeedRight,
       });
     }
     // Setting or clearing the flag decides who may read the file: only who may read confidential files.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fileExtension } from '@schutzwerk/shared/documents/documents.schema.ts';
+import { documentsMessages } from '@schutzwerk/shared/errors.ts';
 import { fileTypeFromFile } from 'file-type';
 import yauzl from 'yauzl';
 import { AppError } from '#platform/errors.ts';
@@ -45,15 +46,11 @@ export async function checkUploadedFile(tempPath: string, fileName: string): Pro
   const ext = fileExtension(fileName);
   const allowed = ALLOWED[ext];
   if (!allowed) {
-    throw rejected(
-      `Der Dateityp „.${ext || '?'}“ ist nicht erlaubt. Erlaubt sind PDF, PNG, JPG, GIF, DOC, DOCX, PPT und PPTX bis 50 MB.`,
-    );
+    throw rejected(documentsMessages.fileTypeNotAllowed(ext));
   }
   const sniffed = await fileTypeFromFile(tempPath);
   if (!sniffed || sniffed.ext !== allowed.sniffed) {
-    throw rejected(
-      `Der Inhalt der Datei passt nicht zur Endung „.${ext}“. Erlaubt sind PDF, PNG, JPG, GIF, DOC, DOCX, PPT und PPTX bis 50 MB.`,
-    );
+    throw rejected(documentsMessages.fileContentMismatch(ext));
   }
   if (sniffed.ext === 'docx' || sniffed.ext === 'pptx') await checkZip(tempPath);
   if (sniffed.ext === 'cfb')
@@ -65,49 +62,38 @@ export async function checkUploadedFile(tempPath: string, fileName: string): Pro
 export async function checkZip(file: string, limits = ZIP_LIMITS): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-      err || !z
-        ? reject(rejected('Die Office-Datei ist beschädigt und kann nicht gelesen werden.'))
-        : resolve(z),
+      err || !z ? reject(rejected(documentsMessages.officeDamaged)) : resolve(z),
     ),
   );
   try {
-    if (zip.entryCount > limits.maxEntries) throw rejected('Die Office-Datei enthält zu viele Einträge.');
+    if (zip.entryCount > limits.maxEntries) throw rejected(documentsMessages.officeTooManyEntries);
     let total = 0;
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', () =>
-        reject(rejected('Die Office-Datei ist beschädigt und kann nicht gelesen werden.')),
-      );
+      zip.on('error', () => reject(rejected(documentsMessages.officeDamaged)));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName.toLowerCase();
         if (/\.(zip|gz|tgz|7z|rar|jar|bz2|xz)$/.test(name)) {
-          return reject(rejected('Die Office-Datei enthält ein weiteres Archiv und wird abgelehnt.'));
+          return reject(rejected(documentsMessages.officeNestedArchive));
         }
         if (name.endsWith('vbaproject.bin')) {
-          return reject(rejected('Die Office-Datei enthält Makros und wird abgelehnt.'));
+          return reject(rejected(documentsMessages.officeMacros));
         }
         total += entry.uncompressedSize;
         if (total > limits.maxTotalUncompressed) {
-          return reject(rejected('Die Office-Datei ist entpackt zu groß (möglicherweise eine „Zip-Bombe“).'));
+          return reject(rejected(documentsMessages.officeTooLargeUnpacked));
         }
         if (
           entry.uncompressedSize > limits.ratioCheckFrom &&
           entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
         ) {
-          return reject(
-            rejected(
-              'Die Office-Datei ist ungewöhnlich stark komprimiert (möglicherweise eine „Zip-Bombe“).',
-            ),
-          );
+          return reject(rejected(documentsMessages.officeCompressionRatio));
         }
         if (name.endsWith('/')) return zip.readEntry();
         // Inflate to prove the declared size (yauzl fails an entry that inflates to more than declared).
         zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream)
-            return reject(rejected('Die Office-Datei ist beschädigt und kann nicht gelesen werden.'));
-          stream.on('error', () =>
-            reject(rejected('Die Office-Datei ist beschädigt und kann nicht gelesen werden.')),
-          );
+          if (err || !stream) return reject(rejected(documentsMessages.officeDamaged));
+          stream.on('error', () => reject(rejected(documentsMessages.officeDamaged)));
           stream.on('end', () => zip.readEntry());
           stream.resume();
         });
@@ -140,11 +126,9 @@ export async function checkCompoundFile(file: string, mainStream: string): Promi
     names.add(data.toString('utf16le', offset, offset + nameBytes - 2));
   }
   if (names.has('Macros') || names.has('_VBA_PROJECT_CUR') || names.has('VBA')) {
-    throw rejected('Die Office-Datei enthält Makros und wird abgelehnt.');
+    throw rejected(documentsMessages.officeMacros);
   }
   if (!names.has(mainStream)) {
-    throw rejected(
-      'Der Inhalt der Datei passt nicht zur Endung. Bitte laden Sie eine echte Word- oder PowerPoint-Datei hoch.',
-    );
+    throw rejected(documentsMessages.officeNotWordOrPowerPoint);
   }
 }

@@ -1,3 +1,4 @@
+import { employeeImportMessages } from '@schutzwerk/shared/errors.ts';
 import { parse } from 'csv-parse/sync';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
@@ -80,15 +81,9 @@ export function parseCsv(bytes: Uint8Array, options: { separator: string; hasHea
     const e = error as { code?: string; lines?: number; message?: string };
     const line = typeof e.lines === 'number' ? e.lines : undefined;
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new CsvError(
-        'Ein Anführungszeichen wird bis zum Ende der Datei nicht geschlossen. Bitte prüfen Sie die Datei.',
-        line,
-      );
+      throw new CsvError(employeeImportMessages.csvQuoteNotClosed, line);
     }
-    throw new CsvError(
-      `Die Datei kann nicht als CSV gelesen werden${line ? ` (Zeile ${line})` : ''}. Bitte prüfen Sie Datei und Trennzeichen.`,
-      line,
-    );
+    throw new CsvError(employeeImportMessages.csvUnreadable(line), line);
   }
   const rows: CsvRow[] = records.map(({ record, info }) => {
     // info.lines is the line where the record ends; line breaks inside quoted cells move its start up.

@@ -11,6 +11,7 @@ import {
   importPreviewSchema,
   importUploadQuerySchema,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
+import { employeeImportMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,7 +55,7 @@ export function employeeImportRoutes(service: EmployeeImportService): FastifyPlu
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) {
           throw new AppError('EMPLOYEE_IMPORT_INVALID_FILE', {
-            message: 'Bitte senden Sie die CSV-Datei als Inhalt der Anfrage (Content-Type text/csv).',
+            message: employeeImportMessages.sendCsvBody,
           });
         }
         const preview = await service.upload(requireActor(request), request.body, request.query);

@@ -21,7 +21,7 @@ import {
   HEALTH_FIELDS,
   PERSONAL_FIELDS,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
-import { errorCatalogue } from '@schutzwerk/shared/errors.ts';
+import { employeeImportMessages, errorCatalogue } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
@@ -59,9 +59,9 @@ const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024;
 const fallbackCheck = (password: string): string[] =>
   password.length < PASSWORD_MIN_LENGTH
-    ? [`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`]
+    ? [employeeImportMessages.passwordTooShort(PASSWORD_MIN_LENGTH)]
     : password.length > PASSWORD_MAX_LENGTH
-      ? [`Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`]
+      ? [employeeImportMessages.passwordTooLong(PASSWORD_MAX_LENGTH)]
       : [];
 
 type DataField = Exclude<ImportFieldKey, 'password'>;
@@ -196,15 +196,18 @@ export function createEmployeeImportService({
       throw new AppError('EMPLOYEE_IMPORT_REQUIRED_COLUMNS', {
         details: missing.map((f) => ({
           path: ['body', 'mapping', f],
-          message: `Bitte ordnen Sie der Spalte „${FIELD_BY_KEY.get(f)?.label}“ eine Spalte der Datei zu.`,
+          message: employeeImportMessages.fieldMapColumn(FIELD_BY_KEY.get(f)?.label),
         })),
       });
     }
     const outside = mapped.filter(([, index]) => index >= columnCount);
     if (outside.length > 0) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Die Datei hat nur ${columnCount} Spalten. Bitte prüfen Sie die Zuordnung.`,
-        details: outside.map(([f]) => ({ path: ['body', 'mapping', f], message: 'Spalte gibt es nicht' })),
+        message: employeeImportMessages.tooFewColumns(columnCount),
+        details: outside.map(([f]) => ({
+          path: ['body', 'mapping', f],
+          message: employeeImportMessages.fieldNoSuchColumn,
+        })),
       });
     }
     const keys = mapped.map(([k]) => k);
@@ -213,8 +216,7 @@ export function createEmployeeImportService({
       !actorHasAny(actor, P.EMPLOYEES_PERSONAL_DATA)
     ) {
       throw new AppError('NO_PERMISSION', {
-        message:
-          'Sie dürfen persönliche Daten von Mitarbeitern nicht importieren. Bitte entfernen Sie diese Spalten aus der Zuordnung.',
+        message: employeeImportMessages.personalDataForbidden,
       });
     }
     if (
@@ -222,14 +224,12 @@ export function createEmployeeImportService({
       !actorHasAny(actor, P.EMPLOYEES_HEALTH_DATA)
     ) {
       throw new AppError('NO_PERMISSION', {
-        message:
-          'Sie dürfen Krankenkassendaten von Mitarbeitern nicht importieren. Bitte entfernen Sie diese Spalten aus der Zuordnung.',
+        message: employeeImportMessages.healthDataForbidden,
       });
     }
     if (options.mode === 'deactivateOthers' && !actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
       throw new AppError('NO_PERMISSION', {
-        message:
-          'Sie dürfen Mitarbeiter nicht deaktivieren. Bitte wählen Sie „Nur hinzufügen und aktualisieren“.',
+        message: employeeImportMessages.deactivateForbidden,
       });
     }
     return keys.filter((k): k is DataField => k !== 'password');
@@ -258,7 +258,7 @@ export function createEmployeeImportService({
       const field = FIELD_BY_KEY.get(key)!;
       const raw = cell(key);
       if (field.required && raw === '') {
-        reasons.push(`Pflichtfeld „${field.label}“ fehlt.`);
+        reasons.push(employeeImportMessages.rowRequiredMissing(field.label));
         continue;
       }
       if (field.kind === 'date') {
@@ -266,22 +266,18 @@ export function createEmployeeImportService({
         else {
           const iso = parseGermanDate(raw);
           if (iso) values[key] = iso;
-          else
-            reasons.push(
-              `Ungültiges Datum „${raw}“ in Spalte „${field.label}“. Bitte verwenden Sie TT.MM.JJJJ.`,
-            );
+          else reasons.push(employeeImportMessages.rowInvalidDate(raw, field.label));
         }
       } else if (field.kind === 'boolean') {
         const flag = parseFlag(raw);
-        if (flag === null)
-          reasons.push(`Ungültiger Wert „${raw}“ in Spalte „${field.label}“. Erlaubt sind ja oder nein.`);
+        if (flag === null) reasons.push(employeeImportMessages.rowInvalidFlag(raw, field.label));
         else values[key] = flag;
       } else if (field.kind === 'gender') {
         if (raw === '') values[key] = null;
         else {
           const gender = parseGender(raw);
           if (gender) values[key] = gender;
-          else reasons.push(`Ungültiger Wert „${raw}“ in Spalte „${field.label}“. Erlaubt sind m, w oder d.`);
+          else reasons.push(employeeImportMessages.rowInvalidGender(raw, field.label));
         }
       } else {
         values[key] = raw === '' ? null : raw;
@@ -343,10 +339,7 @@ export function createEmployeeImportService({
     for (const [number, lines] of linesOf((r) => r.personnelNumber)) {
       if (lines.length > 1) {
         for (const line of lines) {
-          addReason(
-            line,
-            `Die Personalnummer ${number} kommt in der Datei mehrfach vor (Zeilen ${lines.join(', ')}).`,
-          );
+          addReason(line, employeeImportMessages.rowPersonnelNumberTwice(number, lines));
         }
       }
     }
@@ -357,10 +350,7 @@ export function createEmployeeImportService({
       if (lines.length > 1) {
         for (const line of lines) {
           const r = read.find((x) => x.row.line === line)!;
-          addReason(
-            line,
-            `Der Benutzername „${loginOf(r)}“ kommt in der Datei mehrfach vor (Zeilen ${lines.join(', ')}).`,
-          );
+          addReason(line, employeeImportMessages.rowLoginNameTwice(loginOf(r), lines));
         }
       }
     }
@@ -377,7 +367,7 @@ export function createEmployeeImportService({
       if (login) {
         const holder = holderByLogin.get(login.toLowerCase());
         if (holder !== undefined && holder !== existing?.id) {
-          addReason(line, `Der Benutzername „${login}“ ist bereits an einen anderen Mitarbeiter vergeben.`);
+          addReason(line, employeeImportMessages.rowLoginNameTaken(login));
         }
       }
       // The password: required for new employees; for existing ones only used when they have none yet.
@@ -386,7 +376,7 @@ export function createEmployeeImportService({
         for (const violation of checkPassword(r.password)) addReason(line, violation);
       }
       if (!existing && r.password === null && r.personnelNumber !== '') {
-        addReason(line, 'Pflichtfeld „Passwort“ fehlt: neue Mitarbeiter brauchen ein Anfangspasswort.');
+        addReason(line, employeeImportMessages.rowPasswordMissing);
       }
       if (reasonsByLine.has(line)) continue;
       good.push({
@@ -507,7 +497,7 @@ export function createEmployeeImportService({
 
   function licenceError(plan: Pick<ImportPlan, 'licensedEmployees' | 'activeAfter'>) {
     return new AppError('EMPLOYEE_IMPORT_LICENCE_EXCEEDED', {
-      message: `Die zulässige Anzahl an Mitarbeitern ist überschritten (Code 910): Nach dem Import wären ${plan.activeAfter} Mitarbeiter aktiv, lizenziert sind ${plan.licensedEmployees}. Es wurden keine Daten importiert.`,
+      message: employeeImportMessages.licenceExceeded(plan.activeAfter, plan.licensedEmployees),
       details: {
         importCode: IMPORT_CODE.LICENCE_EXCEEDED,
         activeAfter: plan.activeAfter,
@@ -526,10 +516,16 @@ export function createEmployeeImportService({
     const over = (active: number, change: number, max: number | null) =>
       max !== null && change > 0 && active + change > max;
     if (over(licence.activeEmployees, delta.employees, licence.maxEmployees)) {
-      return `Die zulässige Anzahl an Mitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${licence.activeEmployees + delta.employees} Mitarbeiter aktiv, die Lizenz erlaubt ${licence.maxEmployees}. Es wurden keine Daten importiert.`;
+      return employeeImportMessages.installationEmployeesExceeded(
+        licence.activeEmployees + delta.employees,
+        licence.maxEmployees,
+      );
     }
     if (over(licence.activeExternals, delta.externals, licence.maxExternals)) {
-      return `Die zulässige Anzahl an Fremdfirmenmitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${licence.activeExternals + delta.externals} Fremdfirmenmitarbeiter aktiv, die Lizenz erlaubt ${licence.maxExternals}. Es wurden keine Daten importiert.`;
+      return employeeImportMessages.installationExternalsExceeded(
+        licence.activeExternals + delta.externals,
+        licence.maxExternals,
+      );
     }
     return null;
   }

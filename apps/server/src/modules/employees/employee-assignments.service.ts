@@ -5,6 +5,7 @@ import {
   type UpdateEmployeeAssignments,
   updateEmployeeAssignmentsSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
@@ -158,8 +159,8 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
         message:
           kind === 'department'
-            ? 'Mindestens eine gewählte Abteilung gibt es in diesem Portal nicht.'
-            : 'Mindestens ein gewählter Ort gehört nicht zu diesem Portal.',
+            ? employeesMessages.departmentsNotInPortal
+            : employeesMessages.locationsNotInPortal,
       });
     }
   }
@@ -175,7 +176,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
   ) {
     if (allIds.includes(employeeId)) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: 'Ein Mitarbeiter kann nicht sein eigener Vorgesetzter sein.',
+        message: employeesMessages.ownSupervisor,
       });
     }
     if (allIds.length > 0) {
@@ -185,7 +186,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
         .where(and(inArray(employees.id, [...allIds]), eq(employees.portalId, portalId)));
       if (found.length !== allIds.length) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
-          message: 'Mindestens ein gewählter Mitarbeiter gehört nicht zu diesem Portal.',
+          message: employeesMessages.employeesNotInPortal,
         });
       }
     }
@@ -202,8 +203,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
       .where(inArray(employees.id, [...changedIds]));
     if (rows.some((r) => !r.led && !(r.departmentId !== null && owned.has(r.departmentId)))) {
       throw new AppError('NOT_RESPONSIBLE', {
-        message:
-          'Sie können nur Mitarbeiter zuordnen oder entfernen, die Sie selbst führen oder deren Abteilung Sie verantworten.',
+        message: employeesMessages.notResponsibleForEmployees,
       });
     }
   }
@@ -269,7 +269,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
     if (touchesResponsibilities) {
       if (!actorHasAny(actor, P.EMPLOYEES_RESPONSIBILITIES)) {
         throw new AppError('NO_PERMISSION', {
-          message: 'Sie dürfen Verantwortungsbereiche von Mitarbeitern nicht bearbeiten.',
+          message: employeesMessages.responsibilitiesForbidden,
         });
       }
       if (target.id === actor.employeeId) throw new AppError('OWN_RESPONSIBILITIES');
@@ -277,7 +277,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
     if (next.portalIds !== undefined) {
       if (!actorHasAny(actor, P.EMPLOYEES_PORTALS) || !actor.isMainPortal) {
         throw new AppError('NO_PERMISSION', {
-          message: 'Portalzuordnungen können nur im Hauptportal mit dem passenden Recht bearbeitet werden.',
+          message: employeesMessages.portalsMainPortalOnly,
         });
       }
       const wanted = next.portalIds;
@@ -288,7 +288,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           .where(eq(portals.id, target.portalId));
         if (!home?.isMain) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            message: 'Nur Mitarbeiter des Hauptportals können weiteren Portalen zugeordnet werden.',
+            message: employeesMessages.portalsMainPortalEmployeesOnly,
           });
         }
         const found = await tx
@@ -297,7 +297,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           .where(and(inArray(portals.id, wanted), eq(portals.isMain, false)));
         if (found.length !== wanted.length) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            message: 'Mindestens eines der gewählten Kundenportale gibt es nicht.',
+            message: employeesMessages.customerPortalsUnknown,
           });
         }
       }
@@ -390,7 +390,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
       const targetIds = [...new Set(data.targetIds)].filter((id) => id !== sourceId);
       if (targetIds.length === 0) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
-          message: 'Bitte wählen Sie mindestens einen anderen Mitarbeiter als Ziel aus.',
+          message: employeesMessages.copyTargetRequired,
         });
       }
       return db.transaction(async (tx) => {
@@ -407,7 +407,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
         if (parts.has('roles')) {
           if (!actorHasAny(actor, P.EMPLOYEES_ROLES)) {
             throw new AppError('NO_PERMISSION', {
-              message: 'Sie dürfen Mitarbeitern keine Rollen zuordnen.',
+              message: employeesMessages.assignRolesForbidden,
             });
           }
           // No escalation: the copied roles may only carry permissions the user holds.
@@ -418,14 +418,14 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
               .where(inArray(rolePermissions.roleId, sourceRoles));
             if (granted.some((p) => !actor.permissions.has(p.id))) {
               throw new AppError('NO_PERMISSION', {
-                message: 'Die Rollen des Mitarbeiters enthalten Rechte, die Sie selbst nicht besitzen.',
+                message: employeesMessages.rolesWithMoreRights,
               });
             }
           }
         }
         if (parts.has('activities') && !actorHasAny(actor, P.EMPLOYEES_ACTIVITIES)) {
           throw new AppError('NO_PERMISSION', {
-            message: 'Sie dürfen Mitarbeitern keine Eigenschaften zuordnen.',
+            message: employeesMessages.assignActivitiesForbidden,
           });
         }
         const sourceActivities = parts.has('activities')
@@ -441,7 +441,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS, P.EMPLOYEES_LOCATIONS)
         ) {
           throw new AppError('NO_PERMISSION', {
-            message: 'Sie dürfen Abteilungen und Orte von Mitarbeitern nicht zuordnen.',
+            message: employeesMessages.assignOrganisationForbidden,
           });
         }
         let updated = 0;
@@ -450,7 +450,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           records.assertEditableHere(actor, target);
           if (target.employee.portalId !== source.employee.portalId) {
             throw new AppError('INPUT_VALIDATION_ERROR', {
-              message: 'Zuordnungen können nur zwischen Mitarbeitern desselben Portals kopiert werden.',
+              message: employeesMessages.copyOtherPortal,
             });
           }
           let changed = false;

@@ -11,6 +11,7 @@ import {
   updateEmployeeSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { type EmployeeFieldAccess, employeeFieldAccess } from '@schutzwerk/shared/employees/field-access.ts';
+import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
@@ -104,10 +105,8 @@ export function createEmployeeRecordService({
     if (!language || !enabledLocales) return;
     if ((await enabledLocales(ex)).includes(language)) return;
     throw new AppError('INPUT_VALIDATION_ERROR', {
-      message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.',
-      details: [
-        { path: ['body', 'language'], message: 'Diese Sprache ist in den Einstellungen nicht aktiviert.' },
-      ],
+      message: employeesMessages.languageNotEnabled,
+      details: [{ path: ['body', 'language'], message: employeesMessages.languageNotEnabled }],
     });
   }
 
@@ -203,8 +202,8 @@ export function createEmployeeRecordService({
   function assertSpecialRights(actor: Actor, fields: readonly string[]) {
     if (fields.includes('chipId') && !actorHasAny(actor, P.EMPLOYEES_CHIPID)) {
       throw new AppError('NO_PERMISSION', {
-        message: 'Sie dürfen die Chip-ID von Mitarbeitern nicht ändern.',
-        details: [{ path: ['body', 'chipId'], message: 'Keine Berechtigung' }],
+        message: employeesMessages.chipIdForbidden,
+        details: [{ path: ['body', 'chipId'], message: employeesMessages.fieldNoPermission }],
       });
     }
     if (
@@ -214,13 +213,13 @@ export function createEmployeeRecordService({
       !actorHasAny(actor, P.EMPLOYEES_TEMP_WORKERS)
     ) {
       throw new AppError('NO_PERMISSION', {
-        message: 'Sie dürfen externe Mitarbeiter und Leiharbeitnehmer nicht verwalten.',
+        message: employeesMessages.tempWorkersForbidden,
       });
     }
     const extended = fields.filter((f) => (EXTENDED_FIELDS as readonly string[]).includes(f));
     if (extended.length > 0 && !mayExtended(actor)) {
       throw new AppError('NO_PERMISSION', {
-        message: 'Sie dürfen erweiterte Mitarbeiterdaten nicht ändern.',
+        message: employeesMessages.extendedDataForbidden,
       });
     }
   }
@@ -231,7 +230,7 @@ export function createEmployeeRecordService({
     const health = fields.filter((f) => (HEALTH_FIELDS as readonly string[]).includes(f));
     if ((personal.length > 0 && !mayPersonal(actor)) || (health.length > 0 && !mayHealth(actor))) {
       throw new AppError('NO_PERMISSION', {
-        message: 'Sie dürfen persönliche Daten oder Krankenkassendaten dieses Mitarbeiters nicht ändern.',
+        message: employeesMessages.personalDataForbidden,
       });
     }
   }
@@ -243,14 +242,14 @@ export function createEmployeeRecordService({
   ) {
     if (values.departmentId && !(await repository.departmentInPortal(ex, values.departmentId, portalId))) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: 'Die gewählte Abteilung gibt es in diesem Portal nicht.',
-        details: [{ path: ['body', 'departmentId'], message: 'Unbekannte Abteilung' }],
+        message: employeesMessages.departmentNotInPortal,
+        details: [{ path: ['body', 'departmentId'], message: employeesMessages.fieldUnknownDepartment }],
       });
     }
     if (values.locationId && !(await repository.locationInPortal(ex, values.locationId, portalId))) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: 'Der gewählte Ort gehört nicht zu diesem Portal.',
-        details: [{ path: ['body', 'locationId'], message: 'Unbekannter Ort' }],
+        message: employeesMessages.locationNotInPortal,
+        details: [{ path: ['body', 'locationId'], message: employeesMessages.fieldUnknownLocation }],
       });
     }
   }
@@ -261,13 +260,13 @@ export function createEmployeeRecordService({
     if (postgresErrorCode(error) === '23505') {
       if (constraint === 'employees_login_name' || (!constraint && values.loginName)) {
         throw new AppError('DUPLICATE', {
-          message: `Der Benutzername „${values.loginName}“ ist bereits vergeben. Bitte wählen Sie einen anderen.`,
-          details: [{ path: ['body', 'loginName'], message: 'Bereits vergeben' }],
+          message: employeesMessages.loginNameTaken(values.loginName),
+          details: [{ path: ['body', 'loginName'], message: employeesMessages.fieldTaken }],
         });
       }
       throw new AppError('DUPLICATE', {
-        message: `Die Personalnummer ${values.personnelNumber} ist bereits vergeben. Bitte wählen Sie eine andere.`,
-        details: [{ path: ['body', 'personnelNumber'], message: 'Bereits vergeben' }],
+        message: employeesMessages.personnelNumberTaken(values.personnelNumber),
+        details: [{ path: ['body', 'personnelNumber'], message: employeesMessages.fieldTaken }],
       });
     }
     throw error;
@@ -297,7 +296,7 @@ export function createEmployeeRecordService({
         ),
       );
       if (!data.active && !actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
-        throw new AppError('NO_PERMISSION', { message: 'Sie dürfen keine inaktiven Mitarbeiter anlegen.' });
+        throw new AppError('NO_PERMISSION', { message: employeesMessages.createInactiveForbidden });
       }
       const { password, ...fields } = data;
       if (password) await passwordPolicy?.assert(password, ['body', 'password']);
@@ -361,25 +360,25 @@ export function createEmployeeRecordService({
           if (changes.active) {
             if (!actorHasAny(actor, P.EMPLOYEES_ACTIVATE)) {
               throw new AppError('NO_PERMISSION', {
-                message: 'Sie dürfen Mitarbeiter nicht aktivieren oder deaktivieren.',
+                message: employeesMessages.activateForbidden,
               });
             }
             if (id === actor.employeeId && patchInput.active === false) {
               throw new AppError('INPUT_VALIDATION_ERROR', {
-                message: 'Sie können sich nicht selbst deaktivieren.',
-                details: [{ path: ['body', 'active'], message: 'Nicht für das eigene Konto' }],
+                message: employeesMessages.deactivateSelf,
+                details: [{ path: ['body', 'active'], message: employeesMessages.fieldNotOwnAccount }],
               });
             }
           }
           if (changes.language) await assertLanguageEnabled(tx, changes.language.to as string | null);
           if (changes.departmentId && !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS)) {
             throw new AppError('NO_PERMISSION', {
-              message: 'Sie dürfen die Abteilung von Mitarbeitern nicht ändern.',
+              message: employeesMessages.changeDepartmentForbidden,
             });
           }
           if (changes.locationId && !actorHasAny(actor, P.EMPLOYEES_LOCATIONS)) {
             throw new AppError('NO_PERMISSION', {
-              message: 'Sie dürfen den Ort von Mitarbeitern nicht ändern.',
+              message: employeesMessages.changeLocationForbidden,
             });
           }
           await assertOrganisation(tx, row.employee.portalId, patchInput);
@@ -451,12 +450,12 @@ export function createEmployeeRecordService({
         const before = row.employee;
         if (data.to === 'employee' && !before.isTempWorker) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            message: 'Der Mitarbeiter ist kein Leiharbeitnehmer.',
+            message: employeesMessages.notATempWorker,
           });
         }
         if (data.to === 'tempWorker' && before.isTempWorker) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            message: 'Der Mitarbeiter ist bereits Leiharbeitnehmer.',
+            message: employeesMessages.alreadyATempWorker,
           });
         }
         const patch =
@@ -489,7 +488,7 @@ export function createEmployeeRecordService({
     async remove(actor: Actor, id: number, version: number): Promise<void> {
       if (id === actor.employeeId) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
-          message: 'Sie können Ihr eigenes Konto nicht löschen.',
+          message: employeesMessages.deleteSelf,
         });
       }
       await db.transaction(async (tx) => {

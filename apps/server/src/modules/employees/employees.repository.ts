@@ -192,10 +192,6 @@ export function createEmployeesRepository(db: Executor) {
 
 export type EmployeesRepository = ReturnType<typeof createEmployeesRepository>;
 
-export function portalFilter(portalId: number): SQL {
-  return eq(employees.portalId, portalId);
-}
-
 /** Employees a customer portal sees: its own staff and the staff of other portals assigned to it. */
 export function visibleInPortal(portalId: number): SQL {
   return sql`(${employees.portalId} = ${portalId} or exists (select 1 from ${employeePortals} ep where ep.employee_id = ${employees.id} and ep.portal_id = ${portalId}))`;

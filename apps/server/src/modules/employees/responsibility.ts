@@ -1,3 +1,4 @@
+import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
@@ -53,8 +54,8 @@ export async function assertResponsibleFor(
     throw new AppError('NOT_RESPONSIBLE', {
       message:
         kind === 'department'
-          ? 'Sie können nur Abteilungen zuordnen oder entfernen, für die Sie selbst verantwortlich sind.'
-          : 'Sie können nur Orte zuordnen oder entfernen, für die Sie selbst verantwortlich sind.',
+          ? employeesMessages.notResponsibleForDepartments
+          : employeesMessages.notResponsibleForLocations,
     });
   }
 }

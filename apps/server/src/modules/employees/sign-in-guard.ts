@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@schutzwerk/shared/errors.ts';
+import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
@@ -57,11 +58,7 @@ export async function assertNoMoreRights(
   if (more.length === 0) return;
   if (employeeIds.length <= 1) throw new AppError(code);
   throw new AppError(code, {
-    message: `${more.length === 1 ? 'Dieser Mitarbeiter hat' : 'Diese Mitarbeiter haben'} Rechte, die Sie selbst nicht haben: ${more
-      .map((m) => m.name)
-      .join(
-        '; ',
-      )}. Ihre Anmeldedaten (Benutzername, E-Mail-Adresse, temporärer Benutzername, Chip-ID, Passwort, Aktiv) und Rollen können Sie nicht ändern.`,
+    message: employeesMessages.moreRights(more.map((m) => m.name)),
     details: { employeeIds: more.map((m) => m.id) },
   });
 }

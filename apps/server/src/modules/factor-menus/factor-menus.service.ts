@@ -1,3 +1,4 @@
+import { factorMenusMessages } from '@schutzwerk/shared/errors.ts';
 import type {
   CreateFactorMenu,
   FactorMenu,
@@ -81,7 +82,7 @@ export function createFactorMenusService({ db, repository, usageGuards = [] }: D
   async function assertNameFree(ex: Executor, name: string, exceptId?: number) {
     if (await repository.nameTaken(ex, name, exceptId)) {
       throw new AppError('FACTOR_MENU_NAME_EXISTS', {
-        details: [{ path: ['name'], message: 'Dieser Name ist bereits vergeben.' }],
+        details: [{ path: ['name'], message: factorMenusMessages.fieldNameTaken }],
       });
     }
   }
@@ -155,13 +156,13 @@ export function createFactorMenusService({ db, repository, usageGuards = [] }: D
           if (r.id !== undefined && !registerIds.has(r.id))
             details.push({
               path: ['registers', i, 'id'],
-              message: 'Das Register gehört nicht zu diesem Menü.',
+              message: factorMenusMessages.fieldRegisterForeign,
             });
           r.factors.forEach((f, j) => {
             if (f.id !== undefined && !factorIds.has(f.id))
               details.push({
                 path: ['registers', i, 'factors', j, 'id'],
-                message: 'Der Faktor gehört nicht zu diesem Menü.',
+                message: factorMenusMessages.fieldFactorForeign,
               });
           });
         });

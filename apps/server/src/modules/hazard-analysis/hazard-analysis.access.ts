@@ -1,3 +1,4 @@
+import { generalMessages, hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import { visibleScope } from '@schutzwerk/shared/organisation/tree.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Executor } from '#db/client.ts';
@@ -51,8 +52,7 @@ export function assertWritable(
   if (!row.active) throw new AppError('HAZARD_ANALYSIS_INACTIVE');
   if (row.released && !actorHasAny(actor, P.HAZARDANALYSIS_VERSION)) {
     throw new AppError('NO_PERMISSION', {
-      message:
-        'Die Gefährdungsbeurteilung ist freigegeben. Für eine Änderung wird eine neue Version angelegt; dafür fehlt Ihnen das Recht „Neue Versionen von Gefährdungsbeurteilungen erstellen“.',
+      message: hazardAnalysisMessages.releasedNeedsVersionRight,
     });
   }
 }
@@ -72,7 +72,7 @@ export function assertWriteStart(
 /** A header's location: assessments need one; templates may omit it. */
 export function assertLocationGiven(isTemplate: boolean, locationId: number | null) {
   if (!isTemplate && locationId === null) {
-    const message = 'Bitte wählen Sie einen Ort.';
+    const message = hazardAnalysisMessages.locationRequired;
     throw new AppError('INPUT_VALIDATION_ERROR', { message, details: [{ path: ['locationId'], message }] });
   }
 }
@@ -80,7 +80,7 @@ export function assertLocationGiven(isTemplate: boolean, locationId: number | nu
 /** An assessment's location must lie in the actor's scope. */
 export function assertLocationInScope(scope: LocationScope, locationId: number) {
   if (!inScope(scope, locationId)) {
-    const message = 'Für diesen Ort fehlen Ihnen die Rechte.';
+    const message = hazardAnalysisMessages.locationOutOfScope;
     throw new AppError('NO_PERMISSION', { message, details: [{ path: ['locationId'], message }] });
   }
 }
@@ -120,10 +120,7 @@ export function createHazardAnalysisAccess({
     if (id === null) return;
     const portalId = await repository.portalOf(ex, kind, id);
     if (portalId !== actor.portalId) {
-      throw notThere(
-        field,
-        kind === 'employee' ? 'Diese Person gibt es nicht.' : 'Dieser Eintrag ist nicht (mehr) vorhanden.',
-      );
+      throw notThere(field, kind === 'employee' ? generalMessages.personUnknown : generalMessages.entryGone);
     }
   }
 
@@ -157,7 +154,7 @@ export function createHazardAnalysisAccess({
     async loadTemplate(ex: Executor, actor: Actor, templateId: number): Promise<AnalysisRecord> {
       const template = await repository.findById(ex, templateId);
       if (!template?.isTemplate || !(await mayRead(ex, actor, template, true))) {
-        throw notThere('templateId', 'Die Vorlage ist nicht (mehr) vorhanden.');
+        throw notThere('templateId', hazardAnalysisMessages.templateGone);
       }
       return template;
     },

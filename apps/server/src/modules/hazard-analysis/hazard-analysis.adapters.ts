@@ -1,3 +1,4 @@
+import { factorMenusMessages, hazardBricksMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
@@ -13,16 +14,10 @@ import { AUDIT_ENTITY, type HazardAnalysisWrites } from './hazard-analysis.versi
  */
 
 /** The German reason a factor menu in use cannot be changed, or null. */
-export const factorMenuInUse = (n: number) =>
-  n > 0
-    ? `Das Faktorenmenü wird in ${n} Gefährdungsbeurteilung(en) verwendet und kann nicht bearbeitet, gelöscht oder deaktiviert werden.`
-    : null;
+export const factorMenuInUse = (n: number) => (n > 0 ? factorMenusMessages.usedInAnalyses(n) : null);
 
 /** The German reason a hazard brick in use cannot be deleted, or null. */
-export const brickInUse = (n: number) =>
-  n > 0
-    ? `Der Gefährdungsbaustein wird in ${n} Gefährdungsbeurteilung(en) verwendet und kann nicht gelöscht werden.`
-    : null;
+export const brickInUse = (n: number) => (n > 0 ? hazardBricksMessages.usedInAnalyses(n) : null);
 
 export function createHazardAnalysisAdapters({
   repository,

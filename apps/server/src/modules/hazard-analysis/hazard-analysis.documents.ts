@@ -1,3 +1,4 @@
+import { hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Executor } from '#db/client.ts';
@@ -160,8 +161,6 @@ export function registerAnalysisDocuments(deps: {
 
   hooks.deletionGuards.push(async (ex, analysisId) => {
     const n = (await repository.linkedDocuments(ex, ANALYSIS_LINK_ENTITY, analysisId)).length;
-    return n === 0
-      ? null
-      : `Die Gefährdungsbeurteilung ist mit ${n} Dokument(en) verknüpft und kann nicht gelöscht werden. Bitte entfernen Sie die Zuordnungen oder setzen Sie sie stattdessen inaktiv.`;
+    return n === 0 ? null : hazardAnalysisMessages.linkedToDocuments(n);
   });
 }

@@ -1,3 +1,4 @@
+import { hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import {
   type AddHazards,
   type AdoptBrickActions,
@@ -72,7 +73,7 @@ export const factorsDiffer = (stored: readonly number[], next: readonly number[]
 
 const doneActionsRefusal = (title: string, done: number) =>
   new AppError('HAZARD_HAS_DONE_ACTIONS', {
-    message: `Die Gefährdung „${title}“ hat ${done === 1 ? 'eine erledigte Maßnahme' : `${done} erledigte Maßnahmen`}. Erledigte Maßnahmen sind dokumentierte Nachweise; die Gefährdung kann deshalb nicht entfernt werden.`,
+    message: hazardAnalysisMessages.hazardHasDoneActions(title, done),
   });
 
 /**
@@ -151,7 +152,7 @@ export function createHazardAnalysisHazards({
     const rows = brickIds.map((brickId) => {
       const brick = byId.get(brickId);
       if (!brick) {
-        const message = 'Der Gefährdungsbaustein ist nicht (mehr) vorhanden.';
+        const message = hazardAnalysisMessages.brickGone;
         throw new AppError('INPUT_VALIDATION_ERROR', { message, details: [{ path: ['brickIds'], message }] });
       }
       return { analysisId, position: position++, brickId, title: brick.title, responsibleId };
@@ -268,8 +269,7 @@ export function createHazardAnalysisHazards({
         const hazard = await loadHazard(tx, id, hazardId);
         if (hazard.inherited) {
           throw new AppError('HAZARD_INHERITED', {
-            message:
-              'Eine geerbte Gefährdung kann nicht einzeln entfernt werden. Heben Sie die Vererbung auf, um sie zu bearbeiten.',
+            message: hazardAnalysisMessages.inheritedHazard,
           });
         }
         const deletedActions = await dropHazardActions(actions, tx, actor.employeeId, [hazard], (done) =>
@@ -309,7 +309,7 @@ export function createHazardAnalysisHazards({
             details: [
               {
                 path: ['brickActionIds'],
-                message: 'Die gewählte Maßnahme gehört nicht zum Gefährdungsbaustein dieser Gefährdung.',
+                message: hazardAnalysisMessages.fieldBrickActionForeign,
               },
             ],
           });
@@ -318,12 +318,8 @@ export function createHazardAnalysisHazards({
         const existing = await actions.designationsOfSource(tx, HAZARD_ACTION_SOURCE, hazardId);
         const twice = adoptedBrickActions(existing, chosen);
         if (twice.length > 0) {
-          const names = twice.map((a) => a.identifier).join(', ');
           throw new AppError('HAZARD_BRICK_ACTION_ADOPTED', {
-            message:
-              twice.length === 1
-                ? `Die Maßnahme ${names} wurde für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`
-                : `Die Maßnahmen ${names} wurden für diese Gefährdung bereits übernommen. Bitte wählen Sie nur Maßnahmen, die noch fehlen.`,
+            message: hazardAnalysisMessages.brickActionsAdopted(twice.map((a) => a.identifier)),
           });
         }
         await actions.createForSource(
@@ -355,5 +351,3 @@ export function createHazardAnalysisHazards({
     },
   };
 }
-
-export type HazardAnalysisHazards = ReturnType<typeof createHazardAnalysisHazards>;

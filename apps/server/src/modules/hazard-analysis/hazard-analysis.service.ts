@@ -1,3 +1,4 @@
+import { hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import type {
   CreateHazardAnalysis,
   HazardAnalysis,
@@ -252,7 +253,7 @@ export function createHazardAnalysisService({
         const inheritors = await repository.countInheritors(tx, id);
         if (inheritors > 0) {
           throw new AppError('FOREIGN_ENTRY', {
-            message: `Die Gefährdungsbeurteilung ist Vorlage einer Vererbung an ${inheritors} Gefährdungsbeurteilung(en) und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+            message: hazardAnalysisMessages.templateOfInheritors(inheritors),
           });
         }
         for (const guard of hooks.deletionGuards) {
@@ -263,7 +264,7 @@ export function createHazardAnalysisService({
         const actionCount = await hazards.countHazardActions(tx, id);
         if (actionCount > 0) {
           throw new AppError('FOREIGN_ENTRY', {
-            message: `Die Gefährdungsbeurteilung ist mit ${actionCount === 1 ? 'einer Maßnahme' : `${actionCount} Maßnahmen`} verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+            message: hazardAnalysisMessages.linkedToActions(actionCount),
           });
         }
         await repository.deleteAnalysis(tx, id);

@@ -1,3 +1,4 @@
+import { generalMessages, hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import {
   type FrozenDocument,
   type FrozenHazard,
@@ -53,7 +54,7 @@ export function assertReleaseComplete(
   const incomplete = hazards.filter((h) => h.brickFree && (h.cause === '' || h.protectionGoal === ''));
   if (incomplete.length > 0) {
     throw new AppError('HAZARD_ANALYSIS_INCOMPLETE', {
-      message: `Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein: ${incomplete.map((h) => h.title).join(', ')}.`,
+      message: hazardAnalysisMessages.freeHazardsIncomplete(incomplete.map((h) => h.title)),
     });
   }
 }
@@ -173,7 +174,7 @@ export function createHazardAnalysisReleases({
         assertReleasable(actor, row, input.version);
         const responsible = await repository.employee(tx, input.responsibleId);
         if (!responsible || responsible.portalId !== actor.portalId) {
-          const message = 'Diese Person gibt es nicht.';
+          const message = generalMessages.personUnknown;
           throw new AppError('INPUT_VALIDATION_ERROR', {
             message,
             details: [{ path: ['responsibleId'], message }],

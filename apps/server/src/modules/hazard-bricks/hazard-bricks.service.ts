@@ -1,3 +1,4 @@
+import { hazardBricksMessages } from '@schutzwerk/shared/errors.ts';
 import type {
   CreateHazardBrick,
   HazardBrick,
@@ -51,7 +52,7 @@ export function createHazardBricksService({ db, repository, deletionGuards = [] 
   async function assertIdentifierFree(ex: Executor, identifier: string, exceptId?: number) {
     if (await repository.identifierTaken(ex, identifier, exceptId)) {
       throw new AppError('HAZARD_BRICK_IDENTIFIER_EXISTS', {
-        details: [{ path: ['identifier'], message: 'Diese Kennung ist bereits vergeben.' }],
+        details: [{ path: ['identifier'], message: hazardBricksMessages.fieldIdentifierTaken }],
       });
     }
   }

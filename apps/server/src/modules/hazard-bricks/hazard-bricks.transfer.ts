@@ -1,3 +1,4 @@
+import { hazardBricksMessages } from '@schutzwerk/shared/errors.ts';
 import { hazardBrickListQuerySchema } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import {
   HAZARD_BRICKS_FILE_KIND,
@@ -150,7 +151,7 @@ export function createHazardBricksTransfer({
         if (seen.has(key))
           duplicates.push({
             path: ['bricks', i, 'identifier'],
-            message: `Die Kennung „${b.identifier}“ kommt in der Datei mehrfach vor.`,
+            message: hazardBricksMessages.fileIdentifierTwice(b.identifier),
           });
         else seen.set(key, i);
       });
@@ -163,10 +164,11 @@ export function createHazardBricksTransfer({
           .where(inArray(sql`lower(${hazardBricks.identifier})`, [...seen.keys()]))
           .orderBy(sql`lower(${hazardBricks.identifier})`);
         if (existing.length > 0) {
-          const names = existing.slice(0, MAX_LISTED).map((e) => e.identifier);
-          const more = existing.length > MAX_LISTED ? ` und ${existing.length - MAX_LISTED} weitere` : '';
           throw new AppError('HAZARD_BRICK_IMPORT_EXISTS', {
-            message: `Gefährdungsbausteine mit diesen Kennungen gibt es bereits: ${names.join(', ')}${more}. Es wurde nichts importiert. Bitte ändern Sie die Kennungen in der Datei oder löschen Sie die vorhandenen Bausteine.`,
+            message: hazardBricksMessages.importIdentifiersExist(
+              existing.slice(0, MAX_LISTED).map((e) => e.identifier),
+              Math.max(0, existing.length - MAX_LISTED),
+            ),
             details: existing.map((e) => ({ path: ['identifier'], message: e.identifier })),
           });
         }

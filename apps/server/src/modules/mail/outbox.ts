@@ -1,3 +1,4 @@
+import { mailMessages } from '@schutzwerk/shared/errors.ts';
 import type { MailOutboxEntry, MailOutboxState } from '@schutzwerk/shared/mail/mail.schema.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ export async function enqueueMail(
   const to = mail.to.trim();
   if (!emailCheck.safeParse(to).success)
     throw new AppError('MAIL_INVALID_RECIPIENT', {
-      message: `Die Empfängeradresse „${to}“ ist keine gültige E-Mail-Adresse.`,
+      message: mailMessages.invalidRecipient(to),
     });
   const [row] = await ex
     .insert(mailOutbox)

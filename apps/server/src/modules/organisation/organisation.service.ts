@@ -1,3 +1,4 @@
+import { generalMessages, organisationMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import {
   type CreateNode,
@@ -53,47 +54,13 @@ const KINDS = {
     entity: 'location',
     all: P.LOCATIONS_ALL,
     edit: P.LOCATIONS_EDIT,
-    texts: {
-      notFound: 'Der Ort wurde nicht gefunden. Möglicherweise wurde er inzwischen gelöscht.',
-      targetNotFound: 'Der gewählte übergeordnete Ort wurde nicht gefunden.',
-      outOfScope: (name: string) =>
-        `Der Ort „${name}“ gehört nicht zu Ihren Orten. Sie können ihn nur ansehen, nicht ändern.`,
-      rootNeedsAll:
-        'Orte auf oberster Ebene kann nur anlegen oder dorthin verschieben, wer alle Orte sehen darf (Recht „Alle Orte sehen“).',
-      hasChildren: (name: string, n: number) =>
-        `Der Ort „${name}“ hat noch ${n === 1 ? 'einen Unterort' : `${n} Unterorte`} und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Unterorte.`,
-      inUse: (name: string, n: number) =>
-        `Dem Ort „${name}“ ${n === 1 ? 'ist noch ein Mitarbeiter' : `sind noch ${n} Mitarbeiter`} zugeordnet; er kann nicht gelöscht werden. Bitte ordnen Sie die Mitarbeiter zuerst einem anderen Ort zu.`,
-      referenced: (name: string) =>
-        `Der Ort „${name}“ wird noch an anderer Stelle verwendet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.`,
-      nameExists: (name: string) =>
-        `Auf dieser Ebene gibt es bereits einen Ort mit dem Namen „${name}“. Bitte wählen Sie einen anderen Namen.`,
-      recursive: (name: string) =>
-        `Der Ort „${name}“ kann nicht sich selbst oder einem seiner Unterorte untergeordnet werden. Bitte wählen Sie ein anderes Ziel.`,
-    },
+    texts: organisationMessages.location,
   },
   department: {
     entity: 'department',
     all: P.DEPARTMENTS_ALL,
     edit: P.DEPARTMENTS_EDIT,
-    texts: {
-      notFound: 'Die Abteilung wurde nicht gefunden. Möglicherweise wurde sie inzwischen gelöscht.',
-      targetNotFound: 'Die gewählte übergeordnete Abteilung wurde nicht gefunden.',
-      outOfScope: (name: string) =>
-        `Die Abteilung „${name}“ gehört nicht zu Ihren Abteilungen. Sie können sie nur ansehen, nicht ändern.`,
-      rootNeedsAll:
-        'Abteilungen auf oberster Ebene kann nur anlegen oder dorthin verschieben, wer alle Abteilungen sehen darf (Recht „Alle Abteilungen sehen“).',
-      hasChildren: (name: string, n: number) =>
-        `Die Abteilung „${name}“ hat noch ${n === 1 ? 'eine Unterabteilung' : `${n} Unterabteilungen`} und kann nicht gelöscht werden. Bitte löschen oder verschieben Sie zuerst die Unterabteilungen.`,
-      inUse: (name: string, n: number) =>
-        `Der Abteilung „${name}“ ${n === 1 ? 'ist noch ein Mitarbeiter' : `sind noch ${n} Mitarbeiter`} zugeordnet; sie kann nicht gelöscht werden. Bitte ordnen Sie die Mitarbeiter zuerst einer anderen Abteilung zu.`,
-      referenced: (name: string) =>
-        `Die Abteilung „${name}“ wird noch an anderer Stelle verwendet und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Verknüpfungen.`,
-      nameExists: (name: string) =>
-        `Auf dieser Ebene gibt es bereits eine Abteilung mit dem Namen „${name}“. Bitte wählen Sie einen anderen Namen.`,
-      recursive: (name: string) =>
-        `Die Abteilung „${name}“ kann nicht sich selbst oder einer ihrer Unterabteilungen untergeordnet werden. Bitte wählen Sie ein anderes Ziel.`,
-    },
+    texts: organisationMessages.department,
   },
 } as const;
 
@@ -103,9 +70,9 @@ const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
 
 function missingRight(...ids: number[]): AppError {
-  const labels = ids.map((id) => `„${permissionById(id)?.label ?? id}“`).join(' oder ');
+  const labels = ids.map((id) => permissionById(id)?.label ?? String(id));
   return new AppError('NO_PERMISSION', {
-    message: `Für diese Änderung fehlt Ihnen das Recht ${labels}.`,
+    message: organisationMessages.missingRight(labels),
   });
 }
 
@@ -122,7 +89,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     if (requested === undefined || requested === actor.portalId) return actor.portalId;
     if (!actor.isMainPortal) {
       throw new AppError('NO_PERMISSION', {
-        message: 'Sie können nur die Daten Ihres eigenen Portals sehen.',
+        message: generalMessages.ownPortalOnly,
       });
     }
     return requested;
@@ -162,7 +129,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
   function nameTaken(kind: TreeKind, name: string): AppError {
     return new AppError('TREE_NAME_EXISTS', {
       message: KINDS[kind].texts.nameExists(name),
-      details: [{ path: ['body', 'name'], message: 'Name auf dieser Ebene bereits vergeben' }],
+      details: [{ path: ['body', 'name'], message: generalMessages.fieldNameExistsOnLevel }],
     });
   }
 
@@ -190,7 +157,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     if (!parent || (!scope.inScope.has(parentId) && !scope.context.has(parentId))) {
       throw new AppError('NOT_FOUND', {
         message: KINDS[kind].texts.targetNotFound,
-        details: [{ path: ['body', 'parentId'], message: 'Unbekannt' }],
+        details: [{ path: ['body', 'parentId'], message: generalMessages.fieldUnknown }],
       });
     }
     assertEditable(kind, scope, parent);
@@ -329,8 +296,8 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     const orderBy = query.orderBy ?? 'path';
     if (!(ORGANISATION_PICKER_ORDER as readonly string[]).includes(orderBy)) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Nach „${orderBy}“ kann nicht sortiert werden.`,
-        details: [{ path: ['orderBy'], message: `Erlaubt: ${ORGANISATION_PICKER_ORDER.join(', ')}` }],
+        message: generalMessages.cannotSortBy(orderBy),
+        details: [{ path: ['orderBy'], message: generalMessages.fieldAllowed(ORGANISATION_PICKER_ORDER) }],
       });
     }
     const portalId = portalOf(actor, query.portalId);
@@ -464,7 +431,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
         const missing = unique.filter((e) => !existing.includes(e));
         if (missing.length > 0) {
           throw new AppError('EMPLOYEE_NOT_FOUND', {
-            message: `Mitarbeiter nicht gefunden: ${missing.join(', ')}. Bitte wählen Sie Mitarbeiter dieses Portals.`,
+            message: organisationMessages.employeesNotFound(missing),
           });
         }
         if (designationsChanged) {
@@ -472,8 +439,10 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
           const foreign = data.designations!.filter((d) => d.id !== undefined && !known.has(d.id));
           if (foreign.length > 0) {
             throw new AppError('INPUT_VALIDATION_ERROR', {
-              message: 'Eine Bezeichnung gehört nicht zu diesem Ort. Bitte laden Sie die Seite neu.',
-              details: [{ path: ['body', 'designations'], message: 'Unbekannte Bezeichnung' }],
+              message: organisationMessages.designationForeign,
+              details: [
+                { path: ['body', 'designations'], message: organisationMessages.fieldUnknownDesignation },
+              ],
             });
           }
         }
@@ -513,8 +482,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
       // The unique index of designations (a race, or two names differing only in case after trimming).
       if (error instanceof AppError && error.code === 'TREE_NAME_EXISTS' && data.name === undefined) {
         throw new AppError('DUPLICATE', {
-          message:
-            'Eine Bezeichnung kommt an diesem Ort doppelt vor. Bitte wählen Sie eindeutige Bezeichnungen.',
+          message: organisationMessages.designationTwice,
         });
       }
       throw error;
@@ -558,11 +526,11 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
           data.monthlyHours !== undefined ? data.monthlyHours : isContainer ? beforeHours : null;
         if (!isContainer && monthlyHours !== null) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            message: 'Monatsstunden können nur für einen Abteilungscontainer angegeben werden.',
+            message: organisationMessages.monthlyHoursContainerOnly,
             details: [
               {
                 path: ['body', 'monthlyHours'],
-                message: 'Monatsstunden können nur für einen Abteilungscontainer angegeben werden.',
+                message: organisationMessages.monthlyHoursContainerOnly,
               },
             ],
           });
@@ -671,8 +639,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     async employeeDeletionGuard(ex: Executor, employeeId: number): Promise<string | null> {
       const names = await repository.locationsOfEmployee(ex, employeeId);
       if (names.length === 0) return null;
-      const list = names.map((n) => `„${n}“`).join(', ');
-      return `Der Mitarbeiter ist für ${names.length === 1 ? 'den Ort' : 'die Orte'} ${list} als verantwortliche Person oder Eskalationsstufe eingetragen und kann nicht gelöscht werden. Bitte tragen Sie dort zuerst eine andere Person ein.`;
+      return organisationMessages.employeeResponsibleForLocations(names);
     },
   };
 }

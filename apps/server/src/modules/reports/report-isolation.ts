@@ -234,5 +234,3 @@ export function createReportIsolation(deps: {
     },
   };
 }
-
-export type ReportIsolation = ReturnType<typeof createReportIsolation>;

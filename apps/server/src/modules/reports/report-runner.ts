@@ -1,3 +1,4 @@
+import { reportsMessages } from '@schutzwerk/shared/errors.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
@@ -189,8 +190,7 @@ export function createReportRunner(deps: {
     // Without the role nothing would hold the caller's data rights: only a caller with all of them may run.
     if (!useRole && Object.values(rights).some((granted) => !granted)) {
       throw new AppError('REPORT_SQL_FORBIDDEN', {
-        message:
-          'Reports können derzeit nicht auf Ihre Datenrechte beschränkt werden (die Datenbankrolle für Reports fehlt). Bitte wenden Sie sich an Ihre Administration.',
+        message: reportsMessages.noReportRole,
         details: { reason: 'NO_REPORT_ROLE' },
       });
     }
@@ -220,21 +220,21 @@ export function createReportRunner(deps: {
       }
       if (e?.code === '42501') {
         throw new AppError('REPORT_SQL_FORBIDDEN', {
-          message: 'Der Report greift auf geschützte Daten zu, die Reports nicht lesen dürfen.',
+          message: reportsMessages.protectedData,
           details: { reason: 'PRIVILEGE', detail: e.message },
           cause: error,
         });
       }
       if (e?.code === '25006') {
         throw new AppError('REPORT_SQL_FORBIDDEN', {
-          message: 'Ein Report darf keine Daten ändern.',
+          message: reportsMessages.readOnly,
           details: { reason: 'READ_ONLY', detail: e.message },
           cause: error,
         });
       }
       if (e) {
         throw new AppError('REPORT_SQL_FAILED', {
-          message: `Die SQL-Abfrage des Reports ist fehlgeschlagen: ${e.message ?? e.code}`,
+          message: reportsMessages.sqlFailed(e.message ?? e.code),
           details: { sqlState: e.code },
           cause: error,
         });
@@ -269,7 +269,7 @@ export function createReportRunner(deps: {
       if (truncated && truncate) rows.length = maxRows;
       else if (truncated) {
         throw new AppError('REPORT_TOO_LARGE', {
-          message: `Der Report liefert mehr als ${maxRows.toLocaleString('de-DE')} Datensätze. Bitte schränken Sie die Filter ein.`,
+          message: reportsMessages.tooManyRows(maxRows),
           details: { maxRows },
         });
       }

@@ -1,3 +1,4 @@
+import { reportsMessages } from '@schutzwerk/shared/errors.ts';
 import {
   idParamsSchema,
   listResponseSchema,
@@ -144,7 +145,7 @@ export function reportsRoutes(service: ReportsService): FastifyPluginAsyncZod {
       {
         config: { access: anyOf(P.REPORTS_IMPORT) },
         schema: {
-          body: z.object({ content: z.string().max(200_000, { message: 'Die Datei ist zu groß.' }) }),
+          body: z.object({ content: z.string().max(200_000, { message: reportsMessages.fileTooLarge }) }),
           response: { 201: z.object({ data: reportSchema }) },
         },
       },

@@ -1,4 +1,5 @@
 import { employeeFieldAccess } from '@schutzwerk/shared/employees/field-access.ts';
+import { generalMessages, reportsMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { P, permissionById, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import {
@@ -94,11 +95,8 @@ export const RECORD_LIST_MAX = 100_000;
 
 function invalidRecords(field: 'RecordList' | 'RecordID'): AppError {
   return new AppError('INPUT_VALIDATION_ERROR', {
-    message:
-      field === 'RecordList'
-        ? 'Die Datensatzliste muss aus ganzen Zahlen bestehen.'
-        : 'Die Datensatznummer muss eine ganze Zahl sein.',
-    details: [{ path: ['body', field], message: 'Ungültige Datensatznummer' }],
+    message: field === 'RecordList' ? reportsMessages.recordListInvalid : reportsMessages.recordIdInvalid,
+    details: [{ path: ['body', field], message: reportsMessages.fieldRecordIdInvalid }],
   });
 }
 
@@ -212,23 +210,23 @@ export function createReportsService(deps: {
     const unknown = input.rights.filter((r) => !permissionById(r));
     if (unknown.length > 0) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Unbekannte Rechte: ${unknown.join(', ')}.`,
-        details: [{ path: ['body', 'rights'], message: 'Bitte wählen Sie Rechte aus der Liste.' }],
+        message: generalMessages.unknownPermissions(unknown),
+        details: [{ path: ['body', 'rights'], message: reportsMessages.fieldChooseRights }],
       });
     }
     const fields = input.filters.map((f) => f.field.toLowerCase());
     const reserved = fields.find((f) => Object.hasOwn(RECORD_PLACEHOLDERS, f));
     if (reserved) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Der Parametername „${reserved}“ ist für die Datensatzauswahl reserviert.`,
-        details: [{ path: ['body', 'filters'], message: 'Bitte wählen Sie einen anderen Parameternamen.' }],
+        message: reportsMessages.parameterReserved(reserved),
+        details: [{ path: ['body', 'filters'], message: reportsMessages.fieldChooseOtherParameter }],
       });
     }
     const dup = fields.find((f, i) => fields.indexOf(f) !== i);
     if (dup) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Der Filter „${dup}“ ist doppelt vorhanden.`,
-        details: [{ path: ['body', 'filters'], message: 'Jeder Parametername darf nur einmal vorkommen.' }],
+        message: reportsMessages.filterTwice(dup),
+        details: [{ path: ['body', 'filters'], message: reportsMessages.fieldParameterOnce }],
       });
     }
     assertSqlAllowed(
@@ -286,8 +284,8 @@ export function createReportsService(deps: {
         parsed = raw.trim() === '' ? {} : JSON.parse(raw);
       } catch {
         throw new AppError('INPUT_VALIDATION_ERROR', {
-          message: 'Die Filterwerte sind kein gültiges JSON.',
-          details: [{ path: ['body', 'Filter'], message: 'Ungültiges JSON' }],
+          message: reportsMessages.filterValuesNotJson,
+          details: [{ path: ['body', 'Filter'], message: reportsMessages.fieldInvalidJson }],
         });
       }
     }
@@ -377,7 +375,7 @@ export function createReportsService(deps: {
       const input = reportInputSchema.parse(body);
       if (!actorHasAny(actor, P.REPORTS_SQL))
         throw new AppError('NO_PERMISSION', {
-          message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+          message: reportsMessages.sqlEditForbidden,
         });
       validate(input);
       return db.transaction(async (tx) => {
@@ -393,7 +391,7 @@ export function createReportsService(deps: {
         const before = await load(tx, id);
         if (before.sql !== input.sql && !actorHasAny(actor, P.REPORTS_SQL)) {
           throw new AppError('NO_PERMISSION', {
-            message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+            message: reportsMessages.sqlEditForbidden,
           });
         }
         if (await nameTaken(tx, input.reportname, id)) throw new AppError('REPORT_NAME_EXISTS');
@@ -537,7 +535,7 @@ export function createReportsService(deps: {
       );
       if (format === 'pdf' && data.rows.length > PDF_MAX_ROWS) {
         throw new AppError('REPORT_TOO_LARGE', {
-          message: `Ein PDF kann höchstens ${PDF_MAX_ROWS.toLocaleString('de-DE')} Datensätze enthalten (dieser Report: ${data.rows.length.toLocaleString('de-DE')}). Bitte schränken Sie die Filter ein oder wählen Sie XLSX oder CSV.`,
+          message: reportsMessages.pdfTooLarge(PDF_MAX_ROWS, data.rows.length),
           details: { maxRows: PDF_MAX_ROWS, rows: data.rows.length },
         });
       }
@@ -569,7 +567,7 @@ export function createReportsService(deps: {
     async preview(actor: Actor, body: PreviewReport) {
       if (!actorHasAny(actor, P.REPORTS_SQL)) {
         throw new AppError('NO_PERMISSION', {
-          message: 'Sie dürfen keine SQL-Anweisungen von Reports bearbeiten.',
+          message: reportsMessages.sqlEditForbidden,
         });
       }
       const filters = body.filters.map((f, i) => ({ ...f, id: -(i + 1) }));
@@ -630,7 +628,7 @@ export function createReportsService(deps: {
       return db.transaction(async (tx) => {
         if (await nameTaken(tx, input.reportname)) {
           throw new AppError('REPORT_EXISTS', {
-            message: `Der Report „${input.reportname}“ existiert bereits. Bitte benennen Sie ihn um oder löschen Sie den vorhandenen Report.`,
+            message: reportsMessages.reportExists(input.reportname),
           });
         }
         return load(tx, await insert(tx, actor, input));

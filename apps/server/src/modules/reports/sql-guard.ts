@@ -1,3 +1,4 @@
+import { reportsMessages } from '@schutzwerk/shared/errors.ts';
 import { loadModule, parseSync, scanSync } from 'libpg-query';
 
 /**
@@ -228,25 +229,7 @@ const FORBIDDEN_NODES: Record<string, SqlRefusalReason> = {
   CurrentOfExpr: 'CONSTRUCT',
 };
 
-const MESSAGES: Record<SqlRefusalReason, (detail: string) => string> = {
-  SYNTAX: (d) => `Die SQL-Abfrage ist syntaktisch falsch: ${d}`,
-  NOT_ONE_STATEMENT: () => 'Ein Report darf genau eine SQL-Anweisung enthalten.',
-  NOT_SELECT: (d) => `Ein Report darf nur lesen (SELECT). Die Anweisung „${d}“ ist nicht erlaubt.`,
-  DATA_MODIFYING: (d) =>
-    `Ein Report darf keine Daten ändern. „${d}“ (auch in einer WITH-Klausel) ist nicht erlaubt.`,
-  SELECT_INTO: () => 'SELECT … INTO legt eine Tabelle an und ist in Reports nicht erlaubt.',
-  LOCKING: (d) => `Sperrklauseln (${d}) sind in Reports nicht erlaubt.`,
-  FUNCTION: (d) => `Die Funktion „${d}“ ist in Reports nicht erlaubt.`,
-  CAST: (d) => `Die Umwandlung in den Typ „${d}“ ist in Reports nicht erlaubt.`,
-  SCHEMA: (d) => `Das Schema „${d}“ ist in Reports nicht erlaubt. Reports lesen nur die Fachtabellen.`,
-  TABLE: (d) => `Die Tabelle „${d}“ enthält geschützte Daten und ist in Reports nicht erlaubt.`,
-  COLUMN: (d) => `Die Spalte „${d}“ enthält geschützte Daten und ist in Reports nicht erlaubt.`,
-  WHOLE_ROW: (d) =>
-    `„${d}“ liest ganze Zeilen einer Tabelle mit geschützten Spalten. Bitte nennen Sie die Spalten einzeln.`,
-  PARAMETER: (d) => `Parameter wie „${d}“ sind nicht erlaubt. Bitte verwenden Sie Filter in der Form :name.`,
-  UNKNOWN_FILTER: (d) => `Der Platzhalter „:${d}“ gehört zu keinem Filter des Reports.`,
-  CONSTRUCT: (d) => `Das Sprachelement „${d}“ ist in Reports nicht erlaubt.`,
-};
+const MESSAGES: Record<SqlRefusalReason, (detail: string) => string> = reportsMessages.sqlRefused;
 
 export class SqlRefusedError extends Error {
   readonly refusal: SqlRefusal;

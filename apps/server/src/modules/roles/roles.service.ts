@@ -1,3 +1,4 @@
+import { generalMessages, rolesMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { permissionById, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import type { CreateRole, Role, UpdateRole } from '@schutzwerk/shared/roles/role.schema.ts';
@@ -50,8 +51,10 @@ export function createRolesService({ db, repository, employees }: Deps) {
     const unknown = ids.filter((id) => !permissionById(id));
     if (unknown.length > 0) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
-        message: `Unbekannte Rechte: ${unknown.join(', ')}.`,
-        details: [{ path: ['body', 'permissions'], message: `Unbekannte Rechte: ${unknown.join(', ')}` }],
+        message: generalMessages.unknownPermissions(unknown),
+        details: [
+          { path: ['body', 'permissions'], message: generalMessages.fieldUnknownPermissions(unknown) },
+        ],
       });
     }
   }
@@ -61,9 +64,9 @@ export function createRolesService({ db, repository, employees }: Deps) {
     const foreign = ids.filter((id) => !actor.permissions.has(id));
     if (foreign.length > 0) {
       throw new AppError('NO_PERMISSION', {
-        message: `Sie können nur Rechte vergeben oder entziehen, die Sie selbst besitzen (betrifft: ${foreign
-          .map((id) => permissionById(id)?.label ?? id)
-          .join(', ')}).`,
+        message: rolesMessages.grantOwnRightsOnly(
+          foreign.map((id) => permissionById(id)?.label ?? String(id)),
+        ),
       });
     }
   }
@@ -77,15 +80,15 @@ export function createRolesService({ db, repository, employees }: Deps) {
   ): Promise<RoleRecord> {
     const role = await repository.findById(id, ex, lock);
     if (!role || (!actor.isMainPortal && role.portalId !== actor.portalId)) {
-      throw new AppError('NOT_FOUND', { message: 'Die Rolle wurde nicht gefunden.' });
+      throw new AppError('NOT_FOUND', { message: rolesMessages.notFound });
     }
     return role;
   }
 
   function nameTaken(name: string): AppError {
     return new AppError('ROLE_NAME_EXISTS', {
-      message: `Eine Rolle mit dem Namen „${name}“ gibt es bereits. Bitte wählen Sie einen anderen Namen.`,
-      details: [{ path: ['body', 'name'], message: 'Name bereits vergeben' }],
+      message: rolesMessages.nameExists(name),
+      details: [{ path: ['body', 'name'], message: generalMessages.fieldNameTaken }],
     });
   }
 
@@ -188,7 +191,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
         assertMayGrant(actor, role.permissions);
         if (role.memberCount > 0) {
           throw new AppError('ROLE_IN_USE', {
-            message: `Die Rolle „${role.name}“ ist noch ${role.memberCount === 1 ? 'einem Mitarbeiter' : `${role.memberCount} Mitarbeitern`} zugewiesen und kann nicht gelöscht werden. Bitte entfernen Sie zuerst die Zuweisungen.`,
+            message: rolesMessages.inUse(role.name, role.memberCount),
           });
         }
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
@@ -218,8 +221,8 @@ export function createRolesService({ db, repository, employees }: Deps) {
         const missing = unique.filter((e) => !existing.includes(e));
         if (missing.length > 0) {
           throw new AppError('EMPLOYEE_NOT_FOUND', {
-            message: `Mitarbeiter nicht gefunden: ${missing.join(', ')}.`,
-            details: [{ path: ['body', 'employeeIds'], message: `Unbekannt: ${missing.join(', ')}` }],
+            message: rolesMessages.employeesNotFound(missing),
+            details: [{ path: ['body', 'employeeIds'], message: generalMessages.fieldUnknownIds(missing) }],
           });
         }
         const added = await repository.addMembers(tx, id, unique);
@@ -245,7 +248,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
         assertMayGrant(actor, role.permissions);
         await assertNoMoreRights(tx, actor, [employeeId]);
         if (!(await repository.removeMember(tx, id, employeeId))) {
-          throw new AppError('NOT_FOUND', { message: 'Der Mitarbeiter hat diese Rolle nicht.' });
+          throw new AppError('NOT_FOUND', { message: rolesMessages.memberNotFound });
         }
         if (role.permissions.includes(SUPERUSER_ID)) await assertAdministratorRemains(tx);
         await recordChange(tx, {

@@ -1,3 +1,4 @@
+import { schedulerMessages } from '@schutzwerk/shared/errors.ts';
 import type { Schedule } from '@schutzwerk/shared/scheduler/scheduler.schema.ts';
 import { Cron } from 'croner';
 import { AppError } from '#platform/errors.ts';
@@ -5,13 +6,7 @@ import { AppError } from '#platform/errors.ts';
 /** Cron expressions are read in the company's time zone (summer and winter time included). */
 export const SCHEDULE_TIME_ZONE = 'Europe/Berlin';
 
-const FIELDS = [
-  { label: 'Minute', allowed: '0–59' },
-  { label: 'Stunde', allowed: '0–23' },
-  { label: 'Tag', allowed: '1–31' },
-  { label: 'Monat', allowed: '1–12 oder JAN–DEC' },
-  { label: 'Wochentag', allowed: '0–7 (0 und 7 = Sonntag) oder SUN–SAT' },
-] as const;
+const FIELDS = schedulerMessages.cronFields;
 
 function cron(expression: string): Cron {
   // Five fields only (minute precision), classic OR of day-of-month and day-of-week.
@@ -28,29 +23,29 @@ export function cronProblem(expression: string): string | null {
     try {
       cron(text);
     } catch {
-      return `„${text}“ ist keine bekannte Abkürzung. Erlaubt sind @hourly, @daily, @weekly, @monthly und @yearly.`;
+      return schedulerMessages.cronUnknownShortcut(text);
     }
   } else {
     const parts = text.split(/\s+/);
     if (parts.length !== 5) {
-      return `Ein Cron-Ausdruck hat fünf durch Leerzeichen getrennte Felder: Minute, Stunde, Tag, Monat und Wochentag (z. B. „*/5 * * * *“). Angegeben ${parts.length === 1 ? 'wurde 1 Feld' : `wurden ${parts.length} Felder`}.`;
+      return schedulerMessages.cronFieldCount(parts.length);
     }
     for (const [index, field] of FIELDS.entries()) {
       const probe = parts.map((part, i) => (i === index ? part : '*')).join(' ');
       try {
         cron(probe);
       } catch {
-        return `Das Feld „${field.label}“ („${parts[index]}“) ist ungültig. Erlaubt sind ${field.allowed}, Listen (1,15), Bereiche (1-5) und Schritte (*/5).`;
+        return schedulerMessages.cronFieldInvalid(field, parts[index]!);
       }
     }
     try {
       cron(text);
     } catch {
-      return 'Der Cron-Ausdruck ist ungültig. Bitte prüfen Sie die Kombination der Felder.';
+      return schedulerMessages.cronInvalid;
     }
   }
   if (!cron(text).nextRun(new Date())) {
-    return 'Der Cron-Ausdruck löst nie aus (z. B. 30. Februar). Bitte prüfen Sie Tag und Monat.';
+    return schedulerMessages.cronNeverFires;
   }
   return null;
 }

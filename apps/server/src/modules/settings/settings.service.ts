@@ -1,3 +1,4 @@
+import { settingsMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
 import type {
@@ -37,7 +38,7 @@ export function createSettingsService(deps: {
 
   const categoryOf = (key: string): SettingsCategory => {
     const category = Object.hasOwn(categories, key) ? categories[key] : undefined;
-    if (!category) throw new AppError('NOT_FOUND', { message: 'Diese Einstellungen gibt es nicht.' });
+    if (!category) throw new AppError('NOT_FOUND', { message: settingsMessages.categoryUnknown });
     return category;
   };
 

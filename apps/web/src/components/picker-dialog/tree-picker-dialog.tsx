@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
-import type {
-  HazardAnalysisDepartmentRow,
-  TreePickerRow,
-} from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import type { TreePickerRow } from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
@@ -14,7 +11,6 @@ type OrgKind = 'locations' | 'departments';
 /** List sources (list protocol) of the organisation pickers. */
 const LOCATION_PICKER_SOURCE = 'locations/picker';
 const DEPARTMENT_PICKER_SOURCE = 'departments/picker';
-const HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE = 'hazardanalysis/pickerDepartments';
 
 export type TreePickerDialogProps = {
   open: boolean;
@@ -73,29 +69,4 @@ export function LocationPickerDialog(props: TreePickerDialogProps) {
 /** Department picker over /api/departments/picker (single or multiple). */
 export function DepartmentPickerDialog(props: TreePickerDialogProps) {
   return <TreePickerDialog kind="departments" {...props} />;
-}
-
-/** The hazard analysis department picker (spec list source hazardanalysis/pickerDepartments, shows `value`). */
-export function HazardAnalysisDepartmentPickerDialog(
-  props: Omit<TreePickerDialogProps, 'onSelect' | 'unavailableReason'> & {
-    onSelect: (rows: HazardAnalysisDepartmentRow[]) => void;
-  },
-) {
-  const { t } = useTranslation();
-  const { portalId, ...rest } = props;
-  const columns = useMemo<ScrollingListColumn<HazardAnalysisDepartmentRow>[]>(
-    () => [{ id: 'value', header: t('orgPicker.department'), render: (row) => row.value }],
-    [t],
-  );
-  const params = useMemo(() => (portalId ? { portalId } : undefined), [portalId]);
-  return (
-    <PickerDialog<HazardAnalysisDepartmentRow>
-      {...rest}
-      source={HAZARDANALYSIS_DEPARTMENT_PICKER_SOURCE}
-      params={params}
-      columns={columns}
-      getRowId={getId}
-      orderBy="path"
-    />
-  );
 }

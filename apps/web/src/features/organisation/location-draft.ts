@@ -26,18 +26,6 @@ export type LocationDraft = {
   designations: { key: string; id?: number; name: string }[];
 };
 
-export const TEXT_FIELDS = [
-  'name',
-  'street',
-  'zip',
-  'city',
-  'phone',
-  'fax',
-  'email',
-  'emergencyNumber',
-  'fireNumber',
-] as const;
-
 export function draftFromLocation(location: Location): LocationDraft {
   return {
     name: location.name,

@@ -252,26 +252,6 @@ export function LanguageSelect({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-/** A value shown but not edited here (department, location until the organisation trees exist). */
-export function DisplayField({
-  label,
-  value,
-  helperText,
-}: {
-  label: string;
-  value: string;
-  helperText?: string;
-}) {
-  return (
-    <TextField
-      label={label}
-      value={value}
-      helperText={helperText}
-      slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
-    />
-  );
-}
-
 /** The progress bar types as a group of check boxes over the comma-joined form value. */
 export function ProgressTypesInput({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();

@@ -7,5 +7,3 @@ export const HAZARD_BRICK_PICKER_SOURCES = {
 } as const;
 export type HazardBrickPickerVariant = keyof typeof HAZARD_BRICK_PICKER_SOURCES;
 export const HAZARD_BRICK_ACTION_PICKER_SOURCE = 'hazardbrickaction/picker';
-export const HAZARD_BRICK_GUIDELINE_PICKER_SOURCE = 'hazardbrickactionguideline/picker';
-export const HAZARD_BRICK_CODE_PICKER_SOURCE = 'hazardbrickverificationcode/picker';

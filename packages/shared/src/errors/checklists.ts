@@ -1,0 +1,98 @@
+/** Checklists and questionnaires (spec; not built yet). */
+import type { ErrorDefinition } from './definition.ts';
+
+export const checklistsErrors = {
+  COLLECTION_NOT_FOUND: {
+    status: 404,
+    message: 'Die Checklisten-Sammlung wurde nicht gefunden.',
+  },
+  CHECKLISTS_NOT_FOUND: {
+    status: 404,
+    message: 'Die Checkliste wurde nicht gefunden.',
+  },
+  CELLS_NOT_FOUND: {
+    status: 404,
+    message: 'Die Zellen der Checkliste wurden nicht gefunden.',
+  },
+  UNDEFINED_COLLECTION_MODULE: {
+    status: 400,
+    message: 'Für die Checklisten-Sammlung ist kein Modul festgelegt. Bitte wählen Sie ein Modul aus.',
+  },
+  CHECKLISTS_NO_SQL_QUERY: {
+    status: 400,
+    message: 'Für die Checkliste ist keine SQL-Abfrage hinterlegt. Bitte ergänzen Sie die Abfrage.',
+  },
+  CHECKLISTS_BAD_SQL_QUERY: {
+    status: 400,
+    message: 'Die SQL-Abfrage der Checkliste ist fehlerhaft. Bitte korrigieren Sie die Abfrage.',
+  },
+  CHECKLIST_COLLECTION_TREE_NOT_FOUND: {
+    status: 404,
+    message: 'Der Fragebogen wurde nicht gefunden.',
+  },
+  CHECKLIST_COLLECTION_TREE_MISSING_COLLECTIONID: {
+    status: 400,
+    message:
+      'Für den Fragebogen ist keine Checklisten-Sammlung angegeben. Bitte wählen Sie eine Sammlung aus.',
+  },
+  CHECKLIST_COLLECTION_TREE_MISSING_DESCRIPTION: {
+    status: 400,
+    message: 'Für den Fragebogen ist keine Bezeichnung angegeben. Bitte geben Sie eine Bezeichnung ein.',
+  },
+  CHECKLIST_COMMENT_UNKNOWN: {
+    status: 500,
+    message:
+      'Der Kommentar konnte wegen eines unbekannten Fehlers nicht angelegt werden. Bitte versuchen Sie es erneut.',
+  },
+  CHECKLIST_COMMENT_TREE_VERSION: {
+    status: 409,
+    message:
+      'Der Fragebogen wurde inzwischen geändert. Bitte laden Sie ihn neu und legen Sie den Kommentar erneut an.',
+  },
+  CHECKLIST_COMMENT_TREE_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Fragebogen fehlt.',
+  },
+  CHECKLIST_COMMENT_COLLECTION_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil die Checklisten-Sammlung fehlt.',
+  },
+  CHECKLIST_COMMENT_CHECKLIST_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil die Checkliste fehlt.',
+  },
+  CHECKLIST_COMMENT_HAZARDBRICK_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Gefährdungsbaustein fehlt.',
+  },
+  CHECKLIST_COMMENT_HAZARDBRICK_GUID: {
+    status: 400,
+    message:
+      'Der Kommentar konnte nicht angelegt werden, weil die Kennung des Gefährdungsbausteins ungültig ist.',
+  },
+  CHECKLIST_COMMENT_AUDIT_MISSING: {
+    status: 400,
+    message: 'Der Kommentar konnte nicht angelegt werden, weil der Freigabevorgang fehlt.',
+  },
+  CHECKLIST_COMMENT_COMMENT_MISSING: {
+    status: 400,
+    message: 'Bitte geben Sie einen Kommentar ein.',
+  },
+  QUESTIONNAIRE_ROUTE_NOT_FOUND: {
+    status: 404,
+    message: 'Der Ablauf des Fragebogens wurde nicht gefunden.',
+  },
+  QUESTIONNAIRE_UNKNOWN_MODE: {
+    status: 400,
+    message:
+      'Die Ansicht des Fragebogens ist unbekannt. Bitte öffnen Sie den Fragebogen erneut aus der Liste.',
+  },
+  QUESTIONNAIRE_QUERY_FAILED: {
+    status: 500,
+    message: 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  },
+  QUESTIONNAIRE_UPDATE_FAILED: {
+    status: 500,
+    message: 'Der Fragebogen konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
