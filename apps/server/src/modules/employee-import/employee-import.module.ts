@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
-import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { PasswordPolicyService } from '#modules/auth/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
 import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';

@@ -25,12 +25,13 @@ import { errorCatalogue } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { type EmailChangedDeps, notifyEmailChanged } from '#modules/employees/email-changed.ts';
 import {
   assertNoMoreRights,
+  type EmailChangedDeps,
   employeesWithMoreRights,
+  notifyEmailChanged,
   touchesSignIn,
-} from '#modules/employees/sign-in-guard.ts';
+} from '#modules/employees/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { LOG_STATE } from '#platform/audit.ts';

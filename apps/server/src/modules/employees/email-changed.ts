@@ -2,10 +2,14 @@ import { renderHtml, renderSubject, renderText } from '@schutzwerk/shared/mail/m
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { DEFAULT_MAIL_TEMPLATES } from '#modules/mail/mail.base-data.ts';
-import { mailDateTime, type RenderedMail, renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import { enqueueMail } from '#modules/mail/outbox.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import {
+  DEFAULT_MAIL_TEMPLATES,
+  enqueueMail,
+  mailDateTime,
+  type RenderedMail,
+  renderTemplateMail,
+} from '#modules/mail/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { AppError } from '#platform/errors.ts';
 import { employees } from './employees.table.ts';
 
