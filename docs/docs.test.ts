@@ -57,6 +57,6 @@ describe('import boundaries (decision 029)', () => {
     expect(read('.dependency-cruiser-known-violations.json').length).toBeLessThanOrEqual(26);
     const cycles = read('tools/known-module-cycles.json') as string[][];
     expect(cycles.length).toBeLessThanOrEqual(1);
-    expect(cycles.flat().length).toBeLessThanOrEqual(7);
+    expect(cycles.flat().length).toBeLessThanOrEqual(4);
   });
 });

@@ -32,7 +32,13 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
-import { mailModule } from './modules/mail/index.ts';
+import {
+  DEFAULT_MAIL_TEMPLATES,
+  enqueueMail,
+  mailDateTime,
+  mailModule,
+  renderTemplateMail,
+} from './modules/mail/index.ts';
 import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
 import { organisationModule } from './modules/organisation/index.ts';
 import { portalsModule } from './modules/portals/index.ts';
@@ -121,11 +127,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
+  // The mail functions the e-mail-changed notice uses (employees and the import; decision 029: employees
+  // imports no mail file).
+  const emailChangedMail = {
+    renderTemplateMail,
+    enqueueMail,
+    mailDateTime,
+    defaultTemplates: DEFAULT_MAIL_TEMPLATES,
+  };
   const employees = employeesModule({
     db: database.db,
     sessions,
     passwordPolicy,
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
+    mail: emailChangedMail,
     settings: settings.service,
   });
   const throttle = createLoginThrottle(database.db, options.throttle);
@@ -215,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
     passwordPolicy,
+    mail: emailChangedMail,
     settings: settings.service,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).

@@ -81,7 +81,9 @@ type Deps = {
   passwordPolicy?: { checker(ex?: Executor): Promise<(password: string) => string[]> };
   /** The installation's licence (settings) and today's active counts across all portals; none = unlimited. */
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
-  /** For the mail to the old address when an import changes an e-mail address (decision 023). */
+  /** For the mail to the old address when an import changes an e-mail address (decision 023): the mail
+   * module's functions and the settings. */
+  mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'];
 };
 
@@ -139,6 +141,7 @@ export function createEmployeeImportService({
   hash = hashPassword,
   passwordPolicy,
   installationLicence,
+  mail,
   settings,
 }: Deps) {
   function parseJob(job: ImportJobRow): ParsedCsv {
@@ -788,7 +791,7 @@ export function createEmployeeImportService({
                     changedBy: actor.employeeId,
                     via: 'Mitarbeiterimport',
                   },
-                  { ...(settings ? { settings } : {}) },
+                  { mail, ...(settings ? { settings } : {}) },
                 );
               }
             }

@@ -51,7 +51,9 @@ type Deps = {
   passwordPolicy?: PasswordPolicyPort;
   /** The languages active in the settings; none given = any language. */
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
-  /** For the mail to the old address when an e-mail address changes (company name, address of the app). */
+  /** The mail to the old address when an e-mail address changes: the mail module's functions and the settings
+   * (company name, address of the app). */
+  mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'];
 };
 
@@ -100,6 +102,7 @@ export function createEmployeeRecordService({
   deletionGuards = [],
   passwordPolicy,
   enabledLocales,
+  mail,
   settings,
 }: Deps) {
   /** A language chosen for an employee must be active in the settings (language tab). */
@@ -421,7 +424,7 @@ export function createEmployeeRecordService({
                 country: row.employee.country,
                 changedBy: actor.employeeId,
               },
-              { ...(settings ? { settings } : {}) },
+              { mail, ...(settings ? { settings } : {}) },
             );
           }
           await recordChange(tx, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/index.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import {
   createEmployeeRecordService,
@@ -17,7 +17,9 @@ export function employeesModule(deps: {
   sessions: SessionStore;
   passwordPolicy?: PasswordPolicyPort;
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
-  settings?: Pick<SettingsService, 'read'>;
+  /** The mail module's functions for the e-mail-changed notice (wiring in app.ts). */
+  mail: EmailChangedMail;
+  settings?: SettingsReader;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
@@ -30,6 +32,7 @@ export function employeesModule(deps: {
     deletionGuards,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
+    mail: deps.mail,
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });

@@ -4,7 +4,7 @@
  */
 
 // The functions other modules call: the e-mail-changed notice, the responsibility scope, the sign-in guard.
-export { type EmailChangedDeps, notifyEmailChanged } from './email-changed.ts';
+export { type EmailChangedDeps, type EmailChangedMail, notifyEmailChanged } from './email-changed.ts';
 export type { EmployeeDeletionGuard, EmployeeRecordService } from './employee-record.service.ts';
 // The module factory (wiring in app.ts) and the services and repository other modules get handed there.
 export { employeesModule } from './employees.module.ts';
