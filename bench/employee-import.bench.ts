@@ -27,6 +27,12 @@ import { ensureBaseData } from '../apps/server/src/db/seed/bootstrap.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/names.ts';
 import { createEmployeeImportRepository } from '../apps/server/src/modules/employee-import/employee-import.repository.ts';
 import { createEmployeeImportService } from '../apps/server/src/modules/employee-import/employee-import.service.ts';
+import {
+  DEFAULT_MAIL_TEMPLATES,
+  enqueueMail,
+  mailDateTime,
+  renderTemplateMail,
+} from '../apps/server/src/modules/mail/index.ts';
 import type { Actor } from '../apps/server/src/platform/access.ts';
 import { hashPassword } from '../apps/server/src/platform/password.ts';
 
@@ -110,7 +116,13 @@ async function runImport(
   hash?: (p: string) => Promise<string>,
 ): Promise<Figures> {
   const repository = createEmployeeImportRepository(database.db);
-  const service = createEmployeeImportService({ db: database.db, repository, ...(hash ? { hash } : {}) });
+  const mail = { renderTemplateMail, enqueueMail, mailDateTime, defaultTemplates: DEFAULT_MAIL_TEMPLATES };
+  const service = createEmployeeImportService({
+    db: database.db,
+    repository,
+    mail,
+    ...(hash ? { hash } : {}),
+  });
   const t0 = performance.now();
   const preview = await service.upload(actor, file, {
     separator: ';',

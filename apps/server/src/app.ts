@@ -17,33 +17,36 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actionsModule } from './modules/actions/index.ts';
-import { activitiesModule } from './modules/activities/activities.module.ts';
-import { authModule } from './modules/auth/auth.module.ts';
-import { createPasswordPolicyService } from './modules/auth/password-policy.service.ts';
-import { documentsModule } from './modules/documents/documents.module.ts';
-import { employeeImportModule } from './modules/employee-import/employee-import.module.ts';
-import { employeesModule } from './modules/employees/employees.module.ts';
-import { factorMenusModule } from './modules/factor-menus/factor-menus.module.ts';
+import { activitiesModule } from './modules/activities/index.ts';
+import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
+import { employeeImportModule } from './modules/employee-import/index.ts';
+import { employeesModule } from './modules/employees/index.ts';
+import { factorMenusModule } from './modules/factor-menus/index.ts';
 import {
   HAZARD_ACTION_SOURCE,
   hazardAnalysisModule,
   registerAnalysisDocuments,
   registerAnalysisTaskHooks,
 } from './modules/hazard-analysis/index.ts';
-import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/hazard-analysis-print.module.ts';
-import { hazardBricksModule } from './modules/hazard-bricks/hazard-bricks.module.ts';
-import { healthModule } from './modules/health/health.module.ts';
-import { mailModule } from './modules/mail/mail.module.ts';
-import { nohlCriteriaModule } from './modules/nohl-criteria/nohl-criteria.module.ts';
-import { organisationModule } from './modules/organisation/organisation.module.ts';
-import { portalsModule } from './modules/portals/portals.module.ts';
-import { reportsModule } from './modules/reports/reports.module.ts';
-import { rolesModule } from './modules/roles/roles.module.ts';
-import type { JobDefinition } from './modules/scheduler/job.ts';
-import { schedulerModule } from './modules/scheduler/scheduler.module.ts';
-import { installationLicence } from './modules/settings/license.ts';
-import { settingsModule } from './modules/settings/settings.module.ts';
-import { ssoModule } from './modules/sso/sso.module.ts';
+import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
+import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import {
+  DEFAULT_MAIL_TEMPLATES,
+  enqueueMail,
+  mailDateTime,
+  mailModule,
+  renderTemplateMail,
+} from './modules/mail/index.ts';
+import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
+import { organisationModule } from './modules/organisation/index.ts';
+import { portalsModule } from './modules/portals/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
+import { rolesModule } from './modules/roles/index.ts';
+import { type JobDefinition, schedulerModule } from './modules/scheduler/index.ts';
+import { installationLicence, settingsModule } from './modules/settings/index.ts';
+import { ssoModule } from './modules/sso/index.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { createDeviceCookies } from './platform/device-cookies.ts';
@@ -124,11 +127,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Modules — the one explicit list. A module exposes register(app) and the services others may use.
+  // The mail functions the e-mail-changed notice uses (employees and the import; decision 029: employees
+  // imports no mail file).
+  const emailChangedMail = {
+    renderTemplateMail,
+    enqueueMail,
+    mailDateTime,
+    defaultTemplates: DEFAULT_MAIL_TEMPLATES,
+  };
   const employees = employeesModule({
     db: database.db,
     sessions,
     passwordPolicy,
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
+    mail: emailChangedMail,
     settings: settings.service,
   });
   const throttle = createLoginThrottle(database.db, options.throttle);
@@ -218,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
     passwordPolicy,
+    mail: emailChangedMail,
     settings: settings.service,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).

@@ -9,7 +9,16 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { employees } from '#modules/employees/employees.table.ts';
+
+/**
+ * The account table as the platform's foreign keys see it: its name and key column, nothing more. The real
+ * table is `employees` of the employees module; the platform knows no module (decision 029), so it names the
+ * target here instead of importing it. Not exported from db/schema.ts, so drizzle-kit sees only the module's
+ * table, and the constraints it generates are the same (platform.table.test.ts checks that both agree).
+ */
+const accountKey = pgTable('employees', {
+  id: integer('id').primaryKey(),
+});
 
 /** Sessions: only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(
@@ -18,7 +27,7 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     employeeId: integer('employee_id')
       .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+      .references(() => accountKey.id, { onDelete: 'cascade' }),
     viaSso: boolean('via_sso').notNull().default(false),
     /** The provider's id_token of a single sign-on session: the id_token_hint of the provider logout. */
     ssoIdToken: text('sso_id_token'),
@@ -47,7 +56,7 @@ export const changeLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     state: smallint('state').notNull(),
-    actorId: integer('actor_id').references(() => employees.id, { onDelete: 'set null' }),
+    actorId: integer('actor_id').references(() => accountKey.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
   },

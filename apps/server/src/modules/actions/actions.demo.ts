@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { locations } from '#modules/organisation/organisation.table.ts';
+import { locations } from '#modules/organisation/tables.ts';
 import { actions } from './actions.table.ts';
 import { createTask } from './tasks.ts';
 

@@ -1,7 +1,6 @@
 import type { Db, Executor } from '#db/client.ts';
-import type { renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import type { enqueueMail } from '#modules/mail/outbox.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import type { ActionSources } from './action-sources.ts';
 import type { ActionsRepository } from './actions.repository.ts';
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import { ownedUnitIds } from '#modules/employees/responsibility.ts';
-import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import { enqueueMail } from '#modules/mail/outbox.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { ownedUnitIds } from '#modules/employees/index.ts';
+import { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { createActionSources } from './action-sources.ts';
 import type { ActionsDeps } from './actions.deps.ts';
 import { createTaskReminders } from './actions.reminders.ts';

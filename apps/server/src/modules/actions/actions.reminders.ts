@@ -1,7 +1,7 @@
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { z } from 'zod';
 import type { Db } from '#db/client.ts';
-import type { JobDefinition } from '#modules/scheduler/job.ts';
+import type { JobDefinition } from '#modules/scheduler/index.ts';
 import { AppError } from '#platform/errors.ts';
 import type { ActionsDeps } from './actions.deps.ts';
 

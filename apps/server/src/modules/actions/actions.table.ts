@@ -12,9 +12,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { locations } from '#modules/organisation/organisation.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { locations } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /**
  * Actions (Maßnahmen, decision 020): generic over a source (`source_type` + `source_id`, e.g. 'hazard' +

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import type { EmployeesRepository } from '#modules/employees/index.ts';
 import { createActivitiesRepository } from './activities.repository.ts';
 import { activitiesRoutes } from './activities.routes.ts';
 import { createActivitiesService } from './activities.service.ts';

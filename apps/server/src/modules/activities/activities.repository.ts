@@ -1,7 +1,7 @@
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { sortKey } from '#modules/employees/employees.table.ts';
+import { sortKey } from '#modules/employees/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
 import { activities, activityDesignations, employeeActivities } from './activities.table.ts';
 

@@ -24,7 +24,7 @@ import { activitiesMessages, generalMessages } from '@schutzwerk/shared/errors.t
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import type { EmployeesRepository } from '#modules/employees/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

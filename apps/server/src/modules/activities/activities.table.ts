@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /**
  * Activities (Eigenschaften): a tree per portal (decision 007). System nodes are seeded leaves with a

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '#modules/scheduler/job.ts';
+import type { JobDefinition } from '#modules/scheduler/index.ts';
 import type { LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 

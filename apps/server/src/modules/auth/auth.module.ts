@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { EmployeeRecordService } from '#modules/employees/employee-record.service.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { EmployeeRecordService, EmployeesRepository } from '#modules/employees/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import type { DeviceCookies } from '#platform/device-cookies.ts';
 import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';

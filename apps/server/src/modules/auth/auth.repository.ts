@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { passwordResets } from './password-resets.table.ts';
 
 /** Credentials data of the auth module: generated passwords and the employee's password fields. */

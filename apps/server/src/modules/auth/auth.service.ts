@@ -8,8 +8,8 @@ import type {
 import { authMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { EmployeesRepository } from '#modules/employees/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

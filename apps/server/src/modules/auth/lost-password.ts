@@ -1,9 +1,8 @@
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import type { Executor } from '#db/client.ts';
-import { mailDateTime, renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import { enqueueMail } from '#modules/mail/outbox.ts';
-import type { JobDefinition } from '#modules/scheduler/job.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { enqueueMail, mailDateTime, renderTemplateMail } from '#modules/mail/index.ts';
+import type { JobDefinition } from '#modules/scheduler/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { AppError } from '#platform/errors.ts';
 import { createAuthRepository } from './auth.repository.ts';
 

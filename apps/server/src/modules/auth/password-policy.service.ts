@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { checkPassword, type PasswordPolicy } from '@schutzwerk/shared/auth/password-policy.ts';
 import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import type { Executor } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { AppError } from '#platform/errors.ts';
 
 /**

@@ -1,10 +1,9 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { EmployeeRecordService } from '#modules/employees/employee-record.service.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { assertNoMoreRights } from '#modules/employees/sign-in-guard.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { assertNoMoreRights, type EmployeeRecordService } from '#modules/employees/index.ts';
+import { employees } from '#modules/employees/tables.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 /**
  * Generated passwords of "Passwort vergessen?" (decision 012): one per employee, stored hashed, valid

@@ -2,8 +2,7 @@ import type { DocumentListFilter } from '@schutzwerk/shared/documents/documents.
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '#db/client.ts';
-import { employeePortals } from '#modules/employees/employee-assignments.table.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employeePortals, employees } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { documentLinks, documents, documentVersions, storedFiles } from './documents.table.ts';
 

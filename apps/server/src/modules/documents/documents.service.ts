@@ -15,7 +15,7 @@ import { namedFields } from '@schutzwerk/shared/update.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
-import { locations } from '#modules/organisation/organisation.table.ts';
+import { locations } from '#modules/organisation/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
-import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { PasswordPolicyService } from '#modules/auth/index.ts';
+import type { EmailChangedMail } from '#modules/employees/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
 import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
@@ -10,6 +11,8 @@ export function employeeImportModule(deps: {
   db: Db;
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
   passwordPolicy?: Pick<PasswordPolicyService, 'checker'>;
+  /** The mail module's functions for the e-mail-changed notice (wiring in app.ts). */
+  mail: EmailChangedMail;
   settings?: Pick<SettingsService, 'read'>;
 }) {
   const repository = createEmployeeImportRepository(deps.db);
@@ -18,6 +21,7 @@ export function employeeImportModule(deps: {
     repository,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
+    mail: deps.mail,
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
   return {

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 import { changeLog, sessions } from '#platform/platform.table.ts';
 import { employeeImports } from './employee-import.table.ts';
 

@@ -25,12 +25,13 @@ import { employeeImportMessages, errorCatalogue } from '@schutzwerk/shared/error
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { type EmailChangedDeps, notifyEmailChanged } from '#modules/employees/email-changed.ts';
 import {
   assertNoMoreRights,
+  type EmailChangedDeps,
   employeesWithMoreRights,
+  notifyEmailChanged,
   touchesSignIn,
-} from '#modules/employees/sign-in-guard.ts';
+} from '#modules/employees/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { LOG_STATE } from '#platform/audit.ts';
@@ -80,7 +81,9 @@ type Deps = {
   passwordPolicy?: { checker(ex?: Executor): Promise<(password: string) => string[]> };
   /** The installation's licence (settings) and today's active counts across all portals; none = unlimited. */
   installationLicence?: (ex: Executor) => Promise<InstallationLicence>;
-  /** For the mail to the old address when an import changes an e-mail address (decision 023). */
+  /** For the mail to the old address when an import changes an e-mail address (decision 023): the mail
+   * module's functions and the settings. */
+  mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'];
 };
 
@@ -138,6 +141,7 @@ export function createEmployeeImportService({
   hash = hashPassword,
   passwordPolicy,
   installationLicence,
+  mail,
   settings,
 }: Deps) {
   function parseJob(job: ImportJobRow): ParsedCsv {
@@ -783,7 +787,7 @@ export function createEmployeeImportService({
                     changedBy: actor.employeeId,
                     via: 'Mitarbeiterimport',
                   },
-                  { ...(settings ? { settings } : {}) },
+                  { mail, ...(settings ? { settings } : {}) },
                 );
               }
             }

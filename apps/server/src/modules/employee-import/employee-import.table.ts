@@ -1,7 +1,7 @@
 import { boolean, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,11 +1,14 @@
-import { renderHtml, renderSubject, renderText } from '@schutzwerk/shared/mail/mail-template.ts';
+import {
+  type MailValues,
+  renderHtml,
+  renderSubject,
+  renderText,
+} from '@schutzwerk/shared/mail/mail-template.ts';
+import type { SettingsCategory } from '@schutzwerk/shared/settings/settings.schema.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '#db/client.ts';
-import { DEFAULT_MAIL_TEMPLATES } from '#modules/mail/mail.base-data.ts';
-import { mailDateTime, type RenderedMail, renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import { enqueueMail } from '#modules/mail/outbox.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
 import { AppError } from '#platform/errors.ts';
 import { employees } from './employees.table.ts';
 
@@ -24,7 +27,43 @@ export type EmailChange = {
   changedAt?: Date;
 };
 
-export type EmailChangedDeps = { settings?: Pick<SettingsService, 'read'> };
+type RenderedMail = { subject: string; text: string; html: string; sender?: string };
+
+/**
+ * What the notice needs of the mail module: its functions, handed over in app.ts (decision 029: employees
+ * imports no file of the mail module, which depends on employees through its tables).
+ */
+export type EmailChangedMail = {
+  /** The tenant's template for the purpose; AppError MAIL_TEMPLATE_NOT_FOUND when there is none. */
+  renderTemplateMail(
+    ex: Executor,
+    input: { purpose: 'emailChanged'; language: string; country?: string | null; values: MailValues },
+  ): Promise<RenderedMail>;
+  /** Queues the mail in the caller's transaction; AppError MAIL_INVALID_RECIPIENT for no address. */
+  enqueueMail(
+    ex: Executor,
+    mail: {
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+      purpose: string;
+      relatedEmployeeId?: number;
+      from?: string;
+    },
+  ): Promise<number>;
+  /** A time as mails show it. */
+  mailDateTime(date: Date): string;
+  /** The built-in templates (German), used when the tenant has none for the purpose. */
+  defaultTemplates: readonly { purpose: string; subject: string; body: string }[];
+};
+
+/** Reads a settings category (the settings module's service, handed over in app.ts). */
+export type SettingsReader = {
+  read<S extends z.ZodObject>(category: SettingsCategory<S>, ex?: Executor): Promise<z.output<S>>;
+};
+
+export type EmailChangedDeps = { mail: EmailChangedMail; settings?: SettingsReader | undefined };
 
 /**
  * The new address as the old one is told it (decision 023): the first character of the local part and the
@@ -49,7 +88,7 @@ const normalise = (address: string | null | undefined) => address?.trim().toLowe
 export async function notifyEmailChanged(
   ex: Executor,
   change: EmailChange,
-  deps: EmailChangedDeps = {},
+  deps: EmailChangedDeps,
 ): Promise<number | null> {
   const old = change.from?.trim() ?? '';
   if (!old || normalise(change.from) === normalise(change.to)) return null;
@@ -67,14 +106,14 @@ export async function notifyEmailChanged(
     firstName: change.firstName,
     lastName: change.lastName,
     changedBy,
-    changedAt: mailDateTime(change.changedAt ?? new Date()),
+    changedAt: deps.mail.mailDateTime(change.changedAt ?? new Date()),
     maskedEmail: maskEmail(change.to),
     company: system?.companyName ?? '',
     url: system?.applicationUrl ?? '',
   };
   let rendered: RenderedMail;
   try {
-    rendered = await renderTemplateMail(ex, {
+    rendered = await deps.mail.renderTemplateMail(ex, {
       purpose: 'emailChanged',
       language: change.language || 'de-DE',
       country: change.country ?? null,
@@ -82,7 +121,7 @@ export async function notifyEmailChanged(
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'MAIL_TEMPLATE_NOT_FOUND') throw error;
-    const builtIn = DEFAULT_MAIL_TEMPLATES.find((t) => t.purpose === 'emailChanged')!;
+    const builtIn = deps.mail.defaultTemplates.find((t) => t.purpose === 'emailChanged')!;
     rendered = {
       subject: renderSubject(builtIn.subject, values),
       text: renderText(builtIn.body, values),
@@ -90,7 +129,7 @@ export async function notifyEmailChanged(
     };
   }
   try {
-    return await enqueueMail(ex, {
+    return await deps.mail.enqueueMail(ex, {
       to: old,
       subject: rendered.subject,
       text: rendered.text,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { departments } from '#modules/organisation/organisation.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { departments } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 import { employees } from './employees.table.ts';
 
 /**

@@ -37,6 +37,9 @@ export function fieldAccessOf(actor: Actor): EmployeeFieldAccess {
 type Row = NonNullable<Awaited<ReturnType<EmployeesRepository['findRecordById']>>>;
 
 /** Checks other modules plug in: an employee with completed instructions must not be deleted. */
+/** What the employees module needs of the password policy (auth's, handed over in app.ts). */
+export type PasswordPolicyPort = { assert(password: string, path: string[]): Promise<void> };
+
 export type EmployeeDeletionGuard = (ex: Executor, employeeId: number) => Promise<string | null>;
 
 type Deps = {
@@ -46,10 +49,12 @@ type Deps = {
   /** Each returns a German reason when the employee must not be deleted. Instructions register theirs later. */
   deletionGuards?: EmployeeDeletionGuard[];
   /** The password policy for an initial password (absent in unit tests without settings). */
-  passwordPolicy?: { assert(password: string, path: string[]): Promise<void> };
+  passwordPolicy?: PasswordPolicyPort;
   /** The languages active in the settings; none given = any language. */
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
-  /** For the mail to the old address when an e-mail address changes (company name, address of the app). */
+  /** The mail to the old address when an e-mail address changes: the mail module's functions and the settings
+   * (company name, address of the app). */
+  mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'];
 };
 
@@ -98,6 +103,7 @@ export function createEmployeeRecordService({
   deletionGuards = [],
   passwordPolicy,
   enabledLocales,
+  mail,
   settings,
 }: Deps) {
   /** A language chosen for an employee must be active in the settings (language tab). */
@@ -417,7 +423,7 @@ export function createEmployeeRecordService({
                 country: row.employee.country,
                 changedBy: actor.employeeId,
               },
-              { ...(settings ? { settings } : {}) },
+              { mail, ...(settings ? { settings } : {}) },
             );
           }
           await recordChange(tx, {

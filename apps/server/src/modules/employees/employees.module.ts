@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
-import type { PasswordPolicyService } from '#modules/auth/password-policy.service.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
 import type { SessionStore } from '#platform/sessions.ts';
+import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
-import { createEmployeeRecordService, type EmployeeDeletionGuard } from './employee-record.service.ts';
+import {
+  createEmployeeRecordService,
+  type EmployeeDeletionGuard,
+  type PasswordPolicyPort,
+} from './employee-record.service.ts';
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
@@ -12,9 +15,11 @@ import { createEmployeesService } from './employees.service.ts';
 export function employeesModule(deps: {
   db: Db;
   sessions: SessionStore;
-  passwordPolicy?: Pick<PasswordPolicyService, 'assert'>;
+  passwordPolicy?: PasswordPolicyPort;
   enabledLocales?: (ex: Executor) => Promise<readonly string[]>;
-  settings?: Pick<SettingsService, 'read'>;
+  /** The mail module's functions for the e-mail-changed notice (wiring in app.ts). */
+  mail: EmailChangedMail;
+  settings?: SettingsReader;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
@@ -27,6 +32,7 @@ export function employeesModule(deps: {
     deletionGuards,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
+    mail: deps.mail,
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });

@@ -2,8 +2,8 @@ import type { EmployeeListRow, EmployeePickerRow } from '@schutzwerk/shared/empl
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
 import { employeePortals } from './employee-assignments.table.ts';
 import { employeeSearchText, employees } from './employees.table.ts';

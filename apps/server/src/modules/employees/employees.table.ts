@@ -11,8 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /** Employees (Mitarbeiter): the full record of spec modules.md §3 "Employee". */
 export const employees = pgTable(

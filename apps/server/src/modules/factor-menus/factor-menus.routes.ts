@@ -16,9 +16,9 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
-import { contentDisposition } from '../reports/reports.routes.ts';
 import type { FactorMenusService } from './factor-menus.service.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { HazardAnalysisService } from '#modules/hazard-analysis/index.ts';
-import type { ReportsService } from '#modules/reports/reports.service.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { ReportsService } from '#modules/reports/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { hazardAnalysisPrintRoutes } from './hazard-analysis-print.routes.ts';
 import { createHazardAnalysisPrintService } from './hazard-analysis-print.service.ts';
 

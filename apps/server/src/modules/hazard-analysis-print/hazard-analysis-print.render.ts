@@ -7,7 +7,7 @@ import {
   type NohlRating,
   nohlBand,
 } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
-import { openPdf } from '#modules/reports/report-render.ts';
+import { openPdf } from '#modules/reports/index.ts';
 
 /** One action of a hazard as printed (decision 020's table, source_type 'hazard'). */
 export type PrintAction = {

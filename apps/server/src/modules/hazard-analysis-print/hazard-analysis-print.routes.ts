@@ -2,7 +2,7 @@ import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '#modules/reports/reports.routes.ts';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import type { HazardAnalysisPrintService } from './hazard-analysis-print.service.ts';

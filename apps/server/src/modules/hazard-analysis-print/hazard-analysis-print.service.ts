@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import type { HazardAnalysisService } from '#modules/hazard-analysis/index.ts';
-import { formatPrintDate } from '#modules/reports/report-render.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import { formatPrintDate } from '#modules/reports/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import {

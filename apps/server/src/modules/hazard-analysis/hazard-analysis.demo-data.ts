@@ -2,9 +2,9 @@ import type { FrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-ana
 import { DEFAULT_NOHL_CRITERIA, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { actions } from '#modules/actions/actions.table.ts';
-import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
-import { locations } from '#modules/organisation/organisation.table.ts';
+import { actions } from '#modules/actions/index.ts';
+import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/tables.ts';
+import { locations } from '#modules/organisation/tables.ts';
 import { brickActionProposal } from './hazard-analysis.proposals.ts';
 import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
 

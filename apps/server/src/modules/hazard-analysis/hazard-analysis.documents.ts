@@ -2,9 +2,12 @@ import { hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Executor } from '#db/client.ts';
-import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/tasks.ts';
-import type { DocumentsRepository } from '#modules/documents/documents.repository.ts';
-import type { DocumentChangeHook, DocumentLinkTargets } from '#modules/documents/documents.service.ts';
+import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/index.ts';
+import type {
+  DocumentChangeHook,
+  DocumentLinkTargets,
+  DocumentsRepository,
+} from '#modules/documents/index.ts';
 import { actorHasAny } from '#platform/access.ts';
 import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';

@@ -7,8 +7,8 @@ import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
-import { activities } from '#modules/activities/activities.table.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { activities } from '#modules/activities/tables.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { hazardAnalyses, hazardAnalysisVersions } from './hazard-analysis.table.ts';
 

@@ -1,8 +1,8 @@
 import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
-import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/hazard-bricks.service.ts';
-import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/index.ts';
+import type { OrganisationRepository } from '#modules/organisation/index.ts';
 import type { HazardActionsPort, HazardAnalysisHooks, HazardFactorsPort } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';

@@ -2,8 +2,8 @@ import type { FactorMenu } from '@schutzwerk/shared/factor-menus/factor-menus.sc
 import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { Executor } from '#db/client.ts';
-import type { ActionsService } from '#modules/actions/actions.service.ts';
-import type { OrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import type { ActionsService } from '#modules/actions/index.ts';
+import type { OrganisationRepository } from '#modules/organisation/index.ts';
 import type { Actor } from '#platform/access.ts';
 
 /**

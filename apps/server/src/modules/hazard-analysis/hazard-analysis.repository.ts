@@ -1,11 +1,11 @@
 import type { HazardAnalysisVersionRow } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { activities } from '#modules/activities/activities.table.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/factor-menus.table.ts';
-import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
+import { activities } from '#modules/activities/tables.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { factorMenuFactors, factorMenuRegisters } from '#modules/factor-menus/tables.ts';
+import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/tables.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
 import { countAll } from '#platform/list.ts';
 import { hazardAnalysisListQueries } from './hazard-analysis.list.repository.ts';
 import {

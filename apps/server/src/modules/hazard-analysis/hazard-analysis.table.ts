@@ -14,12 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { activities } from '#modules/activities/activities.table.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { factorMenuFactors, factorMenus } from '#modules/factor-menus/factor-menus.table.ts';
-import { hazardBricks } from '#modules/hazard-bricks/hazard-bricks.table.ts';
-import { departments, locations } from '#modules/organisation/organisation.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { activities } from '#modules/activities/tables.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { factorMenuFactors, factorMenus } from '#modules/factor-menus/tables.ts';
+import { hazardBricks } from '#modules/hazard-bricks/tables.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /**
  * Hazard assessments (Gefährdungsbeurteilungen, decision 021). Portal-scoped. `is_template` rows are the

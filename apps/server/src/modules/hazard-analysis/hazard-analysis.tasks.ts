@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { actions } from '#modules/actions/actions.table.ts';
-import { completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/tasks.ts';
+import { actions, completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/index.ts';
 import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 

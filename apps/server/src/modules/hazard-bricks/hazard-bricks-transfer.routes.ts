@@ -6,7 +6,7 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '#modules/reports/reports.routes.ts';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import type { HazardBricksTransfer } from './hazard-bricks.transfer.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { createMailService } from './mail.service.ts';
 import { createMailTemplatesService } from './mail-templates.ts';

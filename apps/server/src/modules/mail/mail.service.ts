@@ -2,7 +2,7 @@ import type { MailSendResult } from '@schutzwerk/shared/mail/mail.schema.ts';
 import { mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import type { Db } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { renderTemplateMail } from './mail-templates.ts';

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import type { JobDefinition } from '#modules/scheduler/job.ts';
+import type { JobDefinition } from '#modules/scheduler/index.ts';
 import { AppError } from '#platform/errors.ts';
 import { mailOutbox } from './mail.table.ts';
 import { credentialsFor, deliver, outcomeMessage, type SmtpSettings } from './transport.ts';

@@ -6,7 +6,7 @@ import {
 } from '@schutzwerk/shared/mail/mail.schema.ts';
 import { type MailSecurity, mailSettings } from '@schutzwerk/shared/settings/mail.settings.ts';
 import nodemailer from 'nodemailer';
-import { type BoundSecret, requireBoundSecret } from '#modules/settings/bound-secret.ts';
+import { type BoundSecret, requireBoundSecret } from '#modules/settings/index.ts';
 import { AppError } from '#platform/errors.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { type FieldChanges, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

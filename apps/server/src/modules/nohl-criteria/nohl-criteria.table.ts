@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 /**
  * The NOHL classification criteria (decision 018): at most one row (id 1) for the whole installation.

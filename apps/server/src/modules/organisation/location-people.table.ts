@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { locations } from './organisation.table.ts';
 
 /*

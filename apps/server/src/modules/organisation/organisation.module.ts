@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#db/client.ts';
-import type { EmployeeDeletionGuard } from '#modules/employees/employee-record.service.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import type { Db, Executor } from '#db/client.ts';
 import { createOrganisationRepository } from './organisation.repository.ts';
 import { organisationRoutes } from './organisation.routes.ts';
-import { createOrganisationService } from './organisation.service.ts';
+import { createOrganisationService, type OrganisationEmployeesPort } from './organisation.service.ts';
 
 /** Locations and departments trees. Registers a guard so responsible persons are not deleted silently. */
 export function organisationModule(deps: {
   db: Db;
-  employees: { repository: EmployeesRepository; deletionGuards: EmployeeDeletionGuard[] };
+  /** The employees module's repository and the guards it asks before deleting an employee (wiring in app.ts). */
+  employees: {
+    repository: OrganisationEmployeesPort;
+    deletionGuards: ((ex: Executor, employeeId: number) => Promise<string | null>)[];
+  };
 }) {
   const repository = createOrganisationRepository(deps.db);
   const service = createOrganisationService({

@@ -1,8 +1,8 @@
 import type { EmployeeRef } from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 import { countAll } from '#platform/list.ts';
 import { locationEscalations, locationResponsibilities } from './location-people.table.ts';
 import { departments, locationDesignations, locations } from './organisation.table.ts';

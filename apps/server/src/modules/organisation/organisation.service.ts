@@ -30,7 +30,6 @@ import {
 } from '@schutzwerk/shared/organisation/tree.ts';
 import { P, permissionById } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, type FieldChanges, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, isUniqueViolation, postgresErrorCode } from '#platform/errors.ts';
@@ -42,10 +41,18 @@ import type {
   TreeRowWithFlags,
 } from './organisation.repository.ts';
 
+/**
+ * What the trees need of the employees module: which of these ids are employees of the portal. A port declared
+ * here and handed over in app.ts, so that organisation does not depend on the employees module's files.
+ */
+export type OrganisationEmployeesPort = {
+  existingIds(portalId: number, ids: readonly number[], ex?: Executor): Promise<number[]>;
+};
+
 type Deps = {
   db: Db;
   repository: OrganisationRepository;
-  employees: Pick<EmployeesRepository, 'existingIds'>;
+  employees: OrganisationEmployeesPort;
 };
 
 /** What differs between the two trees: rights and the German words. */

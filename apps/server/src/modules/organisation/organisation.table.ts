@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /**
  * Locations tree (Orte) with the location details of spec modules.md §3 "Location details".

@@ -6,7 +6,7 @@ import {
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import type { EmployeeFieldGroup } from '@schutzwerk/shared/employees/field-access.ts';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 /**
  * The caller's data rights a report runs with (decision 027): the report's own rights say who may run it,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { createReportRunner } from './report-runner.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';

@@ -21,7 +21,7 @@ import {
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import type { SettingsService } from '#modules/settings/settings.service.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
+import type { EmployeesRepository } from '#modules/employees/index.ts';
 import { createRolesRepository } from './roles.repository.ts';
 import { rolesRoutes } from './roles.routes.ts';
 import { createRolesService } from './roles.service.ts';

@@ -3,8 +3,8 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import type { RoleListRow, RoleMemberRow } from '@schutzwerk/shared/roles/role.schema.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { departments } from '#modules/organisation/organisation.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { departments } from '#modules/organisation/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
 import { employeeRoles, rolePermissions, roles } from './roles.table.ts';
 

@@ -5,8 +5,7 @@ import type { CreateRole, Role, UpdateRole } from '@schutzwerk/shared/roles/role
 import { createRoleSchema, updateRoleSchema } from '@schutzwerk/shared/roles/role.schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/employees.repository.ts';
-import { assertNoMoreRights } from '#modules/employees/sign-in-guard.ts';
+import { assertNoMoreRights, type EmployeesRepository } from '#modules/employees/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
-import { portals } from '#modules/portals/portals.table.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
 
 /** Roles (Rollen): named sets of permissions, assigned to employees. */
 export const roles = pgTable(

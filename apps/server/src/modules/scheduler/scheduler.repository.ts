@@ -2,7 +2,7 @@ import type { ListQuery, ListResult } from '@schutzwerk/shared/list/list.schema.
 import type { Run, Schedule, Task } from '@schutzwerk/shared/scheduler/scheduler.schema.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { scheduledTaskRuns, scheduledTasks } from './scheduler.table.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

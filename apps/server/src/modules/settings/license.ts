@@ -5,7 +5,7 @@ import {
 } from '@schutzwerk/shared/settings/license.settings.ts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** Active employees (own staff and temp workers) and active external staff across all portals. */

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 /**
  * Installation-wide settings, one row per category (packages/shared/src/settings/). No row means the

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { identityLinks, ssoLogins, ssoTickets } from './sso.table.ts';
 
 export type PendingLogin = typeof ssoLogins.$inferSelect;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { employees } from '#modules/employees/employees.table.ts';
+import { employees } from '#modules/employees/tables.ts';
 
 /**
  * The link between an identity at an OpenID provider (issuer + subject) and an employee. Made once, on the

@@ -1,0 +1,9 @@
+/**
+ * The public face of the portals module (decision 029): what other modules, app.ts and the seed may use.
+ * Everything else in this folder is internal.
+ */
+
+// The module factory (wiring in app.ts).
+export { portalsModule } from './portals.module.ts';
+// The tables other modules may join.
+export * from './tables.ts';

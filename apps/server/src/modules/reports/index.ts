@@ -1,0 +1,11 @@
+/**
+ * The public face of the reports module (decision 029): what other modules, app.ts and the seed may use.
+ * Everything else in this folder is internal.
+ */
+
+// The download header and the PDF frame other modules' exports and prints use.
+export { formatPrintDate, openPdf } from './report-render.ts';
+// The module factory (wiring in app.ts) and the service other modules get handed there.
+export { reportsModule } from './reports.module.ts';
+export { contentDisposition } from './reports.routes.ts';
+export type { ReportsService } from './reports.service.ts';
