@@ -105,6 +105,10 @@ export async function setup(project: TestProject): Promise<void> {
     ...process.env,
     HOST: '127.0.0.1',
     DEMO_DATA: 'true',
+    // No ticker (as in the API tests): nothing happens on the clock while the browser tests run (a scheduled
+    // fire of a task could answer a spec's "Jetzt ausführen" with 409 or add runs next to its own);
+    // "Jetzt ausführen" works without it, and the fire times are still planned and shown.
+    SCHEDULER: 'false',
     ADMIN_PASSWORD,
     DEMO_PASSWORD,
     OIDC_ISSUER: provider.issuer,

@@ -4,8 +4,9 @@ import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from '
 
 const suffix = Date.now().toString(36);
 
+/** Creates a role from the role list (opened only if the page is not on it: a page load saved). */
 async function createRole(page: Page, name: string, description = ''): Promise<number> {
-  await page.goto('/role/list');
+  if (new URL(page.url()).pathname !== '/role/list') await page.goto('/role/list');
   await gridTotal(page, 'Rollen');
   await page.getByRole('button', { name: 'Neu', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Neue Rolle anlegen' });
@@ -239,7 +240,7 @@ describe('roles', () => {
   it('keeps the typed content on a stale-version conflict (409) and saves after reloading', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await signIn(a.page, 'admin');
+    await signIn(a.page, 'admin', '/role/list');
     await signIn(b.page, 'admin');
     const name = `E2E Konflikt ${suffix}`;
     const id = await createRole(a.page, name, 'Ausgangstext');
@@ -352,7 +353,7 @@ describe('roles', () => {
 
   it('marks the name on a duplicate, shows the message once, clears a stale success, refuses the open role as source', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    await signIn(page, 'admin', '/role/list');
     const name = `E2E Doppelt ${suffix}`;
     await createRole(page, name);
 
@@ -401,7 +402,7 @@ describe('roles', () => {
 
   it("asks before taking 'Rollen verwalten' from a role the user holds", async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    await signIn(page, 'admin', '/role/list');
     const name = `E2E Rollenverwaltung ${suffix}`;
     await createRole(page, name);
     await page.getByRole('button', { name: /^Mitarbeiter\s*0 von \d+$/ }).click();
@@ -458,7 +459,7 @@ describe('roles', () => {
 
   it("makes the list one Tab stop: arrows move, Space chooses, 'Übernehmen' follows right after", async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
+    await signIn(page, 'admin', '/role/list');
     const name = `E2E Tastatur ${suffix}`;
     await createRole(page, name);
     await page.getByRole('button', { name: 'Mitarbeiter zuweisen' }).click();

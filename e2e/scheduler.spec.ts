@@ -5,6 +5,15 @@ import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/bro
 const TASK = 'Sitzungen bereinigen';
 const DATE_TIME = /^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/;
 
+/** The id of the task „Sitzungen bereinigen“, read through the API with the page's own headers. */
+async function sessionCleanupId(page: Page, headers: Record<string, string>): Promise<number> {
+  const answer = await page.request.get('/api/taskschedule/list', { headers });
+  const tasks = ((await answer.json()) as { data: { rows: { id: number; key: string }[] } }).data.rows;
+  const task = tasks.find((t) => t.key === 'session-cleanup');
+  if (!task) throw new Error('task session-cleanup not found');
+  return task.id;
+}
+
 function taskRow(page: Page): Locator {
   return page.locator('tr[data-task-key="session-cleanup"]');
 }
@@ -56,17 +65,19 @@ describe('Aufgabenplanung (/taskschedule/edit)', () => {
     await row.getByText('Geplant', { exact: true }).waitFor();
     expect((await row.getByTestId('next-fire').textContent())?.trim()).toMatch(DATE_TIME);
 
-    // Run now: the runs panel shows the run with its outcome and log.
+    // Run now: the runs panel shows the run with its outcome and log. The run is the one the answer names
+    // (the e2e servers run without the ticker, so no scheduled fire lands next to it either).
+    const started = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /\/api\/taskschedule\/\d+\/run$/.test(response.url()),
+    );
     await page.getByRole('button', { name: `Jetzt ausführen: ${TASK}` }).click();
+    const runId = ((await (await started).json()) as { data: { runId: number } }).data.runId;
     await page.getByText(`Die Aufgabe „${TASK}“ wurde gestartet.`).waitFor();
     const panel = page.getByRole('region', { name: `Läufe: ${TASK}` });
-    await panel.waitFor();
-    // The manual run (a scheduled fire of the */15 task may land next to it, so pick it by its trigger).
-    const latest = panel
-      .getByTestId('task-run')
-      .filter({ hasText: 'Manuell (Administrator, System (000001))' })
-      .first();
-    await latest.and(panel.locator('[data-outcome="ok"]')).waitFor({ timeout: 30_000 });
+    const latest = panel.locator(`[data-testid="task-run"][data-run-id="${runId}"]`);
+    await latest.and(panel.locator('[data-outcome="ok"]')).waitFor();
+    await latest.getByText('Manuell (Administrator, System (000001))').waitFor();
     expect(await latest.getAttribute('data-outcome')).toBe('ok');
     await latest.getByText('Erfolgreich', { exact: true }).waitFor();
     await latest.getByText(/^\d+ Sitzungen? und \d+ Anmeldezähler gelöscht\.$/).waitFor();
@@ -131,6 +142,90 @@ describe('Aufgabenplanung (/taskschedule/edit)', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('*/15 * * * *', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('shows the run it started although the runs were still loading when the run was claimed', async () => {
+    // The race that made this spec miss its manual run: "Jetzt ausführen" selects the task, so the panel
+    // starts the first load of its runs at the same moment as the POST. When the server answered that load
+    // before it claimed the run, but the answer reached the page after the POST's, the refresh after the
+    // POST reused the load in flight (a first load without data is not cancelled by invalidateQueries) and
+    // the panel kept a list without the run: nothing was running any more, so nothing polled again. The
+    // routes below force that order instead of hoping for it.
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/taskschedule/edit');
+    await taskRow(page).waitFor();
+    // The panel shows the first task (by name), so the runs of this one have not been loaded yet.
+    await page.getByRole('region', { name: 'Läufe: Abgelaufene generierte Passwörter löschen' }).waitFor();
+    const headers = {
+      Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('schutzwerk.token'))}`,
+    };
+    const taskId = await sessionCleanupId(page, headers);
+    const runsUrl = `/api/taskschedule/${taskId}/runs`;
+
+    let runsAnswered!: () => void;
+    const runsAnsweredByServer = new Promise<void>((resolve) => {
+      runsAnswered = resolve;
+    });
+    let runStarted!: (runId: number) => void;
+    const runAnswered = new Promise<number>((resolve) => {
+      runStarted = resolve;
+    });
+    let postAnswered = false;
+    let held = false;
+    let listRequested!: () => void;
+    const listRefreshRequested = new Promise<void>((resolve) => {
+      listRequested = resolve;
+    });
+    // 1. The first load of this task's runs is answered by the server before the run exists, and held.
+    await page.route(
+      (url) => url.pathname === runsUrl,
+      async (route) => {
+        const response = await route.fetch();
+        runsAnswered();
+        await runAnswered;
+        await listRefreshRequested; // the page has handled the POST's answer and refreshed its queries
+        await route.fulfill({ response }).catch(() => undefined); // cancelled by the page: fine
+      },
+      { times: 1 },
+    );
+    // 2. The POST reaches the server only after that load was answered.
+    await page.route(
+      (url) => url.pathname === `/api/taskschedule/${taskId}/run`,
+      async (route) => {
+        await runsAnsweredByServer;
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { runId: number } };
+        await route.fulfill({ response });
+        postAnswered = true;
+        runStarted(body.data.runId);
+      },
+      { times: 1 },
+    );
+    // 3. The task list's refresh after the POST is answered once the run has finished on the server, so
+    //    the page sees no running task (which would make it poll and hide the race).
+    await page.route(
+      (url) => url.pathname === '/api/taskschedule/list',
+      async (route) => {
+        if (!postAnswered || held) return route.continue(); // the list's own refresh every 15 s
+        held = true;
+        listRequested();
+        const runId = await runAnswered;
+        await waitUntil(async () => {
+          const answer = await page.request.get(`${runsUrl}?limit=20`, { headers });
+          const runs = ((await answer.json()) as { data: { rows: { id: number; outcome: string | null }[] } })
+            .data.rows;
+          return runs.some((run) => run.id === runId && run.outcome !== null);
+        }, 'the run finishes on the server');
+        await route.continue();
+      },
+    );
+
+    await page.getByRole('button', { name: `Jetzt ausführen: ${TASK}` }).click();
+    const runId = await runAnswered;
+    await page.getByText(`Die Aufgabe „${TASK}“ wurde gestartet.`).waitFor();
+    const panel = page.getByRole('region', { name: `Läufe: ${TASK}` });
+    await panel.locator(`[data-run-id="${runId}"][data-outcome="ok"]`).waitFor();
     await context.close();
   });
 

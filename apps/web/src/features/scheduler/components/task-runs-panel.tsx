@@ -64,6 +64,7 @@ export function TaskRunsPanel({ task }: { task: Task | null }) {
                 defaultExpanded={index === 0}
                 disableGutters
                 data-testid="task-run"
+                data-run-id={run.id}
                 data-outcome={run.outcome ?? 'running'}
               >
                 <AccordionSummary expandIcon={<ExpandMoreIcon />}>
