@@ -60,3 +60,27 @@ describe('import boundaries (decision 029)', () => {
     expect(cycles.flat().length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('docs/glossary.md', () => {
+  it('names only tables and columns that exist (snake_case names in backticks)', () => {
+    const tables = new Set<string>();
+    const columns = new Set<string>();
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        return e.isDirectory() ? walk(full) : e.name.endsWith('.table.ts') ? [full] : [];
+      });
+    for (const file of walk(path.join(root, 'apps/server/src'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) tables.add(m[1] as string);
+      for (const m of text.matchAll(/\(\s*'([a-z_]+)'/g)) columns.add(m[1] as string);
+    }
+    // Names in the glossary that are no table or column: an attach-API entity, the report role, a cookie.
+    const notSchema = new Set(['hazard_analysis', 'schutzwerk_report', 'sw_sso']);
+    const glossary = fs.readFileSync(path.join(docs, 'glossary.md'), 'utf8');
+    const unknown = [...glossary.matchAll(/`([a-z]+_[a-z_]+)`/g)]
+      .map((m) => m[1] as string)
+      .filter((name) => !tables.has(name) && !columns.has(name) && !notSchema.has(name));
+    expect([...new Set(unknown)]).toEqual([]);
+  });
+});
