@@ -58,7 +58,10 @@ describe('parseRecordList', () => {
 
   it('refuses anything that is not a list of 32-bit integers', () => {
     for (const bad of ['1,x', '[1,', '1.5', [1.5], [2_147_483_648], ['1e3'], { 0: 1 }, 42, '[{"a":1}]']) {
-      expect(code(() => parseRecordList(bad)), JSON.stringify(bad)).toBe('INPUT_VALIDATION_ERROR');
+      expect(
+        code(() => parseRecordList(bad)),
+        JSON.stringify(bad),
+      ).toBe('INPUT_VALIDATION_ERROR');
     }
     expect(parseRecordList([-2_147_483_647])).toEqual([-2_147_483_647]);
   });
@@ -76,7 +79,10 @@ describe('parseRecordId', () => {
     expect(parseRecordId('')).toBeNull();
     expect(parseRecordId(undefined)).toBeNull();
     for (const bad of ['18a', '1.0', 1.5, [1], true, 2 ** 31]) {
-      expect(code(() => parseRecordId(bad)), String(bad)).toBe('INPUT_VALIDATION_ERROR');
+      expect(
+        code(() => parseRecordId(bad)),
+        String(bad),
+      ).toBe('INPUT_VALIDATION_ERROR');
     }
   });
 });
@@ -122,7 +128,15 @@ describe('report role variants', () => {
 
   it('lists each of the seven group combinations once, named as reportRoleFor names them', () => {
     const variants = reportRoleVariants('r');
-    expect(variants.map((v) => v.role).sort()).toEqual(['r_e', 'r_h', 'r_he', 'r_p', 'r_pe', 'r_ph', 'r_phe']);
+    expect(variants.map((v) => v.role).sort()).toEqual([
+      'r_e',
+      'r_h',
+      'r_he',
+      'r_p',
+      'r_pe',
+      'r_ph',
+      'r_phe',
+    ]);
     for (const { role, groups } of variants) {
       const rights = { ...NO_DATA_RIGHTS, ...Object.fromEntries(groups.map((g) => [g, true])) };
       expect(reportRoleFor('r', rights)).toBe(role);
@@ -138,7 +152,10 @@ describe('reportRowPolicies (fake catalogue)', () => {
     parentColumn: 'id',
     cascade,
   });
-  const catalog = (tables: [string, boolean][], foreignKeys: ReportCatalog['foreignKeys']): ReportCatalog => ({
+  const catalog = (
+    tables: [string, boolean][],
+    foreignKeys: ReportCatalog['foreignKeys'],
+  ): ReportCatalog => ({
     tables: new Map(tables),
     foreignKeys,
   });
@@ -171,7 +188,9 @@ describe('reportRowPolicies (fake catalogue)', () => {
     ]);
     expect(unclassified).toEqual([]);
     const portals = policies.find((p) => p.table === 'portals');
-    expect(portals?.using).toContain(`id::text = coalesce(current_setting('schutzwerk.portal_id', true), '')`);
+    expect(portals?.using).toContain(
+      `id::text = coalesce(current_setting('schutzwerk.portal_id', true), '')`,
+    );
     // employees are also seen through the portals they are assigned to
     const employees = policies.find((p) => p.table === 'employees' && p.kind === 'portal');
     expect(employees?.using).toContain('employee_portals');
