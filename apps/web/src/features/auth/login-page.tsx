@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { SsoSignIn } from '#features/sso/components/sso-sign-in.tsx';
+import { SsoSignIn } from '#features/sso/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { getSessionEndReason } from '#lib/session/session-end.ts';

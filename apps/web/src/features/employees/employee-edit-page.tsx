@@ -31,7 +31,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedForm } from '#components/record-page/use-versioned-draft.ts';
-import { EmployeeActivitiesPanel } from '#features/activities/components/employee-activities-panel.tsx';
+import { EmployeeActivitiesPanel } from '#features/activities/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';

@@ -28,7 +28,7 @@ import {
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { ReportPrintDialog } from '#features/reports/components/report-print-dialog.tsx';
+import { ReportPrintDialog } from '#features/reports/index.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { ReportPrintDialog } from '#features/reports/components/report-print-dialog.tsx';
+import { ReportPrintDialog } from '#features/reports/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { dataTable, isPrintable } from './print-api.ts';
 

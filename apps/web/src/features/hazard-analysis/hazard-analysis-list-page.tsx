@@ -19,7 +19,7 @@ import {
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { useHazardAnalysisListPrint } from '#features/hazard-analysis-print/use-list-print.tsx';
+import { useHazardAnalysisListPrint } from '#features/hazard-analysis-print/index.ts';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';

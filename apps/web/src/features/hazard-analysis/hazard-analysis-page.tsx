@@ -41,9 +41,9 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { ActivityPickerDialog } from '#features/activities/components/activity-picker-dialog.tsx';
-import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
-import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
+import { ActivityPickerDialog } from '#features/activities/index.ts';
+import { PrintAssessmentButton } from '#features/hazard-analysis-print/index.ts';
+import { HazardBrickPickerDialog } from '#features/hazard-bricks/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { formatDate } from '#lib/format.ts';

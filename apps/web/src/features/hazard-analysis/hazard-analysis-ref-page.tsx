@@ -13,7 +13,7 @@ import type { HazardAnalysisVersion } from '@schutzwerk/shared/hazard-analysis/h
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
-import { PrintAssessmentButton } from '#features/hazard-analysis-print/print-assessment-button.tsx';
+import { PrintAssessmentButton } from '#features/hazard-analysis-print/index.ts';
 import { formatDate } from '#lib/format.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useHazardAnalysisVersion } from './api/get-hazard-analysis-version.ts';

@@ -18,8 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SettingsForm } from '#features/settings/components/settings-form.tsx';
-import { useSettingsForm } from '#features/settings/use-settings-form.ts';
+import { SettingsForm, useSettingsForm } from '#features/settings/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useSendTestMail } from './api/send-test-mail.ts';

@@ -5,8 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SecuritySettings } from '@schutzwerk/shared/settings/security.settings.ts';
 import { useTranslation } from 'react-i18next';
-import { SettingsForm } from '#features/settings/components/settings-form.tsx';
-import { useSettingsForm } from '#features/settings/use-settings-form.ts';
+import { SettingsForm, useSettingsForm } from '#features/settings/index.ts';
 
 type NumberField = {
   [K in keyof SecuritySettings]: SecuritySettings[K] extends number | null ? K : never;

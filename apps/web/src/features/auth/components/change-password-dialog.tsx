@@ -13,7 +13,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { PasswordPolicyBox } from '#features/password/components/password-policy-box.tsx';
+import { PasswordPolicyBox } from '#features/password/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './change-password-schema.ts';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
-import { FirstLoginDialog } from '#features/password/components/first-login-dialog.tsx';
+import { FirstLoginDialog } from '#features/password/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useCurrentUser } from '#lib/session/get-current-user.ts';
 import { SessionUserContext } from '#lib/session/session.tsx';

@@ -5,7 +5,7 @@ import type {
   ImportResult,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { employeeKeys } from '#features/employees/api/employee-keys.ts';
+import { employeeKeys } from '#features/employees/index.ts';
 import { ApiError, api, isApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
 import { rawRequest } from './raw-request.ts';
 

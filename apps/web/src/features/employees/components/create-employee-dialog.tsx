@@ -12,7 +12,7 @@ import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordPolicyBox } from '#features/password/components/password-policy-box.tsx';
+import { PasswordPolicyBox } from '#features/password/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useCreateEmployee } from '../api/create-employee.ts';
 import {

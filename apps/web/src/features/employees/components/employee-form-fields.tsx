@@ -17,7 +17,7 @@ import {
   LocationPickerField,
   type TreeChoice,
 } from '#components/picker-field/tree-picker-field.tsx';
-import { languagesQueryOptions } from '#features/settings/api/get-settings.ts';
+import { languagesQueryOptions } from '#features/settings/index.ts';
 import {
   type EmployeeFormValues,
   germanDateToIso,

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import type { Hazard, HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HazardBrickActionPickerDialog } from '#features/hazard-bricks/components/hazard-brick-action-picker-dialog.tsx';
+import { HazardBrickActionPickerDialog } from '#features/hazard-bricks/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { useAdoptBrickActions } from '../api/adopt-brick-actions.ts';
 

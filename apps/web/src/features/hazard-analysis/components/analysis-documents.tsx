@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import type { HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { AttachedDocuments } from '#features/documents/components/attached-documents.tsx';
+import { AttachedDocuments } from '#features/documents/index.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 
 /**

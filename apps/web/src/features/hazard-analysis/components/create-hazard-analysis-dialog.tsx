@@ -19,7 +19,7 @@ import { EmployeePickerField } from '#components/picker-field/employee-picker-fi
 import { PickerField } from '#components/picker-field/picker-field.tsx';
 import { LocationPickerField, type TreeChoice } from '#components/picker-field/tree-picker-field.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
-import { HazardBrickPickerDialog } from '#features/hazard-bricks/components/hazard-brick-picker-dialog.tsx';
+import { HazardBrickPickerDialog } from '#features/hazard-bricks/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { useSessionUser } from '#lib/session/session.tsx';
 import { useCreateHazardAnalysis } from '../api/create-hazard-analysis.ts';

@@ -12,7 +12,7 @@ import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-a
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDocumentFile } from '#features/documents/api/download-document-file.ts';
+import { downloadDocumentFile } from '#features/documents/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 

@@ -18,7 +18,7 @@ import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
-import { ActionsPanel } from '#features/actions/components/actions-panel.tsx';
+import { ActionsPanel } from '#features/actions/index.ts';
 import { useFactorMenu } from '#features/factor-menus/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { usePermissions } from '#lib/session/session.tsx';

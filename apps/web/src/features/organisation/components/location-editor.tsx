@@ -19,7 +19,7 @@ import { useDismissNotification, useNotify } from '#components/notifications/not
 import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
-import { AttachedDocuments } from '#features/documents/components/attached-documents.tsx';
+import { AttachedDocuments } from '#features/documents/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions } from '#lib/session/session.tsx';
