@@ -21,6 +21,12 @@ export const MAIL_BATCH_SIZE = 50;
 const emailCheck = z.email();
 
 /**
+ * "Due now", at millisecond precision: the claim compares with a JavaScript time (milliseconds), and PostgreSQL's
+ * now() carries microseconds — a mail queued in the same millisecond as a run would otherwise wait for the next.
+ */
+const DUE_NOW = sql`date_trunc('milliseconds', now())`;
+
+/**
  * Puts a mail into the outbox; call it inside the caller's transaction so the mail exists exactly when
  * the change that caused it is committed. Answers the outbox id. The mail is sent by processOutbox
  * (scheduler job 'mail-outbox'), retried while the mail server is away.
@@ -54,7 +60,7 @@ export async function enqueueMail(
       purpose: mail.purpose,
       relatedEmployeeId: mail.relatedEmployeeId ?? null,
       state: 'queued',
-      nextAttemptAt: sql`now()`,
+      nextAttemptAt: DUE_NOW,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -234,7 +240,7 @@ export async function listOutbox(
 export async function requeueFailed(ex: Executor, id: number): Promise<void> {
   const [row] = await ex
     .update(mailOutbox)
-    .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null })
+    .set({ state: 'queued', attempts: 0, nextAttemptAt: DUE_NOW, claimedUntil: null })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'failed')))
     .returning({ id: mailOutbox.id });
   if (row) return;
