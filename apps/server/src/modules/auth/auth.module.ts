@@ -6,7 +6,7 @@ import type { DeviceCookies } from '#platform/device-cookies.ts';
 import { createLoginThrottle, type LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { sessionCleanupJob } from './auth.jobs.ts';
-import { createAuthRepository } from './auth.repository.ts';
+import { authRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { expiredPasswordsJob } from './lost-password.ts';
@@ -42,7 +42,7 @@ export function authModule(deps: {
   records: Pick<EmployeeRecordService, 'loadVisible' | 'assertEditableHere'>;
   deviceCookies: DeviceCookies;
 }) {
-  const repository = createAuthRepository(deps.db);
+  const repository = authRepository;
   const service = createAuthService({
     ...deps,
     repository,

@@ -1,54 +1,55 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db, Executor } from '#db/client.ts';
+import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { passwordResets } from './password-resets.table.ts';
 
-/** Credentials data of the auth module: generated passwords and the employee's password fields. */
-export function createAuthRepository(db: Db) {
-  return {
-    async findValidReset(employeeId: number, ex: Executor = db) {
-      const [row] = await ex
-        .select()
-        .from(passwordResets)
-        .where(and(eq(passwordResets.employeeId, employeeId), gt(passwordResets.validUntil, sql`now()`)));
-      return row;
-    },
+/**
+ * Credentials data of the auth module: generated passwords and the employee's password fields. Each function
+ * takes the executor first (the database, or the caller's transaction).
+ */
+export const authRepository = {
+  async findValidReset(ex: Executor, employeeId: number) {
+    const [row] = await ex
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.employeeId, employeeId), gt(passwordResets.validUntil, sql`now()`)));
+    return row;
+  },
 
-    /** One generated password per employee: a new request replaces the previous one. */
-    async upsertReset(ex: Executor, employeeId: number, passwordHash: string, validUntil: Date) {
-      await ex
-        .insert(passwordResets)
-        .values({ employeeId, passwordHash, validUntil })
-        .onConflictDoUpdate({
-          target: passwordResets.employeeId,
-          set: { passwordHash, validUntil, createdAt: sql`now()` },
-        });
-    },
+  /** One generated password per employee: a new request replaces the previous one. */
+  async upsertReset(ex: Executor, employeeId: number, passwordHash: string, validUntil: Date) {
+    await ex
+      .insert(passwordResets)
+      .values({ employeeId, passwordHash, validUntil })
+      .onConflictDoUpdate({
+        target: passwordResets.employeeId,
+        set: { passwordHash, validUntil, createdAt: sql`now()` },
+      });
+  },
 
-    async deleteReset(ex: Executor, employeeId: number) {
-      await ex.delete(passwordResets).where(eq(passwordResets.employeeId, employeeId));
-    },
+  async deleteReset(ex: Executor, employeeId: number) {
+    await ex.delete(passwordResets).where(eq(passwordResets.employeeId, employeeId));
+  },
 
-    /** Removes generated passwords whose validity has ended; returns how many. */
-    async deleteExpiredResets(ex: Executor, now: Date): Promise<number> {
-      const rows = await ex
-        .delete(passwordResets)
-        .where(lt(passwordResets.validUntil, now))
-        .returning({ id: passwordResets.employeeId });
-      return rows.length;
-    },
+  /** Removes generated passwords whose validity has ended; returns how many. */
+  async deleteExpiredResets(ex: Executor, now: Date): Promise<number> {
+    const rows = await ex
+      .delete(passwordResets)
+      .where(lt(passwordResets.validUntil, now))
+      .returning({ id: passwordResets.employeeId });
+    return rows.length;
+  },
 
-    async setPassword(
-      ex: Executor,
-      id: number,
-      patch: { passwordHash: string; mustChangePassword: boolean; firstName?: string; lastName?: string },
-    ) {
-      await ex
-        .update(employees)
-        .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
-        .where(eq(employees.id, id));
-    },
-  };
-}
+  async setPassword(
+    ex: Executor,
+    id: number,
+    patch: { passwordHash: string; mustChangePassword: boolean; firstName?: string; lastName?: string },
+  ) {
+    await ex
+      .update(employees)
+      .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+      .where(eq(employees.id, id));
+  },
+};
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type AuthRepository = typeof authRepository;

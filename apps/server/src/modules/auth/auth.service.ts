@@ -67,7 +67,7 @@ export function createAuthService({
       // A generated password ("Passwort vergessen?") signs in once, replaces the password and forces the change.
       let generated: { passwordHash: string } | undefined;
       if (!passwordOk && employee?.active) {
-        const reset = await repository.findValidReset(employee.id);
+        const reset = await repository.findValidReset(db, employee.id);
         if (reset && (await verifyPassword(reset.passwordHash, input.password))) generated = reset;
       }
       if (!employee?.active || !(passwordOk || generated)) {

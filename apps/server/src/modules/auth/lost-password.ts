@@ -4,7 +4,7 @@ import { enqueueMail, mailDateTime, renderTemplateMail } from '#modules/mail/ind
 import type { JobDefinition } from '#modules/scheduler/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { AppError } from '#platform/errors.ts';
-import { createAuthRepository } from './auth.repository.ts';
+import { authRepository } from './auth.repository.ts';
 
 /** Spec modules.md §9: a generated password is valid for 2 hours. */
 export const GENERATED_PASSWORD_VALIDITY_MS = 2 * 60 * 60 * 1000;
@@ -134,7 +134,7 @@ export const expiredPasswordsJob: JobDefinition = {
   description: 'Löscht Passwörter aus „Passwort vergessen?“, deren Gültigkeit (2 Stunden) abgelaufen ist.',
   defaultSchedule: { kind: 'interval', seconds: 3600 },
   async run(ctx) {
-    const removed = await createAuthRepository(ctx.db).deleteExpiredResets(ctx.db, ctx.now);
+    const removed = await authRepository.deleteExpiredResets(ctx.db, ctx.now);
     return {
       summary:
         removed === 1 ? '1 abgelaufenes Passwort gelöscht.' : `${removed} abgelaufene Passwörter gelöscht.`,

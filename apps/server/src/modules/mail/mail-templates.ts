@@ -11,16 +11,13 @@ import {
   renderText,
 } from '@schutzwerk/shared/mail/mail-template.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
-import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { diffFields, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import { mailTemplates } from './mail.table.ts';
+import { type MailRepository, type MailTemplateRow, mailRepository } from './mail.repository.ts';
 
-type Row = typeof mailTemplates.$inferSelect;
-
-function toDto(row: Row): MailTemplate {
+function toDto(row: MailTemplateRow): MailTemplate {
   return {
     id: row.id,
     purpose: row.purpose as MailPurpose,
@@ -43,26 +40,9 @@ function toDto(row: Row): MailTemplate {
 export async function chooseTemplate(
   ex: Executor,
   query: { purpose: string; language: string; country?: string | null },
-): Promise<Row | null> {
-  const t = mailTemplates;
+): Promise<MailTemplateRow | null> {
   const country = query.country ?? null;
-  const rows = await ex
-    .select()
-    .from(t)
-    .where(eq(t.purpose, query.purpose))
-    .orderBy(
-      // step 1: exact language and country; step 2: the language without a country; step 3: any default
-      sql`case
-        when ${t.language} = ${query.language} and ${t.country} is not distinct from ${country} then 0
-        when ${t.language} = ${query.language} and ${t.country} is null then 1
-        when ${t.isDefault} then 2
-        else 3 end`,
-      sql`${t.isDefault} desc`,
-      sql`(${t.language} = 'de') desc`,
-      asc(t.id),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await mailRepository.bestTemplateCandidate(ex, { ...query, country });
   if (!row) return null;
   // A template of another language is only taken as the purpose's default.
   const matchesLanguage =
@@ -107,29 +87,13 @@ export async function renderTemplateMail(
 export type MailTemplatesService = ReturnType<typeof createMailTemplatesService>;
 
 /** Listing and editing templates (MAIL_TEMPLATES to change; main portal only, like the settings). */
-export function createMailTemplatesService(deps: { db: Db }) {
-  const t = mailTemplates;
+export function createMailTemplatesService(deps: { db: Db; repository: MailRepository }) {
+  const { repository } = deps;
 
   const assertCanEdit = (actor: Actor) => {
     if (!actorHasAny(actor, P.MAIL_TEMPLATES)) throw new AppError('NO_PERMISSION');
     if (!actor.isMainPortal) throw new AppError('SETTINGS_MAIN_PORTAL_ONLY');
   };
-
-  /** Only one default per purpose, language and country: setting one clears the others. */
-  async function clearOtherDefaults(tx: Executor, fields: MailTemplateFields, exceptId: number | null) {
-    await tx
-      .update(t)
-      .set({ isDefault: false, version: sql`${t.version} + 1`, updatedAt: new Date() })
-      .where(
-        and(
-          eq(t.purpose, fields.purpose),
-          eq(t.language, fields.language),
-          fields.country === null ? isNull(t.country) : eq(t.country, fields.country),
-          eq(t.isDefault, true),
-          exceptId === null ? undefined : ne(t.id, exceptId),
-        ),
-      );
-  }
 
   const normalise = (f: MailTemplateFields): MailTemplateFields => ({
     ...f,
@@ -138,21 +102,12 @@ export function createMailTemplatesService(deps: { db: Db }) {
 
   return {
     async list(): Promise<MailTemplate[]> {
-      const rows = await deps.db
-        .select()
-        .from(t)
-        .orderBy(
-          asc(t.purpose),
-          asc(t.language),
-          sql`${t.country} nulls first`,
-          sql`${t.isDefault} desc`,
-          asc(t.id),
-        );
+      const rows = await repository.listTemplates(deps.db);
       return rows.map(toDto);
     },
 
     async get(id: number): Promise<MailTemplate> {
-      const [row] = await deps.db.select().from(t).where(eq(t.id, id));
+      const row = await repository.findTemplate(deps.db, id);
       if (!row) throw new AppError('NOT_FOUND');
       return toDto(row);
     },
@@ -161,18 +116,16 @@ export function createMailTemplatesService(deps: { db: Db }) {
       assertCanEdit(actor);
       const fields = normalise(input);
       return deps.db.transaction(async (tx) => {
-        if (fields.isDefault) await clearOtherDefaults(tx, fields, null);
-        const [row] = await tx
-          .insert(t)
-          .values({ ...fields, updatedBy: actor.employeeId })
-          .returning();
-        await recordChange(tx, {
+        // Only one default per purpose, language and country: setting one clears the others.
+        if (fields.isDefault) await repository.clearOtherDefaults(tx, fields, null);
+        const row = await repository.insertTemplate(tx, { ...fields, updatedBy: actor.employeeId });
+        await repository.logChange(tx, {
           entity: 'mail_template',
-          entityId: row!.id,
+          entityId: row.id,
           state: LOG_STATE.CREATED,
           actorId: actor.employeeId,
         });
-        return toDto(row!);
+        return toDto(row);
       });
     },
 
@@ -181,20 +134,14 @@ export function createMailTemplatesService(deps: { db: Db }) {
       const { version, ...rest } = input;
       const fields = normalise(rest);
       return deps.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+        const before = await repository.findTemplate(tx, id, true);
         if (!before) throw new AppError('NOT_FOUND');
         if (before.version !== version) throw new AppError('CONFLICT');
-        if (fields.isDefault) await clearOtherDefaults(tx, fields, id);
-        const [row] = await tx
-          .update(t)
-          .set({
-            ...fields,
-            version: sql`${t.version} + 1`,
-            updatedAt: new Date(),
-            updatedBy: actor.employeeId,
-          })
-          .where(and(eq(t.id, id), eq(t.version, version)))
-          .returning();
+        if (fields.isDefault) await repository.clearOtherDefaults(tx, fields, id);
+        const row = await repository.updateTemplateVersioned(tx, id, version, {
+          ...fields,
+          updatedBy: actor.employeeId,
+        });
         if (!row) throw new AppError('CONFLICT');
         const changes = diffFields(before as Record<string, unknown>, fields, [
           'purpose',
@@ -206,7 +153,7 @@ export function createMailTemplatesService(deps: { db: Db }) {
           'body',
         ]);
         if (Object.keys(changes).length > 0)
-          await recordChange(tx, {
+          await repository.logChange(tx, {
             entity: 'mail_template',
             entityId: id,
             state: LOG_STATE.CHANGED,
@@ -220,11 +167,11 @@ export function createMailTemplatesService(deps: { db: Db }) {
     async remove(actor: Actor, id: number, version: number): Promise<void> {
       assertCanEdit(actor);
       await deps.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+        const before = await repository.findTemplate(tx, id, true);
         if (!before) throw new AppError('NOT_FOUND');
         if (before.version !== version) throw new AppError('CONFLICT');
-        await tx.delete(t).where(eq(t.id, id));
-        await recordChange(tx, {
+        await repository.deleteTemplate(tx, id);
+        await repository.logChange(tx, {
           entity: 'mail_template',
           entityId: id,
           state: LOG_STATE.DELETED,

@@ -1,7 +1,6 @@
 import type { MailPurpose } from '@schutzwerk/shared/mail/mail-template.ts';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { mailTemplates } from './mail.table.ts';
+import { mailRepository } from './mail.repository.ts';
 
 /** The German default templates every installation starts with (base data, written once per purpose). */
 export const DEFAULT_MAIL_TEMPLATES: readonly { purpose: MailPurpose; subject: string; body: string }[] = [
@@ -96,12 +95,7 @@ Mit freundlichen Grüßen
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */
 export async function ensureMailTemplates(ex: Executor): Promise<void> {
   for (const template of DEFAULT_MAIL_TEMPLATES) {
-    const [existing] = await ex
-      .select({ id: mailTemplates.id })
-      .from(mailTemplates)
-      .where(eq(mailTemplates.purpose, template.purpose))
-      .limit(1);
-    if (existing) continue;
-    await ex.insert(mailTemplates).values({ ...template, language: 'de', country: null, isDefault: true });
+    if (await mailRepository.purposeHasTemplate(ex, template.purpose)) continue;
+    await mailRepository.insertTemplate(ex, { ...template, language: 'de', country: null, isDefault: true });
   }
 }

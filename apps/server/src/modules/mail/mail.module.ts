@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { mailRepository } from './mail.repository.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { createMailService } from './mail.service.ts';
 import { createMailTemplatesService } from './mail-templates.ts';
@@ -12,7 +13,7 @@ import { createMailOutboxJob, processOutbox } from './outbox.ts';
  */
 export function mailModule(deps: { db: Db; settings: Pick<SettingsService, 'read' | 'readWithSecrets'> }) {
   const service = createMailService(deps);
-  const templates = createMailTemplatesService({ db: deps.db });
+  const templates = createMailTemplatesService({ db: deps.db, repository: mailRepository });
   const mailOutboxJob = createMailOutboxJob(service.readSmtp);
   return {
     service,

@@ -2,6 +2,7 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settingsRepository } from '#modules/settings/settings.repository.ts';
 import { createSettingsService } from '#modules/settings/settings.service.ts';
 import { AppError } from '#platform/errors.ts';
 import { createSecretBox } from '#platform/secrets.ts';
@@ -27,6 +28,7 @@ const readSettings = () =>
   readSmtpSettings(
     createSettingsService({
       db: t.database.db,
+      repository: settingsRepository,
       secrets: createSecretBox({
         secretKey: 'test-secret-key-for-settings-0123456789',
         dataDir: '/nonexistent',

@@ -1,12 +1,10 @@
 import { mailMessages } from '@schutzwerk/shared/errors.ts';
 import type { MailOutboxEntry, MailOutboxState } from '@schutzwerk/shared/mail/mail.schema.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
 import type { JobDefinition } from '#modules/scheduler/index.ts';
 import { AppError } from '#platform/errors.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailRepository } from './mail.repository.ts';
 import { credentialsFor, deliver, outcomeMessage, type SmtpSettings } from './transport.ts';
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; the last value repeats. */
@@ -19,12 +17,6 @@ export const MAIL_CLAIM_MINUTES = 5;
 export const MAIL_BATCH_SIZE = 50;
 
 const emailCheck = z.email();
-
-/**
- * "Due now", at millisecond precision: the claim compares with a JavaScript time (milliseconds), and PostgreSQL's
- * now() carries microseconds — a mail queued in the same millisecond as a run would otherwise wait for the next.
- */
-const DUE_NOW = sql`date_trunc('milliseconds', now())`;
 
 /**
  * Puts a mail into the outbox; call it inside the caller's transaction so the mail exists exactly when
@@ -49,37 +41,21 @@ export async function enqueueMail(
     throw new AppError('MAIL_INVALID_RECIPIENT', {
       message: mailMessages.invalidRecipient(to),
     });
-  const [row] = await ex
-    .insert(mailOutbox)
-    .values({
-      toAddress: to,
-      fromAddress: mail.from?.trim() || null,
-      subject: mail.subject.replace(/[\r\n]+/g, ' '),
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      purpose: mail.purpose,
-      relatedEmployeeId: mail.relatedEmployeeId ?? null,
-      state: 'queued',
-      nextAttemptAt: DUE_NOW,
-    })
-    .returning({ id: mailOutbox.id });
-  return row!.id;
+  return mailRepository.insertOutbox(ex, {
+    toAddress: to,
+    fromAddress: mail.from?.trim() || null,
+    subject: mail.subject.replace(/[\r\n]+/g, ' '),
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    purpose: mail.purpose,
+    relatedEmployeeId: mail.relatedEmployeeId ?? null,
+  });
 }
 
 export function retryDelayMinutes(failedAttempts: number): number {
   const index = Math.min(Math.max(failedAttempts, 1), MAIL_RETRY_DELAYS_MINUTES.length) - 1;
   return MAIL_RETRY_DELAYS_MINUTES[index]!;
 }
-
-type Claimed = {
-  id: number;
-  to_address: string;
-  from_address: string | null;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-};
 
 export type OutboxRunResult = { sent: number; retrying: number; failed: number; skipped?: string };
 
@@ -110,26 +86,12 @@ export async function processOutbox(deps: {
     return { sent: 0, retrying: 0, failed: 0, skipped };
   }
   const claimedUntil = new Date(now.getTime() + MAIL_CLAIM_MINUTES * 60_000);
-  const claimed = await queryRows<Claimed>(
-    deps.db,
-    sql`update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_until = ${claimedUntil}
-        where id in (
-          select id from mail_outbox
-          where (state = 'queued' and next_attempt_at <= ${now})
-             or (state = 'sending' and claimed_until < ${now})
-          order by next_attempt_at, id
-          limit ${deps.limit ?? MAIL_BATCH_SIZE}
-          for update skip locked)
-        returning id, to_address, from_address, subject, text_body, html_body, attempts`,
-  );
+  const claimed = await mailRepository.claimDue(deps.db, now, claimedUntil, deps.limit ?? MAIL_BATCH_SIZE);
   const result: OutboxRunResult = { sent: 0, retrying: 0, failed: 0 };
   for (const mail of claimed.sort((a, b) => a.id - b.id)) {
     if (deps.signal?.aborted) {
       // Hand the rest back untouched (the attempt was not made).
-      await deps.db
-        .update(mailOutbox)
-        .set({ state: 'queued', attempts: sql`${mailOutbox.attempts} - 1`, claimedUntil: null })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.state, 'sending')));
+      await mailRepository.releaseClaim(deps.db, mail.id);
       continue;
     }
     const outcome = await deliver(settings, {
@@ -140,10 +102,7 @@ export async function processOutbox(deps: {
       html: mail.html_body,
     });
     if (outcome.ok) {
-      await deps.db
-        .update(mailOutbox)
-        .set({ state: 'sent', sentAt: new Date(), claimedUntil: null, nextAttemptAt: null, lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
+      await mailRepository.markSent(deps.db, mail.id, new Date());
       result.sent += 1;
       deps.log?.(`E-Mail ${mail.id} an ${mail.to_address} versendet.`);
       continue;
@@ -154,18 +113,12 @@ export async function processOutbox(deps: {
         : outcomeMessage(outcome.outcome)
     ).slice(0, 2000);
     if (outcome.permanent || mail.attempts >= MAIL_MAX_ATTEMPTS) {
-      await deps.db
-        .update(mailOutbox)
-        .set({ state: 'failed', claimedUntil: null, nextAttemptAt: null, lastError })
-        .where(eq(mailOutbox.id, mail.id));
+      await mailRepository.markFailed(deps.db, mail.id, lastError);
       result.failed += 1;
       deps.log?.(`E-Mail ${mail.id} an ${mail.to_address} endgültig fehlgeschlagen: ${lastError}`);
     } else {
       const next = new Date(now.getTime() + retryDelayMinutes(mail.attempts) * 60_000);
-      await deps.db
-        .update(mailOutbox)
-        .set({ state: 'queued', claimedUntil: null, nextAttemptAt: next, lastError })
-        .where(eq(mailOutbox.id, mail.id));
+      await mailRepository.reschedule(deps.db, mail.id, next, lastError);
       result.retrying += 1;
       deps.log?.(
         `E-Mail ${mail.id} an ${mail.to_address} nicht versendet, neuer Versuch ${next.toISOString()}: ${lastError}`,
@@ -208,25 +161,7 @@ export async function listOutbox(
   filter: { state?: MailOutboxState },
   limit = 200,
 ): Promise<MailOutboxEntry[]> {
-  const t = mailOutbox;
-  const rows = await ex
-    .select({
-      id: t.id,
-      to: t.toAddress,
-      subject: t.subject,
-      purpose: t.purpose,
-      relatedEmployeeId: t.relatedEmployeeId,
-      state: t.state,
-      attempts: t.attempts,
-      nextAttemptAt: t.nextAttemptAt,
-      lastError: t.lastError,
-      createdAt: t.createdAt,
-      sentAt: t.sentAt,
-    })
-    .from(t)
-    .where(filter.state ? eq(t.state, filter.state) : undefined)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit);
+  const rows = await mailRepository.listOutbox(ex, filter, limit);
   return rows.map((r) => ({
     ...r,
     state: r.state as MailOutboxState,
@@ -238,12 +173,7 @@ export async function listOutbox(
 
 /** Queues a failed mail again with a fresh set of attempts. */
 export async function requeueFailed(ex: Executor, id: number): Promise<void> {
-  const [row] = await ex
-    .update(mailOutbox)
-    .set({ state: 'queued', attempts: 0, nextAttemptAt: DUE_NOW, claimedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'failed')))
-    .returning({ id: mailOutbox.id });
-  if (row) return;
-  const [exists] = await ex.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (await mailRepository.requeueFailed(ex, id)) return;
+  const exists = await mailRepository.outboxEntryExists(ex, id);
   throw new AppError(exists ? 'MAIL_OUTBOX_NOT_FAILED' : 'NOT_FOUND');
 }

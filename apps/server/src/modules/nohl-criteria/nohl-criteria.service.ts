@@ -10,22 +10,18 @@ import {
   type UpdateNohlCriteria,
 } from '@schutzwerk/shared/hazard-analysis/nohl-criteria.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
-import { type FieldChanges, LOG_STATE, recordChange } from '#platform/audit.ts';
+import { type FieldChanges, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import { changeLog } from '#platform/platform.table.ts';
-import { nohlCriteria } from './nohl-criteria.table.ts';
-
-/** The change-log entity of the criteria (one record, id 1). */
-export const NOHL_CRITERIA_ENTITY = 'nohl_criteria';
-const ROW_ID = 1;
+import {
+  NOHL_CRITERIA_ENTITY,
+  NOHL_CRITERIA_ROW_ID,
+  type NohlCriteriaRepository,
+  type NohlCriteriaRow,
+} from './nohl-criteria.repository.ts';
 
 export type NohlCriteriaService = ReturnType<typeof createNohlCriteriaService>;
-
-const nameOf = sql<string>`${employees.lastName} || ', ' || ${employees.firstName}`;
 
 /** The changed register start values and cells, as change-log fields. */
 function diffCriteria(before: NohlCriteria, after: NohlCriteria): FieldChanges {
@@ -45,26 +41,10 @@ function diffCriteria(before: NohlCriteria, after: NohlCriteria): FieldChanges {
  * The NOHL classification criteria (decision 018). `read()` is what other modules (hazard assessments,
  * print) use to score a rating; the routes use `get`, `update` and `history`.
  */
-export function createNohlCriteriaService(deps: { db: Db }) {
-  async function load(ex: Executor, lock = false) {
-    const query = ex
-      .select({
-        cells: nohlCriteria.cells,
-        yellowFrom: nohlCriteria.yellowFrom,
-        redFrom: nohlCriteria.redFrom,
-        version: nohlCriteria.version,
-        updatedAt: nohlCriteria.updatedAt,
-        updatedById: nohlCriteria.updatedBy,
-        updatedByName: nameOf,
-      })
-      .from(nohlCriteria)
-      .leftJoin(employees, eq(employees.id, nohlCriteria.updatedBy))
-      .where(eq(nohlCriteria.id, ROW_ID));
-    const [row] = await (lock ? query.for('update', { of: nohlCriteria }) : query);
-    return row ?? null;
-  }
+export function createNohlCriteriaService(deps: { db: Db; repository: NohlCriteriaRepository }) {
+  const { repository } = deps;
 
-  function answerOf(row: Awaited<ReturnType<typeof load>>): NohlCriteriaAnswer {
+  function answerOf(row: NohlCriteriaRow | null): NohlCriteriaAnswer {
     if (!row) return { criteria: DEFAULT_NOHL_CRITERIA, version: 0, updatedAt: null, updatedBy: null };
     // A stored value that no longer passes the rules (tightened later) falls back to the defaults.
     const parsed = nohlCriteriaSchema.safeParse({
@@ -86,11 +66,11 @@ export function createNohlCriteriaService(deps: { db: Db }) {
   return {
     /** The criteria in force (defaults while none are saved). */
     async read(ex: Executor = deps.db): Promise<NohlCriteria> {
-      return answerOf(await load(ex)).criteria;
+      return answerOf(await repository.find(ex)).criteria;
     },
 
     async get(): Promise<NohlCriteriaAnswer> {
-      return answerOf(await load(deps.db));
+      return answerOf(await repository.find(deps.db));
     },
 
     async update(actor: Actor, input: UpdateNohlCriteria): Promise<NohlCriteriaAnswer> {
@@ -98,7 +78,7 @@ export function createNohlCriteriaService(deps: { db: Db }) {
       if (!actor.isMainPortal) throw new AppError('NOHL_CRITERIA_MAIN_PORTAL_ONLY');
       const next = input.criteria;
       await deps.db.transaction(async (tx) => {
-        const row = await load(tx, true);
+        const row = await repository.find(tx, true);
         if ((row?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
         const before = answerOf(row).criteria;
         const values = {
@@ -107,49 +87,26 @@ export function createNohlCriteriaService(deps: { db: Db }) {
           redFrom: next.redFrom,
           updatedBy: actor.employeeId,
         };
-        if (row) {
-          const updated = await tx
-            .update(nohlCriteria)
-            .set({ ...values, version: sql`${nohlCriteria.version} + 1`, updatedAt: new Date() })
-            .where(and(eq(nohlCriteria.id, ROW_ID), eq(nohlCriteria.version, input.version)))
-            .returning({ id: nohlCriteria.id });
-          if (updated.length === 0) throw new AppError('CONFLICT');
-        } else {
-          const inserted = await tx
-            .insert(nohlCriteria)
-            .values({ id: ROW_ID, ...values })
-            .onConflictDoNothing()
-            .returning({ id: nohlCriteria.id });
-          if (inserted.length === 0) throw new AppError('CONFLICT');
-        }
+        const saved = row
+          ? await repository.updateVersioned(tx, input.version, values)
+          : await repository.insert(tx, values);
+        if (!saved) throw new AppError('CONFLICT');
         const changes = diffCriteria(before, next);
         if (Object.keys(changes).length > 0)
-          await recordChange(tx, {
+          await repository.logChange(tx, {
             entity: NOHL_CRITERIA_ENTITY,
-            entityId: ROW_ID,
+            entityId: NOHL_CRITERIA_ROW_ID,
             state: row ? LOG_STATE.CHANGED : LOG_STATE.CREATED,
             actorId: actor.employeeId,
             changes,
           });
       });
-      return answerOf(await load(deps.db));
+      return answerOf(await repository.find(deps.db));
     },
 
     /** The change history, newest first (HAZARDANALYSISSTATUS_LOG; the route checks). */
     async history(limit = 200): Promise<NohlCriteriaHistoryEntry[]> {
-      const rows = await deps.db
-        .select({
-          id: changeLog.id,
-          at: changeLog.at,
-          actorId: changeLog.actorId,
-          actorName: nameOf,
-          changes: changeLog.changes,
-        })
-        .from(changeLog)
-        .leftJoin(employees, eq(employees.id, changeLog.actorId))
-        .where(and(eq(changeLog.entity, NOHL_CRITERIA_ENTITY), eq(changeLog.entityId, String(ROW_ID))))
-        .orderBy(desc(changeLog.at), desc(changeLog.id))
-        .limit(limit);
+      const rows = await repository.history(deps.db, limit);
       const asNumber = (v: unknown) => (typeof v === 'number' ? v : null);
       return rows.map((r) => ({
         id: r.id,

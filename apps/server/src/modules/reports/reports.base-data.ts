@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { reportFilters, reports } from './reports.table.ts';
+import { reportsRepository } from './reports.repository.ts';
 
 export type BaseReport = {
   name: string;
@@ -136,33 +135,18 @@ order by p.bezeichnung, p.id`,
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export async function ensureBaseReports(ex: Executor, base: BaseReport[] = BASE_REPORTS): Promise<void> {
-  const existing = await ex
-    .select({ id: reports.id, name: reports.name, sql: reports.sql })
-    .from(reports)
-    .where(
-      inArray(
-        reports.name,
-        base.map((r) => r.name),
-      ),
-    );
+  const existing = await reportsRepository.namedReports(
+    ex,
+    base.map((r) => r.name),
+  );
   const stored = new Map(existing.map((r) => [r.name, r]));
   for (const report of base) {
     const { filters, replaces, ...definition } = report;
     const row = stored.get(report.name);
     if (row) {
-      if (replaces?.includes(sha256(row.sql))) {
-        await ex
-          .update(reports)
-          .set({ sql: report.sql, version: sql`${reports.version} + 1`, updatedAt: new Date() })
-          .where(eq(reports.id, row.id));
-      }
+      if (replaces?.includes(sha256(row.sql))) await reportsRepository.replaceSql(ex, row.id, report.sql);
       continue;
     }
-    const [created] = await ex.insert(reports).values(definition).returning({ id: reports.id });
-    if (created && filters.length > 0) {
-      await ex
-        .insert(reportFilters)
-        .values(filters.map((f, position) => ({ ...f, reportId: created.id, position })));
-    }
+    await reportsRepository.insert(ex, definition, filters);
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { createReportRunner } from './report-runner.ts';
+import { reportsRepository } from './reports.repository.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 
@@ -16,6 +17,7 @@ export function reportsModule(deps: {
   const runner = createReportRunner({ db: deps.db, kind: deps.kind, ...(deps.log ? { log: deps.log } : {}) });
   const service = createReportsService({
     db: deps.db,
+    repository: reportsRepository,
     runner,
     settings: deps.settings,
     ...(deps.logo ? { logo: deps.logo } : {}),

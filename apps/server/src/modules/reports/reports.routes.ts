@@ -25,7 +25,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
-import { assertSqlAllowed, type ReportsService } from './reports.service.ts';
+import { assertSqlAllowed } from './reports.rules.ts';
+import type { ReportsService } from './reports.service.ts';
 
 /** RFC 6266/5987: an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(fileName: string): string {

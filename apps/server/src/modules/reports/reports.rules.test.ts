@@ -9,7 +9,7 @@ import {
   reportRoleVariants,
   reportRowPolicies,
 } from './report-data-rights.ts';
-import { dataRightsOf, filterKind, parseRecordId, parseRecordList } from './reports.service.ts';
+import { dataRightsOf, filterKind, parseRecordId, parseRecordList } from './reports.rules.ts';
 
 /** The pure rules of reports: filter kinds, record ids of a print request, data rights and row policies. */
 

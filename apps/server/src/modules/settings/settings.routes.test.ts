@@ -8,6 +8,7 @@ import { queryRows } from '#db/query.ts';
 import { createSecretBox } from '#platform/secrets.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId } from '#test/fixtures.ts';
+import { settingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
 
 type Answer = {
@@ -201,6 +202,7 @@ describe('settings', () => {
     const secrets = createSecretBox({ secretKey: 'k'.repeat(40), dataDir: '/nonexistent' });
     const service = createSettingsService({
       db: t.database.db,
+      repository: settingsRepository,
       secrets,
       categories: { demoSecret: secretCategory },
     });
@@ -254,6 +256,7 @@ describe('settings', () => {
     const box = createSecretBox({ secretKey: 'k'.repeat(40), dataDir: '/nonexistent' });
     const service = createSettingsService({
       db: t.database.db,
+      repository: settingsRepository,
       secrets: box,
       categories: { demoBound: bound },
     });

@@ -6,17 +6,14 @@ import type {
   SettingsCategory,
   UpdateSettings,
 } from '@schutzwerk/shared/settings/settings.schema.ts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
-import { LOG_STATE, recordChange } from '#platform/audit.ts';
+import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { SecretBox } from '#platform/secrets.ts';
 import { type BoundSecret, openBoundSecret, sealBoundSecret, secretUsableWith } from './bound-secret.ts';
-import { settings } from './settings.table.ts';
-
-type Row = { value: Record<string, unknown>; version: number; updatedAt: Date | null };
+import type { SettingsRepository, SettingsRow } from './settings.repository.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -30,11 +27,13 @@ export type SettingsGuard = (ex: Executor, next: Record<string, unknown>, actor:
  */
 export function createSettingsService(deps: {
   db: Db;
+  repository: SettingsRepository;
   secrets: SecretBox;
   categories?: Readonly<Record<string, SettingsCategory>>;
   guards?: Readonly<Record<string, SettingsGuard>>;
 }) {
   const categories = deps.categories ?? settingsCategories;
+  const { repository } = deps;
 
   const categoryOf = (key: string): SettingsCategory => {
     const category = Object.hasOwn(categories, key) ? categories[key] : undefined;
@@ -46,21 +45,6 @@ export function createSettingsService(deps: {
     actorHasAny(actor, P.SETTINGS_READONLY, ...c.readAnyOf, ...c.writeAnyOf);
   const canEdit = (actor: Actor, c: SettingsCategory) =>
     actor.isMainPortal && actorHasAny(actor, ...c.writeAnyOf);
-
-  async function loadRow(ex: Executor, key: string, lock = false): Promise<Row | null> {
-    const query = ex
-      .select({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt })
-      .from(settings)
-      .where(eq(settings.key, key));
-    const [row] = await (lock ? query.for('update') : query);
-    return row
-      ? {
-          value: (row.value ?? {}) as Record<string, unknown>,
-          version: row.version,
-          updatedAt: row.updatedAt,
-        }
-      : null;
-  }
 
   /** Stored fields that still pass their field schema; defaults for the rest (a field added later, a damaged one). */
   function merge(c: SettingsCategory, stored: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -95,7 +79,7 @@ export function createSettingsService(deps: {
     return secret !== null && secret.value !== '' && secretUsableWith(c, field, secret, value);
   }
 
-  function answer(actor: Actor, c: SettingsCategory, row: Row | null): SettingsAnswer {
+  function answer(actor: Actor, c: SettingsCategory, row: SettingsRow | null): SettingsAnswer {
     const value = merge(c, row?.value);
     const secretsSet: string[] = [];
     for (const field of c.secretFields) {
@@ -122,7 +106,7 @@ export function createSettingsService(deps: {
       ex: Executor = deps.db,
     ): Promise<z.output<S>> {
       const c = category as SettingsCategory;
-      const row = await loadRow(ex, c.key);
+      const row = await repository.find(ex, c.key);
       const value = merge(c, row?.value);
       const secrets = storedSecrets(c, value);
       for (const field of c.secretFields) {
@@ -141,7 +125,7 @@ export function createSettingsService(deps: {
       ex: Executor = deps.db,
     ): Promise<{ value: z.output<S>; secrets: Record<string, BoundSecret | null> }> {
       const c = category as SettingsCategory;
-      const row = await loadRow(ex, c.key);
+      const row = await repository.find(ex, c.key);
       const value = merge(c, row?.value);
       const secrets = storedSecrets(c, value);
       for (const field of c.secretFields) value[field] = '';
@@ -157,7 +141,7 @@ export function createSettingsService(deps: {
     async getForActor(actor: Actor, key: string): Promise<SettingsAnswer> {
       const c = categoryOf(key);
       if (!canRead(actor, c)) throw new AppError('NO_PERMISSION');
-      return answer(actor, c, await loadRow(deps.db, key));
+      return answer(actor, c, await repository.find(deps.db, key));
     },
 
     async update(actor: Actor, key: string, input: UpdateSettings): Promise<SettingsAnswer> {
@@ -186,7 +170,7 @@ export function createSettingsService(deps: {
       const next = parsed.data as Record<string, unknown>;
 
       return deps.db.transaction(async (tx) => {
-        const row = await loadRow(tx, key, true);
+        const row = await repository.find(tx, key, true);
         if ((row?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
         const before = merge(c, row?.value);
         // Compared with the locked row: what the stored secret was sealed for must be what it is saved
@@ -216,39 +200,12 @@ export function createSettingsService(deps: {
           }
         }
 
-        let saved: Row;
-        if (row) {
-          const [updated] = await tx
-            .update(settings)
-            .set({
-              value: next,
-              version: sql`${settings.version} + 1`,
-              updatedAt: new Date(),
-              updatedBy: actor.employeeId,
-            })
-            .where(and(eq(settings.key, key), eq(settings.version, input.version)))
-            .returning({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt });
-          if (!updated) throw new AppError('CONFLICT');
-          saved = {
-            value: updated.value as Record<string, unknown>,
-            version: updated.version,
-            updatedAt: updated.updatedAt,
-          };
-        } else {
-          const [inserted] = await tx
-            .insert(settings)
-            .values({ key, value: next, updatedBy: actor.employeeId })
-            .onConflictDoNothing()
-            .returning({ value: settings.value, version: settings.version, updatedAt: settings.updatedAt });
-          if (!inserted) throw new AppError('CONFLICT');
-          saved = {
-            value: inserted.value as Record<string, unknown>,
-            version: inserted.version,
-            updatedAt: inserted.updatedAt,
-          };
-        }
+        const saved = row
+          ? await repository.updateVersioned(tx, key, input.version, next, actor.employeeId)
+          : await repository.insert(tx, key, next, actor.employeeId);
+        if (!saved) throw new AppError('CONFLICT');
         if (Object.keys(changes).length > 0) {
-          await recordChange(tx, {
+          await repository.logChange(tx, {
             entity: 'settings',
             entityId: key,
             state: row ? LOG_STATE.CHANGED : LOG_STATE.CREATED,

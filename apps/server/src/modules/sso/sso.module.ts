@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import type { LoginThrottle } from '#platform/login-throttle.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { createOidcClient } from './oidc-client.ts';
-import { createSsoRepository } from './sso.repository.ts';
+import { ssoRepository } from './sso.repository.ts';
 import { ssoRoutes } from './sso.routes.ts';
 import { createSsoService, type OidcSettingsSource } from './sso.service.ts';
 
@@ -16,7 +16,7 @@ export function ssoModule(deps: {
 }) {
   const service = createSsoService({
     ...deps,
-    repository: createSsoRepository(deps.db),
+    repository: ssoRepository,
     oidc: createOidcClient(),
   });
   return {

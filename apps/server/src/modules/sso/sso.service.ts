@@ -83,13 +83,13 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
     accessToken: string,
     log: Logger,
   ): Promise<number> {
-    const linked = await repository.findLinkedEmployee(claims.iss, claims.sub);
+    const linked = await repository.findLinkedEmployee(db, claims.iss, claims.sub);
     if (linked) {
       if (!linked.active) throw new AppError('USER_INACTIVE');
       return linked.id;
     }
     const value = await linkClaim(current, configuration, claims, accessToken);
-    const candidates = value ? await repository.findByField(current.linkField, value) : [];
+    const candidates = value ? await repository.findByField(db, current.linkField, value) : [];
     const active = candidates.filter((c) => c.active);
     if (candidates.length === 0) {
       log.warn(
@@ -102,10 +102,11 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
     const [only] = active;
     if (!only) throw new AppError('USER_INACTIVE');
     const link = await db.transaction(async (tx) => {
-      const result = await repository.insertLink(
-        { issuer: claims.iss, subject: claims.sub, employeeId: only.id },
-        tx,
-      );
+      const result = await repository.insertLink(tx, {
+        issuer: claims.iss,
+        subject: claims.sub,
+        employeeId: only.id,
+      });
       if (result.created) {
         await recordChange(tx, {
           entity: 'identity_link',
@@ -137,8 +138,8 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
       const state = client.randomState();
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
-      await repository.purgeExpired();
-      await repository.insertPendingLogin({
+      await repository.purgeExpired(db);
+      await repository.insertPendingLogin(db, {
         stateHash: hash(state),
         browserHash: hash(browserId),
         nonce,
@@ -171,7 +172,7 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
       const current = await requireSettings();
       await throttle.registerAttempt(throttleKey(meta.ip));
       const state = typeof query.state === 'string' ? query.state : '';
-      const pending = state ? await repository.takePendingLogin(hash(state)) : undefined;
+      const pending = state ? await repository.takePendingLogin(db, hash(state)) : undefined;
       if (
         !pending ||
         pending.expiresAt.getTime() < Date.now() ||
@@ -203,7 +204,7 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
       const employeeId = await matchEmployee(current, configuration, claims, tokens.access_token, meta.log);
       await throttle.recordSuccess(throttleKey(meta.ip));
       const ticket = randomToken();
-      await repository.insertTicket({
+      await repository.insertTicket(db, {
         ticketHash: hash(ticket),
         browserHash: pending.browserHash,
         employeeId,
@@ -220,7 +221,7 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
       meta: { ip: string; userAgent?: string },
     ): Promise<string> {
       await throttle.registerAttempt(throttleKey(meta.ip));
-      const row = await repository.takeTicket(hash(ticket));
+      const row = await repository.takeTicket(db, hash(ticket));
       if (
         !row ||
         row.expiresAt.getTime() < Date.now() ||
@@ -229,7 +230,7 @@ export function createSsoService({ db, repository, sessions, throttle, oidc, set
       ) {
         throw new AppError('SSO_LOGIN_EXPIRED');
       }
-      if (!(await repository.isActive(row.employeeId))) throw new AppError('USER_INACTIVE');
+      if (!(await repository.isActive(db, row.employeeId))) throw new AppError('USER_INACTIVE');
       await throttle.recordSuccess(throttleKey(meta.ip));
       const token = await sessions.create(db, row.employeeId, {
         ip: meta.ip,
