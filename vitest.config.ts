@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects, one runner:
- * - unit: pure functions and services against fakes (`*.test.ts` beside the code)
+ * - unit: pure functions and services against fakes (`*.test.ts` beside the code, tools/ included)
  * - api:  the whole server through `app.inject()` on a fresh database (`*.routes.test.ts`, `apps/server/test/`)
  * - e2e:  real Chromium through playwright-core against the built app (`e2e/*.spec.ts`)
  */
@@ -22,7 +22,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'docs/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'docs/**/*.test.ts',
+            'tools/**/*.test.ts',
+          ],
           exclude: ['**/*.routes.test.ts', '**/node_modules/**'],
         },
       },

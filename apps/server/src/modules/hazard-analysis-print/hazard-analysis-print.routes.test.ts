@@ -7,6 +7,7 @@ import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
+import { expectCleanPdfLayout } from '#test/support/pdf-layout.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -140,6 +141,7 @@ describe('one assessment as PDF', () => {
     const res = await admin.get(`/api/hazardanalysis/${assessment.id}/print`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    await expectCleanPdfLayout(res.rawPayload, { words: ['Abfülllinie', 'Verriegelung', 'Technisch'] });
     const fileName = decodeURIComponent(String(res.headers['content-filename']));
     expect(fileName).toMatch(/^Gefährdungsbeurteilung_Abfülllinie Drucktest_\d\d-\d\d-\d\d_\d{4}\.pdf$/);
     const text = await pdfText(res.rawPayload);
@@ -167,6 +169,10 @@ describe('one assessment as PDF', () => {
     expect(text).toContain('nach Maßnahmen');
     for (const label of ['Erstellt', 'Geprüft', 'Unterschrift']) expect(text).toContain(label);
     expect(text).toMatch(/Seite 1 von \d+/);
+    // Hazards are numbered from 1.
+    expect(text).toContain(`1. ${assessment.hazards[0]!.title}`);
+    expect(text).toContain(`2. ${assessment.hazards[1]!.title}`);
+    expect(text).not.toContain(`0. ${assessment.hazards[0]!.title}`);
   });
 
   it('scores with the criteria in force', async () => {
@@ -191,6 +197,7 @@ describe('one assessment as PDF', () => {
   it('prints a frozen version from its snapshot, without actions', async () => {
     const res = await admin.get(`/api/hazardanalysis/ref/${versionId}/print`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    await expectCleanPdfLayout(res.rawPayload);
     const text = await pdfText(res.rawPayload);
     expect(text).toMatch(/Freigegeben \(Version 1,\s+eingefroren\)/);
     expect(text).toContain('Offene Schutzhaube');
@@ -276,6 +283,7 @@ describe('list print: DataTable and the report engine with RecordList', () => {
       RecordList: JSON.stringify([assessment.id]),
     });
     expect(pdf.statusCode).toBe(200);
+    await expectCleanPdfLayout(pdf.rawPayload, { words: ['Gefährdungsbeurteilungen', 'Gefährdungen'] });
     const pdfContent = await pdfText(pdf.rawPayload);
     expect(pdfContent).toContain('Gefährdungsbeurteilungen – Übersicht');
     expect(pdfContent).toContain('Abfülllinie Drucktest');
@@ -283,7 +291,8 @@ describe('list print: DataTable and the report engine with RecordList', () => {
     // Without a RecordList the report prints nothing (it is made for the list print).
     const none = await admin.post('/api/reports/count', { ReportID: id });
     expect(none.json<{ data: { count: number } }>().data.count).toBe(0);
-  });
+    // Four report runs (on PGlite each in a worker on a snapshot, decision 026) and a PDF read back.
+  }, 60_000);
 
   it('narrows RecordList to the assessments the user may see; refuses non-integers', async () => {
     const id = await overviewId();
@@ -466,7 +475,9 @@ describe('factors of a hazard', () => {
     a = data(set);
     const expected = `Gefährdungsfaktoren: ${register.number} ${register.title} › ${factor.number} ${factor.title}`;
     const expectedSecond = `${register.number} ${register.title} › ${second.number} ${second.title}`;
-    const working = await pdfText((await admin.get(`/api/hazardanalysis/${a.id}/print`)).rawPayload);
+    const workingPdf = (await admin.get(`/api/hazardanalysis/${a.id}/print`)).rawPayload;
+    await expectCleanPdfLayout(workingPdf);
+    const working = await pdfText(workingPdf);
     expect(working).toContain(expected);
     expect(working).toContain(expectedSecond);
     const released = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
@@ -481,5 +492,89 @@ describe('factors of a hazard', () => {
     const frozen = await pdfText((await admin.get(`/api/hazardanalysis/ref/${frozenId}/print`)).rawPayload);
     expect(frozen).toContain(expected);
     expect(frozen).toContain(expectedSecond);
+  });
+});
+
+describe('the layout of the printed assessment', () => {
+  const DESIGNATION = 'Abfülllinie 1 – Abfüllen von Ethanol in Gebinde';
+  const LONG_CAUSE =
+    'Beim Umfüllen von Ethanol aus dem Fass in Kleingebinde entstehen explosionsfähige Dampf-Luft-Gemische, ' +
+    'die sich an elektrostatischen Entladungen entzünden können; Erdungszangen fehlen an zwei Abfüllplätzen. ';
+  const LONG_MEASURE =
+    'Erdung und Potentialausgleich aller Gebinde vor dem Abfüllen sicherstellen, Erdungszangen an beiden ' +
+    'Abfüllplätzen nachrüsten und die Prüfung im Schichtbuch dokumentieren';
+  const TYPES = ['organisational', 'technical', 'substitution', 'personal'] as const;
+
+  it('prints long designations, long texts and many hazards without text over text or split words', async () => {
+    const department = await admin.post('/api/departments', {
+      name: 'Produktion Abfüllung und Konfektionierung brennbarer Flüssigkeiten (Schichtbetrieb)',
+      parentId: null,
+    });
+    expect(department.statusCode, department.body).toBe(201);
+    const identifiers = Object.keys(bricks).sort();
+    let a = await create({
+      bezeichnung: DESIGNATION,
+      locationId: loc['Halle 1 – Abfüllung'],
+      departmentId: department.json<{ data: { id: number } }>().data.id,
+      // Every brick, then ten of them once more: some 30 hazards over several pages.
+      brickIds: [...identifiers, ...identifiers.slice(0, 10)].map((id) => bricks[id]),
+      responsibleId: adminId,
+    });
+    expect(a.hazards.length).toBe(identifiers.length + 10);
+    const portalId = await mainPortalId(t.database.db);
+    for (const [index, hazard] of a.hazards.entries()) {
+      if (index % 3 === 0) {
+        const edit = await admin.put(`/api/hazardanalysis/${a.id}/hazards/${hazard.id}`, {
+          version: a.version,
+          title: `${hazard.title} beim Abfüllen von Ethanol in Kleingebinde und Kanister an der Abfülllinie 1`,
+          cause: LONG_CAUSE.repeat(1 + (index % 4)),
+          protectionGoal: 'Keine Zündquelle in explosionsgefährdeten Bereichen',
+          comment: index === 9 ? LONG_CAUSE.repeat(18) : '',
+          responsibleId: adminId,
+          ratingBefore: { probability: 4, severity: 3 },
+          ratingAfter: { probability: 1, severity: 3 },
+        });
+        expect(edit.statusCode, edit.body).toBe(200);
+        a = data(edit);
+      }
+      // Actions of every type with long texts (the type column holds „Organisatorisch“, „Personenbezogen“).
+      for (let k = 0; k < index % 5; k++) {
+        await t.database.db.execute(sql`
+          insert into actions (portal_id, source_type, source_id, designation, type, due_date, responsible_id,
+                               executor_id, external_executor)
+          values (${portalId}, 'hazard', ${hazard.id}, ${`${LONG_MEASURE} (${k + 1})`}, ${TYPES[k % 4]},
+                  '2026-12-15', ${adminId}, null,
+                  ${k % 2 ? 'Fremdfirma Brandschutztechnik Rhein-Ruhr GmbH & Co. KG' : null})`);
+      }
+    }
+    const res = await admin.get(`/api/hazardanalysis/${a.id}/print`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const pages = await expectCleanPdfLayout(res.rawPayload, {
+      words: [
+        ...`${DESIGNATION} ${LONG_CAUSE} ${LONG_MEASURE}`.split(/\s+/),
+        'Organisatorisch',
+        'Personenbezogen',
+        'Substitution',
+        'Technisch',
+        'Brandschutztechnik',
+        'Verantwortlich',
+        'Konfektionierung',
+      ],
+    });
+    expect(pages.length).toBeGreaterThan(3);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Organisatorisch');
+    expect(text).toContain('Personenbezogen');
+    expect(text).toContain(`1. ${a.hazards[0]!.title}`);
+    expect(text).toContain(`${a.hazards.length}. ${a.hazards.at(-1)!.title}`);
+    expect(text).not.toMatch(/(^|\s)0\. /);
+    // The header's designation wraps and the „Ort“ row stands below it, not on it.
+    const items = pages[0]!.items;
+    const ort = items.find((i) => i.text === 'Ort')!;
+    const designationLines = items.filter(
+      (i) => i.x > ort.x + 50 && i.y < ort.y && DESIGNATION.includes(i.text),
+    );
+    expect(designationLines.length).toBeGreaterThan(0);
+    for (const line of designationLines) expect(line.y).toBeLessThan(ort.y - line.fontSize);
   });
 });

@@ -170,7 +170,6 @@ export function createHazardAnalysisPrintService(deps: {
           { label: 'Nächste Prüfung', value: germanDate(analysis.release.nextCheckDate) },
         ],
         hazards: analysis.hazards.map((h) => ({
-          position: h.position,
           title: h.title,
           brickIdentifier: h.brickIdentifier,
           factors: h.factorLabels,
@@ -217,7 +216,6 @@ export function createHazardAnalysisPrintService(deps: {
           const bb = band(h.bandBefore);
           const ba = band(h.bandAfter);
           return {
-            position: h.position,
             title: h.title,
             brickIdentifier: h.brickIdentifier,
             factors: h.factorLabels,

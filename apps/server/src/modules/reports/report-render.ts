@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { fitColumnWidths, textHeight, widestWord } from './pdf-text.ts';
 import type { ReportRows } from './report-runner.ts';
 
 const require = createRequire(import.meta.url);
@@ -64,6 +65,9 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 /** PDF pages cost CPU of this process (about 40 pages/s): larger reports go to XLSX or CSV. */
 export const PDF_MAX_ROWS = 20_000;
+
+/** A report cell wraps to at most this many lines in the PDF (then it ends in „…“; XLSX and CSV hold it all). */
+const MAX_CELL_LINES = 12;
 
 export async function renderReport(format: ReportFormat, input: RenderInput): Promise<Buffer> {
   if (format === 'csv') return renderCsv(input);
@@ -174,15 +178,18 @@ export function openPdf(input: PdfFrameInput): PdfFrame {
       // Not a PNG/JPEG pdfkit can read: the header stays text only.
     }
   }
+  // A long company name wraps within its half; the title starts below whatever the header needs.
   doc
     .font('bold')
     .fontSize(9)
     .fillColor('#555555')
-    .text(input.companyName || ' ', nameLeft, 40, { width: width / 2 - (nameLeft - left) });
+    .text(input.companyName || ' ', nameLeft, 40, { width: width / 2 - 8 - (nameLeft - left) });
+  const headerBottom = doc.y;
   doc
     .font('regular')
     .text(`Druckdatum: ${printed}`, left + width / 2, 40, { width: width / 2, align: 'right' });
-  doc.font('bold').fontSize(16).fillColor('#000000').text(input.title, left, 62, { width });
+  const titleTop = Math.max(62, headerBottom + 6, doc.y + 6);
+  doc.font('bold').fontSize(16).fillColor('#000000').text(input.title, left, titleTop, { width });
   const top = doc.y + 4;
   doc.font('regular').fontSize(9);
 
@@ -195,11 +202,19 @@ export function openPdf(input: PdfFrameInput): PdfFrame {
       const savedBottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       doc.font('regular').fontSize(8).fillColor('#555555');
-      doc.text(`${input.title} · ${printed}`, left, footerY, { width: width / 2, lineBreak: false });
-      doc.text(`Seite ${i + 1} von ${range.count}`, left + width / 2, footerY, {
-        width: width / 2,
+      // One line each: a long title ends in „…“ before the page number (a height below two lines does that).
+      const oneLine = doc.currentLineHeight(true) + 1;
+      const pageText = `Seite ${i + 1} von ${range.count}`;
+      const pageWidth = doc.widthOfString(pageText) + 2;
+      doc.text(`${input.title} · ${printed}`, left, footerY, {
+        width: width - pageWidth - 12,
+        height: oneLine,
+        ellipsis: true,
+      });
+      doc.text(pageText, left + width - pageWidth, footerY, {
+        width: pageWidth,
         align: 'right',
-        lineBreak: false,
+        height: oneLine,
       });
       doc.page.margins.bottom = savedBottom;
     }
@@ -211,7 +226,9 @@ export function openPdf(input: PdfFrameInput): PdfFrame {
 
 /**
  * The PDF report template (openPdf's frame): the filters used and the table whose header row repeats on
- * every page. A4, landscape above 5 columns.
+ * every page. A4, landscape above 5 columns. Columns get at least the width of their longest word (header
+ * and the first rows' texts) and share the rest by their texts' lengths; cells wrap at word boundaries and
+ * a row is as high as its highest cell (at most MAX_CELL_LINES lines, then the cell ends in „…“).
  */
 export async function renderPdf(input: RenderInput): Promise<Buffer> {
   const frame = openPdf({ ...input, landscape: input.columns.length > 5 });
@@ -223,32 +240,61 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
   }
   y += 8;
 
-  // Column widths from the lengths of header and the first rows' texts.
   const fontSize = 8;
+  const padX = 2;
+  // Text starts 3 pt below the row's top and ends 2 pt above its bottom (a one-line row stays 14 pt high).
+  const padTop = 3;
+  const padBottom = 2;
   const cols = input.columns;
   const sample = input.rows.slice(0, 200);
-  const weights = cols.map((c) => {
-    const lengths = sample.map((r) => cellText(r[c]).length);
-    const typical = lengths.length > 0 ? Math.max(...lengths) : 0;
-    return Math.min(40, Math.max(4, c.length, typical));
-  });
-  const total = weights.reduce((a, b) => a + b, 0) || 1;
-  const widths = weights.map((w) => (w / total) * width);
-  const rowHeight = fontSize + 6;
+  const sampleTexts = cols.map((c) => sample.map((r) => cellText(r[c])));
+  doc.fontSize(fontSize);
+  const widths = fitColumnWidths(
+    cols.map((c, i) => {
+      const texts = sampleTexts[i] ?? [];
+      const typical = texts.reduce((longest, t) => Math.max(longest, t.length), 0);
+      const headerWord = widestWord(doc.font('bold'), [c]);
+      // A data word up to a third of the page keeps its column wide enough; longer ones may break.
+      const dataWord = Math.min(widestWord(doc.font('regular'), texts), width / 3);
+      return {
+        weight: Math.min(40, Math.max(4, c.length, typical)),
+        minWidth: Math.max(headerWord, dataWord) + 2 * padX + 1,
+      };
+    }),
+    width,
+  );
+  doc.font('regular');
+  const lineHeight = doc.currentLineHeight(true);
+  const maxCellHeight = MAX_CELL_LINES * lineHeight;
 
-  const drawHeader = () => {
-    doc.rect(left, y, width, rowHeight).fill('#e8eef5');
-    doc.fillColor('#000000').font('bold').fontSize(fontSize);
+  /** The cells' text heights in the current font and the row's height (cells capped at MAX_CELL_LINES). */
+  const measure = (texts: string[]) => {
+    const heights = texts.map((t, i) => textHeight(doc, t, (widths[i] ?? 0) - 2 * padX));
+    const tallest = Math.max(lineHeight, ...heights.map((h) => Math.min(h, maxCellHeight)));
+    return { heights, rowHeight: tallest + padTop + padBottom };
+  };
+
+  const drawCells = (texts: string[], heights: number[]) => {
     let x = left;
-    cols.forEach((c, i) => {
-      doc.text(c, x + 2, y + 3, {
-        width: (widths[i] ?? 0) - 4,
-        height: fontSize + 2,
-        lineBreak: false,
-        ellipsis: true,
-      });
+    texts.forEach((t, i) => {
+      const cellWidth = (widths[i] ?? 0) - 2 * padX;
+      const capped = (heights[i] ?? 0) > maxCellHeight;
+      doc.text(
+        t,
+        x + padX,
+        y + padTop,
+        capped ? { width: cellWidth, height: maxCellHeight, ellipsis: true } : { width: cellWidth },
+      );
       x += widths[i] ?? 0;
     });
+  };
+
+  const drawHeader = () => {
+    doc.font('bold').fontSize(fontSize);
+    const { heights, rowHeight } = measure(cols);
+    doc.rect(left, y, width, rowHeight).fill('#e8eef5');
+    doc.fillColor('#000000');
+    drawCells(cols, heights);
     y += rowHeight;
     doc.font('regular');
   };
@@ -258,22 +304,15 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
     // pdfkit works synchronously: give other requests of this process a turn every 250 rows.
     if (index > 0 && index % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
     const row = input.rows[index] ?? {};
+    const texts = cols.map((c) => cellText(row[c]));
+    const { heights, rowHeight } = measure(texts);
     if (y + rowHeight > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
       drawHeader();
     }
     if (index % 2 === 1) doc.rect(left, y, width, rowHeight).fill('#f6f6f6').fillColor('#000000');
-    let x = left;
-    cols.forEach((c, i) => {
-      doc.text(cellText(row[c]), x + 2, y + 3, {
-        width: (widths[i] ?? 0) - 4,
-        height: fontSize + 2,
-        lineBreak: false,
-        ellipsis: true,
-      });
-      x += widths[i] ?? 0;
-    });
+    drawCells(texts, heights);
     y += rowHeight;
   }
   if (input.rows.length === 0) {
