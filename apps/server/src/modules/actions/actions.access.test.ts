@@ -2,6 +2,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import { type ActionSource, createActionSources } from './action-sources.ts';
 import { createActionAccess } from './actions.access.ts';
 import type { ActionRecord, ActionsRepository } from './actions.repository.ts';
@@ -13,15 +14,7 @@ const ME = 10;
 const ex = {} as Executor;
 
 function actor(permissions: number[], portalId = 1): Actor {
-  return {
-    employeeId: ME,
-    portalId,
-    portalName: 'P',
-    isMainPortal: true,
-    permissions: new Set(permissions),
-    viaSso: false,
-    sessionHash: 'h',
-  };
+  return fakeActor({ employeeId: ME, portalId, isMainPortal: true, permissions });
 }
 
 function action(fields: Partial<ActionRecord> = {}): ActionRecord {

@@ -3,6 +3,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import type { ChangeEntry } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import { createActionSources } from './action-sources.ts';
 import type { ActionsDeps } from './actions.deps.ts';
 import type {
@@ -22,15 +23,7 @@ const RESPONSIBLE = 20;
 const OTHER = 99;
 
 function actor(employeeId: number): Actor {
-  return {
-    employeeId,
-    portalId: 1,
-    portalName: 'P',
-    isMainPortal: true,
-    permissions: new Set(),
-    viaSso: false,
-    sessionHash: 'h',
-  };
+  return fakeActor({ employeeId });
 }
 
 function actionRow(fields: Partial<ActionRecord> = {}): ActionRecord {

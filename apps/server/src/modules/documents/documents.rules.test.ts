@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import type { DocumentRecord, DocumentsRepository, VersionRecord } from './documents.repository.ts';
 import { createDocumentsService } from './documents.service.ts';
 import type { FileStore } from './file-store.ts';
@@ -17,15 +18,7 @@ import type { FileStore } from './file-store.ts';
 const TODAY = '2026-03-01';
 
 function actor(permissions: number[], portalId = 1): Actor {
-  return {
-    employeeId: 5,
-    portalId,
-    portalName: 'P',
-    isMainPortal: portalId === 1,
-    permissions: new Set(permissions),
-    viaSso: false,
-    sessionHash: 'h',
-  };
+  return fakeActor({ employeeId: 5, portalId, permissions });
 }
 
 const DOC = {

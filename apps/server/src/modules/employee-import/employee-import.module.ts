@@ -5,7 +5,8 @@ import type { EmailChangedMail } from '#modules/employees/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { createEmployeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
-import { createEmployeeImportService, type InstallationLicence } from './employee-import.service.ts';
+import { createEmployeeImportService } from './employee-import.service.ts';
+import type { InstallationLicence } from './import-licence.ts';
 
 export function employeeImportModule(deps: {
   db: Db;

@@ -92,6 +92,11 @@ export function createEmployeeImportRepository(db: Executor) {
       );
     },
 
+    /** Imports into different portals count against one installation licence: one at a time (until commit). */
+    async lockInstallationLicence(tx: Executor): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(910910)`);
+    },
+
     async countActive(ex: Executor, portalId: number): Promise<number> {
       const [row] = await queryRows<{ n: number }>(
         ex,

@@ -2,6 +2,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import {
   assertLocationGiven,
   assertLocationInScope,
@@ -13,15 +14,7 @@ import {
 import type { HazardOrganisationPort } from './hazard-analysis.ports.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
 
-const actor = (...permissions: number[]): Actor => ({
-  employeeId: 7,
-  portalId: 1,
-  portalName: 'Haupt',
-  isMainPortal: true,
-  permissions: new Set(permissions),
-  viaSso: false,
-  sessionHash: '',
-});
+const actor = (...permissions: number[]): Actor => fakeActor({ employeeId: 7, permissions });
 
 const record = (over: Partial<AnalysisRecord> = {}): AnalysisRecord =>
   ({

@@ -5,13 +5,14 @@ import type {
   HazardAnalysisVersion,
   HazardAnalysisVersionRow,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { createOrganisationRepository } from '#modules/organisation/organisation.repository.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import { createUser, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { createHazardAnalysisService } from './hazard-analysis.service.ts';
@@ -577,15 +578,12 @@ describe('deletion, activation and the brick guard', () => {
         onReleaseState: [],
       },
     });
-    const actor = {
+    const actor = fakeActor({
       employeeId: adminId,
       portalId: await mainPortalId(t.database.db),
-      portalName: '',
       isMainPortal: true,
-      permissions: new Set([12]),
-      viaSso: false,
-      sessionHash: '',
-    };
+      permissions: [SUPERUSER_ID],
+    });
     await expect(service.remove(actor, guarded.id, guarded.version)).rejects.toMatchObject({
       code: 'FOREIGN_ENTRY',
       message: 'Es sind 2 Maßnahmen verknüpft.',

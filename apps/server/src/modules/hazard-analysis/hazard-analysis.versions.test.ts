@@ -4,6 +4,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import type { HazardAnalysisAccess } from './hazard-analysis.access.ts';
 import type { HazardAnalysisPresenter } from './hazard-analysis.presenter.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
@@ -14,15 +15,7 @@ import {
   freezeHazards,
 } from './hazard-analysis.versions.ts';
 
-const actor = (...permissions: number[]): Actor => ({
-  employeeId: 7,
-  portalId: 1,
-  portalName: 'Haupt',
-  isMainPortal: true,
-  permissions: new Set(permissions),
-  viaSso: false,
-  sessionHash: '',
-});
+const actor = (...permissions: number[]): Actor => fakeActor({ employeeId: 7, permissions });
 
 const record = (over: Partial<AnalysisRecord> = {}) =>
   ({

@@ -2,6 +2,7 @@ import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import { fakeActor } from '#test/fake-actor.ts';
 import {
   NO_DATA_RIGHTS,
   type ReportCatalog,
@@ -14,15 +15,7 @@ import { dataRightsOf, filterKind, parseRecordId, parseRecordList } from './repo
 /** The pure rules of reports: filter kinds, record ids of a print request, data rights and row policies. */
 
 function actor(permissions: number[], portal: { id: number; main: boolean } = { id: 1, main: true }): Actor {
-  return {
-    employeeId: 5,
-    portalId: portal.id,
-    portalName: 'P',
-    isMainPortal: portal.main,
-    permissions: new Set(permissions),
-    viaSso: false,
-    sessionHash: 'h',
-  };
+  return fakeActor({ employeeId: 5, portalId: portal.id, isMainPortal: portal.main, permissions });
 }
 
 function code(fn: () => unknown): string | undefined {
