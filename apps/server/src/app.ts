@@ -160,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
-  const organisation = organisationModule({ db: database.db, employees });
+  // The organisation trees get the people of their units from the employees module (decision 030).
+  const organisation = organisationModule({ db: database.db, people: employees.organisationPeople });
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });

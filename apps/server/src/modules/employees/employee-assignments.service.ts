@@ -11,7 +11,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employeeActivities } from '#modules/activities/tables.ts';
-import { locationResponsibilities as employeeLocationResponsibilities } from '#modules/organisation/index.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 import { employeeRoles, rolePermissions } from '#modules/roles/tables.ts';
@@ -26,6 +25,7 @@ import {
 } from './employee-assignments.table.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
 import { employees } from './employees.table.ts';
+import { locationResponsibilities as employeeLocationResponsibilities } from './location-people.table.ts';
 import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
 import { assertNoMoreRights } from './sign-in-guard.ts';
 

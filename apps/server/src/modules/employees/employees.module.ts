@@ -1,5 +1,7 @@
+import { organisationMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
+import type { OrganisationPeoplePort } from '#modules/organisation/index.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
@@ -11,6 +13,7 @@ import {
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
+import { createLocationPeopleRepository } from './location-people.repository.ts';
 
 export function employeesModule(deps: {
   db: Db;
@@ -23,8 +26,28 @@ export function employeesModule(deps: {
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
-  /** Other modules add theirs (e.g. instructions: "completed instructions exist"). */
-  const deletionGuards: EmployeeDeletionGuard[] = [];
+  const locationPeople = createLocationPeopleRepository(deps.db);
+  /** What the organisation module needs of the people in its units (its port, handed over in app.ts). */
+  const organisationPeople: OrganisationPeoplePort = {
+    existingIds: repository.existingIds,
+    anchors: locationPeople.anchors,
+    employeeCount: locationPeople.employeeCount,
+    escalations: locationPeople.escalations,
+    responsibilities: locationPeople.responsibilities,
+    replaceEscalations: locationPeople.replaceEscalations,
+    replaceResponsibilities: locationPeople.replaceResponsibilities,
+  };
+  /**
+   * Asked before an employee is deleted; other modules add theirs (e.g. instructions: "completed instructions
+   * exist"). The first is the module's own: responsible persons and escalation contacts of a location stay
+   * until replaced.
+   */
+  const deletionGuards: EmployeeDeletionGuard[] = [
+    async (ex, employeeId) => {
+      const names = await locationPeople.locationsOfEmployee(ex, employeeId);
+      return names.length === 0 ? null : organisationMessages.employeeResponsibleForLocations(names);
+    },
+  ];
   const records = createEmployeeRecordService({
     db: deps.db,
     repository,
@@ -36,8 +59,10 @@ export function employeesModule(deps: {
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
   const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
+
   return {
     repository,
+    organisationPeople,
     service,
     records,
     assignments,

@@ -34,6 +34,7 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, type FieldChanges, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, isUniqueViolation, postgresErrorCode } from '#platform/errors.ts';
 import { searchWords } from '#platform/list.ts';
+import type { OrganisationPeoplePort } from './organisation.ports.ts';
 import type {
   OrganisationRepository,
   TreeKind,
@@ -41,18 +42,11 @@ import type {
   TreeRowWithFlags,
 } from './organisation.repository.ts';
 
-/**
- * What the trees need of the employees module: which of these ids are employees of the portal. A port declared
- * here and handed over in app.ts, so that organisation does not depend on the employees module's files.
- */
-export type OrganisationEmployeesPort = {
-  existingIds(portalId: number, ids: readonly number[], ex?: Executor): Promise<number[]>;
-};
-
 type Deps = {
   db: Db;
   repository: OrganisationRepository;
-  employees: OrganisationEmployeesPort;
+  /** The people of the units (the employees module's, handed over in app.ts; decision 030). */
+  people: OrganisationPeoplePort;
 };
 
 /** What differs between the two trees: rights and the German words. */
@@ -91,7 +85,7 @@ function missingRight(...ids: number[]): AppError {
  * answer alike. Structural changes (create, move, delete) are serialised per portal; every change is
  * versioned and written to the change log.
  */
-export function createOrganisationService({ db, repository, employees }: Deps) {
+export function createOrganisationService({ db, repository, people }: Deps) {
   function portalOf(actor: Actor, requested: number | undefined): number {
     if (requested === undefined || requested === actor.portalId) return actor.portalId;
     if (!actor.isMainPortal) {
@@ -105,7 +99,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
   async function scopeOf(kind: TreeKind, actor: Actor, portalId: number, ex: Executor = db): Promise<Scope> {
     const rows = await repository.treeRows(kind, portalId, ex);
     const all = actorHasAny(actor, KINDS[kind].all);
-    const anchors = all ? [] : await repository.anchors(kind, actor.employeeId, ex);
+    const anchors = all ? [] : await people.anchors(kind, actor.employeeId, ex);
     return { rows, ...visibleScope(rows, anchors, all) };
   }
 
@@ -277,7 +271,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
         if (children > 0) {
           throw new AppError('TREE_NODE_HAS_CHILDREN', { message: texts.hasChildren(node.name, children) });
         }
-        const assigned = await repository.employeeCount(kind, id, tx);
+        const assigned = await people.employeeCount(kind, id, tx);
         if (assigned > 0) {
           throw new AppError('TREE_NODE_IN_USE', { message: texts.inUse(node.name, assigned) });
         }
@@ -330,11 +324,11 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
     const row = await repository.findLocation(id, ex);
     if (!row) throw new AppError('NOT_FOUND', { message: KINDS.location.texts.notFound });
     const [escalations, responsibilities, designations, childCount, employeeCount] = [
-      await repository.escalations(id, ex),
-      await repository.responsibilities(id, ex),
+      await people.escalations(id, ex),
+      await people.responsibilities(id, ex),
       await repository.designations(id, ex),
       await repository.childCount('location', id, ex),
-      await repository.employeeCount('location', id, ex),
+      await people.employeeCount('location', id, ex),
     ];
     return {
       id: row.id,
@@ -385,13 +379,13 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
         const { node, scope } = await loadVisible('location', actor, id, tx, 'update');
         if (node.version !== data.version) throw new AppError('CONFLICT');
         const before = (await repository.findLocation(id, tx))!;
-        const beforeEscalations = (await repository.escalations(id, tx)).map((e) => ({
+        const beforeEscalations = (await people.escalations(id, tx)).map((e) => ({
           level: e.level,
           employeeId: e.employee?.id ?? null,
           email: e.email,
           phone: e.phone,
         }));
-        const beforeResponsibilities = (await repository.responsibilities(id, tx)).map((r) => ({
+        const beforeResponsibilities = (await people.responsibilities(id, tx)).map((r) => ({
           employeeId: r.employee.id,
           title: r.title,
         }));
@@ -429,12 +423,12 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
         }
         if (patch.name !== undefined) assertNameFree('location', scope.rows, node.parentId, data.name!, id);
 
-        const people = [
+        const named = [
           ...(escalationsChanged ? data.escalationLevels!.map((l) => l.employeeId) : []),
           ...(responsibilitiesChanged ? data.responsibilities!.map((r) => r.employeeId) : []),
         ].filter((e): e is number => e !== null);
-        const unique = [...new Set(people)];
-        const existing = await employees.existingIds(node.portalId, unique, tx);
+        const unique = [...new Set(named)];
+        const existing = await people.existingIds(node.portalId, unique, tx);
         const missing = unique.filter((e) => !existing.includes(e));
         if (missing.length > 0) {
           throw new AppError('EMPLOYEE_NOT_FOUND', {
@@ -457,8 +451,8 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
         if (!(await repository.updateVersioned('location', tx, id, data.version, patch))) {
           throw new AppError('CONFLICT');
         }
-        if (escalationsChanged) await repository.replaceEscalations(tx, id, data.escalationLevels!);
-        if (responsibilitiesChanged) await repository.replaceResponsibilities(tx, id, data.responsibilities!);
+        if (escalationsChanged) await people.replaceEscalations(tx, id, data.escalationLevels!);
+        if (responsibilitiesChanged) await people.replaceResponsibilities(tx, id, data.responsibilities!);
         if (designationsChanged) await repository.syncDesignations(tx, id, data.designations!);
 
         const changes: FieldChanges = diffFields(before as Record<string, unknown>, patch, [
@@ -511,7 +505,7 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
       isContainer: row.isContainer,
       monthlyHours: row.monthlyHours === null ? null : Number(row.monthlyHours),
       childCount: await repository.childCount('department', id),
-      employeeCount: await repository.employeeCount('department', id),
+      employeeCount: await people.employeeCount('department', id),
       editable: scope.inScope.has(id),
       version: row.version,
       createdAt: row.createdAt.toISOString(),
@@ -641,12 +635,6 @@ export function createOrganisationService({ db, repository, employees }: Deps) {
           filteredCount,
         };
       },
-    },
-    /** Employee deletion guard: responsible persons and escalation contacts stay until replaced. */
-    async employeeDeletionGuard(ex: Executor, employeeId: number): Promise<string | null> {
-      const names = await repository.locationsOfEmployee(ex, employeeId);
-      if (names.length === 0) return null;
-      return organisationMessages.employeeResponsibleForLocations(names);
     },
   };
 }
