@@ -10,6 +10,7 @@ import {
   type EmployeeDeletionGuard,
   type PasswordPolicyPort,
 } from './employee-record.service.ts';
+import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
@@ -23,6 +24,9 @@ export function employeesModule(deps: {
   /** The mail module's functions for the e-mail-changed notice (wiring in app.ts). */
   mail: EmailChangedMail;
   settings?: SettingsReader;
+  /** The roles and activities modules' side of copying assignments (wiring in app.ts, decision 030). */
+  roles: EmployeeRolesPort;
+  activities: EmployeeActivitiesPort;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
@@ -58,8 +62,12 @@ export function employeesModule(deps: {
     mail: deps.mail,
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
-  const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
-
+  const assignments = createEmployeeAssignmentsService({
+    db: deps.db,
+    records,
+    roles: deps.roles,
+    activities: deps.activities,
+  });
   return {
     repository,
     organisationPeople,
