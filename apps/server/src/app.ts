@@ -17,7 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actionsModule } from './modules/actions/index.ts';
-import { activitiesModule } from './modules/activities/index.ts';
+import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
@@ -43,7 +43,7 @@ import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
 import { organisationModule } from './modules/organisation/index.ts';
 import { portalsModule } from './modules/portals/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
-import { rolesModule } from './modules/roles/index.ts';
+import { employeeRoleAssignments, rolesModule } from './modules/roles/index.ts';
 import { type JobDefinition, schedulerModule } from './modules/scheduler/index.ts';
 import { installationLicence, settingsModule } from './modules/settings/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
@@ -142,6 +142,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     enabledLocales: async (ex) => (await settings.service.read(languageSettings, ex)).enabledLocales,
     mail: emailChangedMail,
     settings: settings.service,
+    // Decision 030 (organisation < employees < roles, activities): copying assignments writes the roles' and
+    // activities' tables through their ports.
+    roles: employeeRoleAssignments,
+    activities: employeeActivityAssignments,
   });
   const throttle = createLoginThrottle(database.db, options.throttle);
   // The one place the single sign-on configuration is read (environment now, settings later).
@@ -160,7 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
   const activities = activitiesModule({ db: database.db, employees: employees.repository });
-  const organisation = organisationModule({ db: database.db, employees });
+  // The organisation trees get the people of their units from the employees module (decision 030).
+  const organisation = organisationModule({ db: database.db, people: employees.organisationPeople });
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });

@@ -1,8 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  locationEscalations,
-  locationResponsibilities,
-} from '#modules/organisation/location-people.table.ts';
+import { locationEscalations, locationResponsibilities } from '#modules/employees/location-people.table.ts';
 import { departments, locationDesignations, locations } from '#modules/organisation/organisation.table.ts';
 import type { Executor } from '../client.ts';
 

@@ -1,6 +1,7 @@
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import type { EmployeeActivitiesPort } from '#modules/employees/index.ts';
 import { sortKey } from '#modules/employees/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
 import { activities, activityDesignations, employeeActivities } from './activities.table.ts';
@@ -253,3 +254,27 @@ export function createActivitiesRepository(db: Executor) {
 }
 
 export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+
+/**
+ * The activities of one employee, executor first: the employees module's EmployeeActivitiesPort, used when
+ * assignments are copied (decision 030; handed over in app.ts). Runs in the caller's transaction. Unlike
+ * `replaceAssignments` it writes every row anew (the copy always did).
+ */
+export const employeeActivityAssignments: EmployeeActivitiesPort = {
+  async activityIdsOf(ex, employeeId) {
+    const rows = await ex
+      .select({ id: employeeActivities.activityId })
+      .from(employeeActivities)
+      .where(eq(employeeActivities.employeeId, employeeId));
+    return rows.map((r) => r.id);
+  },
+
+  async replaceActivitiesOf(ex, employeeId, activityIds) {
+    await ex.delete(employeeActivities).where(eq(employeeActivities.employeeId, employeeId));
+    if (activityIds.length > 0) {
+      await ex
+        .insert(employeeActivities)
+        .values(activityIds.map((activityId) => ({ employeeId, activityId })));
+    }
+  },
+};

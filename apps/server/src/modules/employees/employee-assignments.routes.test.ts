@@ -415,4 +415,71 @@ describe('copy assignments', () => {
     const record = (await admin.get(`/api/employee/${target.id}`)).json<{ data: EmployeeData }>().data;
     expect(record.departmentId).toBe(production.id);
   });
+
+  it('takes back the roles and activities already copied when a later target fails (decision 030)', async () => {
+    const source = await createEmployee({ departmentId: lab });
+    const role = await admin.post('/api/role', {
+      name: `Rückrollrolle ${counter}`,
+      permissions: [P.EMPLOYEES_BASIC_READONLY],
+    });
+    const roleId = role.json<{ data: { id: number } }>().data.id;
+    await admin.post(`/api/role/${roleId}/members`, { employeeIds: [source.id] });
+    const activity = (await admin.get('/api/activities/picker?limit=100'))
+      .json<{
+        data: { rows: { id: number; isRole: boolean; isRoleBase: boolean }[] };
+      }>()
+      .data.rows.find((r) => !r.isRole && !r.isRoleBase)!;
+    const current = (await admin.get(`/api/employee/${source.id}/activities`)).json<{
+      data: { revision: string };
+    }>().data;
+    const put = await admin.put(`/api/employee/${source.id}/activities`, {
+      revision: current.revision,
+      activityIds: [activity.id],
+      roleIds: [],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // The first target takes roles and activities (same department: no move); the second needs a move
+    // between departments the user does not own and is refused — the whole copy with it.
+    const first = await createEmployee({ departmentId: lab });
+    const second = await createEmployee({ departmentId: production.id });
+    const user = await createUser(t.database.db, {
+      permissions: [
+        P.EMPLOYEES_BASIC_READONLY,
+        P.EMPLOYEES_COPY,
+        P.EMPLOYEES_DEPARTMENTS,
+        P.EMPLOYEES_EDIT,
+        P.EMPLOYEES_ROLES,
+        P.EMPLOYEES_ACTIVITIES,
+      ],
+    });
+    const client = await t.login(user.login, user.password);
+    const res = await client.post(`/api/employee/${source.id}/copy-assignments`, {
+      targetIds: [first.id, second.id],
+      parts: ['roles', 'activities', 'organisation'],
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(errorOf(res).code).toBe('NOT_RESPONSIBLE');
+    for (const id of [first.id, second.id]) {
+      const roles = await queryRows<{ role_id: number }>(
+        t.database.db,
+        sql`select role_id from employee_roles where employee_id = ${id}`,
+      );
+      const activities = await queryRows<{ activity_id: number }>(
+        t.database.db,
+        sql`select activity_id from employee_activities where employee_id = ${id}`,
+      );
+      expect({ id, roles, activities }).toEqual({ id, roles: [], activities: [] });
+    }
+    // The same copy without the refused target goes through: the ports wrote what the rollback took back.
+    const ok = await client.post(`/api/employee/${source.id}/copy-assignments`, {
+      targetIds: [first.id],
+      parts: ['roles', 'activities'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const copied = await queryRows<{ role_id: number }>(
+      t.database.db,
+      sql`select role_id from employee_roles where employee_id = ${first.id}`,
+    );
+    expect(copied.map((r) => r.role_id)).toEqual([roleId]);
+  });
 });

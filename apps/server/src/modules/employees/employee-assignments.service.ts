@@ -10,11 +10,8 @@ import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import { employeeActivities } from '#modules/activities/tables.ts';
-import { locationResponsibilities as employeeLocationResponsibilities } from '#modules/organisation/index.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
-import { employeeRoles, rolePermissions } from '#modules/roles/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
@@ -25,11 +22,19 @@ import {
   employeeSupervisors,
 } from './employee-assignments.table.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
+import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
 import { employees } from './employees.table.ts';
+import { locationResponsibilities as employeeLocationResponsibilities } from './location-people.table.ts';
 import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
 import { assertNoMoreRights } from './sign-in-guard.ts';
 
-type Deps = { db: Db; records: EmployeeRecordService };
+type Deps = {
+  db: Db;
+  records: EmployeeRecordService;
+  /** The roles and activities modules' tables, for copying those parts (wiring in app.ts, decision 030). */
+  roles: EmployeeRolesPort;
+  activities: EmployeeActivitiesPort;
+};
 
 const added = (before: readonly number[], after: readonly number[]) =>
   after.filter((id) => !before.includes(id));
@@ -42,7 +47,7 @@ const unique = (ids: readonly number[] | undefined) => (ids ? [...new Set(ids)] 
  * each part needs its right; users add or remove only departments, locations and responsibilities they
  * own themselves; nobody edits their own responsibilities; staff of another portal are read-only here.
  */
-export function createEmployeeAssignmentsService({ db, records }: Deps) {
+export function createEmployeeAssignmentsService({ db, records, roles, activities }: Deps) {
   async function unitPaths(ex: Executor, kind: 'department' | 'location', ids: readonly number[]) {
     if (ids.length === 0) return [];
     const table = kind === 'department' ? 'departments' : 'locations';
@@ -396,14 +401,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
       return db.transaction(async (tx) => {
         const source = await records.loadVisible(actor, sourceId, tx);
         const from = await current(tx, sourceId);
-        const sourceRoles = parts.has('roles')
-          ? (
-              await tx
-                .select({ roleId: employeeRoles.roleId })
-                .from(employeeRoles)
-                .where(eq(employeeRoles.employeeId, sourceId))
-            ).map((r) => r.roleId)
-          : [];
+        const sourceRoles = parts.has('roles') ? await roles.roleIdsOf(tx, sourceId) : [];
         if (parts.has('roles')) {
           if (!actorHasAny(actor, P.EMPLOYEES_ROLES)) {
             throw new AppError('NO_PERMISSION', {
@@ -412,11 +410,8 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           }
           // No escalation: the copied roles may only carry permissions the user holds.
           if (!actor.permissions.has(SUPERUSER_ID) && sourceRoles.length > 0) {
-            const granted = await tx
-              .selectDistinct({ id: rolePermissions.permissionId })
-              .from(rolePermissions)
-              .where(inArray(rolePermissions.roleId, sourceRoles));
-            if (granted.some((p) => !actor.permissions.has(p.id))) {
+            const granted = await roles.permissionsOfRoles(tx, sourceRoles);
+            if (granted.some((id) => !actor.permissions.has(id))) {
               throw new AppError('NO_PERMISSION', {
                 message: employeesMessages.rolesWithMoreRights,
               });
@@ -428,14 +423,7 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
             message: employeesMessages.assignActivitiesForbidden,
           });
         }
-        const sourceActivities = parts.has('activities')
-          ? (
-              await tx
-                .select({ id: employeeActivities.activityId })
-                .from(employeeActivities)
-                .where(eq(employeeActivities.employeeId, sourceId))
-            ).map((r) => r.id)
-          : [];
+        const sourceActivities = parts.has('activities') ? await activities.activityIdsOf(tx, sourceId) : [];
         if (
           parts.has('organisation') &&
           !actorHasAny(actor, P.EMPLOYEES_DEPARTMENTS, P.EMPLOYEES_LOCATIONS)
@@ -468,21 +456,12 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
           }
           if (await apply(tx, actor, target.employee, next)) changed = true;
           if (parts.has('roles')) {
-            const have = (
-              await tx
-                .select({ roleId: employeeRoles.roleId })
-                .from(employeeRoles)
-                .where(eq(employeeRoles.employeeId, targetId))
-            ).map((r) => r.roleId);
+            const have = await roles.roleIdsOf(tx, targetId);
             const wanted = data.replace ? sourceRoles : [...new Set([...have, ...sourceRoles])];
             if ([...wanted].sort().join(',') !== [...have].sort().join(',')) {
               // Decision 023: the roles of someone holding rights the actor lacks stay as they are.
               await assertNoMoreRights(tx, actor, [targetId]);
-              await tx.delete(employeeRoles).where(eq(employeeRoles.employeeId, targetId));
-              if (wanted.length)
-                await tx
-                  .insert(employeeRoles)
-                  .values(wanted.map((roleId) => ({ employeeId: targetId, roleId })));
+              await roles.replaceRolesOf(tx, targetId, wanted);
               await recordChange(tx, {
                 entity: 'employee',
                 entityId: targetId,
@@ -494,19 +473,10 @@ export function createEmployeeAssignmentsService({ db, records }: Deps) {
             }
           }
           if (parts.has('activities')) {
-            const have = (
-              await tx
-                .select({ id: employeeActivities.activityId })
-                .from(employeeActivities)
-                .where(eq(employeeActivities.employeeId, targetId))
-            ).map((r) => r.id);
+            const have = await activities.activityIdsOf(tx, targetId);
             const wanted = data.replace ? sourceActivities : [...new Set([...have, ...sourceActivities])];
             if ([...wanted].sort().join(',') !== [...have].sort().join(',')) {
-              await tx.delete(employeeActivities).where(eq(employeeActivities.employeeId, targetId));
-              if (wanted.length)
-                await tx
-                  .insert(employeeActivities)
-                  .values(wanted.map((activityId) => ({ employeeId: targetId, activityId })));
+              await activities.replaceActivitiesOf(tx, targetId, wanted);
               await recordChange(tx, {
                 entity: 'employee',
                 entityId: targetId,

@@ -24,8 +24,8 @@ export const employeeDepartmentResponsibilities = pgTable(
   ],
 );
 
-// Organisational responsibility for a location: `location_responsibilities` of the organisation module
-// (the same fact seen from the location: 'Verantwortliche', with an optional function).
+// Organisational responsibility for a location: `location_responsibilities` (location-people.table.ts; the
+// same fact seen from the location: 'Verantwortliche', with an optional function).
 
 /** Disciplinary responsibility: the supervisor (Disziplinarvorgesetzte/r) leads the employee. */
 export const employeeSupervisors = pgTable(

@@ -1,5 +1,7 @@
+import { organisationMessages } from '@schutzwerk/shared/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
+import type { OrganisationPeoplePort } from '#modules/organisation/index.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
@@ -8,9 +10,11 @@ import {
   type EmployeeDeletionGuard,
   type PasswordPolicyPort,
 } from './employee-record.service.ts';
+import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
 import { createEmployeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
+import { createLocationPeopleRepository } from './location-people.repository.ts';
 
 export function employeesModule(deps: {
   db: Db;
@@ -20,11 +24,34 @@ export function employeesModule(deps: {
   /** The mail module's functions for the e-mail-changed notice (wiring in app.ts). */
   mail: EmailChangedMail;
   settings?: SettingsReader;
+  /** The roles and activities modules' side of copying assignments (wiring in app.ts, decision 030). */
+  roles: EmployeeRolesPort;
+  activities: EmployeeActivitiesPort;
 }) {
   const repository = createEmployeesRepository(deps.db);
   const service = createEmployeesService({ repository });
-  /** Other modules add theirs (e.g. instructions: "completed instructions exist"). */
-  const deletionGuards: EmployeeDeletionGuard[] = [];
+  const locationPeople = createLocationPeopleRepository(deps.db);
+  /** What the organisation module needs of the people in its units (its port, handed over in app.ts). */
+  const organisationPeople: OrganisationPeoplePort = {
+    existingIds: repository.existingIds,
+    anchors: locationPeople.anchors,
+    employeeCount: locationPeople.employeeCount,
+    escalations: locationPeople.escalations,
+    responsibilities: locationPeople.responsibilities,
+    replaceEscalations: locationPeople.replaceEscalations,
+    replaceResponsibilities: locationPeople.replaceResponsibilities,
+  };
+  /**
+   * Asked before an employee is deleted; other modules add theirs (e.g. instructions: "completed instructions
+   * exist"). The first is the module's own: responsible persons and escalation contacts of a location stay
+   * until replaced.
+   */
+  const deletionGuards: EmployeeDeletionGuard[] = [
+    async (ex, employeeId) => {
+      const names = await locationPeople.locationsOfEmployee(ex, employeeId);
+      return names.length === 0 ? null : organisationMessages.employeeResponsibleForLocations(names);
+    },
+  ];
   const records = createEmployeeRecordService({
     db: deps.db,
     repository,
@@ -35,9 +62,15 @@ export function employeesModule(deps: {
     mail: deps.mail,
     ...(deps.settings ? { settings: deps.settings } : {}),
   });
-  const assignments = createEmployeeAssignmentsService({ db: deps.db, records });
+  const assignments = createEmployeeAssignmentsService({
+    db: deps.db,
+    records,
+    roles: deps.roles,
+    activities: deps.activities,
+  });
   return {
     repository,
+    organisationPeople,
     service,
     records,
     assignments,

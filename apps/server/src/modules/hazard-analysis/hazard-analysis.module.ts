@@ -2,7 +2,7 @@ import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/index.ts';
-import type { OrganisationRepository } from '#modules/organisation/index.ts';
+import type { OrganisationPeoplePort, OrganisationRepository } from '#modules/organisation/index.ts';
 import type { HazardActionsPort, HazardAnalysisHooks, HazardFactorsPort } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
@@ -15,7 +15,10 @@ import { createHazardAnalysisService } from './hazard-analysis.service.ts';
  */
 export function hazardAnalysisModule(deps: {
   db: Db;
-  organisation: { repository: OrganisationRepository };
+  organisation: {
+    repository: Pick<OrganisationRepository, 'treeRows'>;
+    people: Pick<OrganisationPeoplePort, 'anchors'>;
+  };
   hazardBricks: { deletionGuards: HazardBrickDeletionGuard[] };
   criteria?: (ex: Executor) => Promise<NohlCriteria>;
   factorMenus?: { service: HazardFactorsPort };
@@ -33,7 +36,10 @@ export function hazardAnalysisModule(deps: {
   const service = createHazardAnalysisService({
     db: deps.db,
     repository,
-    organisation: deps.organisation.repository,
+    organisation: {
+      treeRows: deps.organisation.repository.treeRows,
+      anchors: deps.organisation.people.anchors,
+    },
     hooks,
     ...(deps.criteria ? { criteria: deps.criteria } : {}),
     ...(deps.factorMenus ? { factors: deps.factorMenus.service } : {}),

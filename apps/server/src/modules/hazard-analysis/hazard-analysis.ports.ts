@@ -3,7 +3,7 @@ import type { FrozenDocument } from '@schutzwerk/shared/hazard-analysis/hazard-a
 import type { NohlCriteria } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { Executor } from '#db/client.ts';
 import type { ActionsService } from '#modules/actions/index.ts';
-import type { OrganisationRepository } from '#modules/organisation/index.ts';
+import type { OrganisationPeoplePort, OrganisationRepository } from '#modules/organisation/index.ts';
 import type { Actor } from '#platform/access.ts';
 
 /**
@@ -73,5 +73,6 @@ export type HazardFactorsPort = {
 /** The classification criteria in force (the NOHL status module). */
 export type HazardCriteriaPort = (ex: Executor) => Promise<NohlCriteria>;
 
-/** The organisation trees: the location scope of an actor. */
-export type HazardOrganisationPort = Pick<OrganisationRepository, 'treeRows' | 'anchors'>;
+/** The organisation trees: the location scope of an actor (the tree, and the anchors from its people port). */
+export type HazardOrganisationPort = Pick<OrganisationRepository, 'treeRows'> &
+  Pick<OrganisationPeoplePort, 'anchors'>;

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/employees.table.ts';
+import { createLocationPeopleRepository } from '#modules/employees/location-people.repository.ts';
 import { createOrganisationRepository } from '#modules/organisation/organisation.repository.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { fakeActor } from '#test/fake-actor.ts';
@@ -570,7 +571,10 @@ describe('deletion, activation and the brick guard', () => {
     const service = createHazardAnalysisService({
       db: t.database.db,
       repository: createHazardAnalysisRepository(),
-      organisation: createOrganisationRepository(t.database.db),
+      organisation: {
+        treeRows: createOrganisationRepository(t.database.db).treeRows,
+        anchors: createLocationPeopleRepository(t.database.db).anchors,
+      },
       hooks: {
         deletionGuards: [async (_ex, id) => (id === guarded.id ? 'Es sind 2 Maßnahmen verknüpft.' : null)],
         onActivate: [async (_ex, e) => void events.push(`on:${e.analysisId}`)],

@@ -3,9 +3,16 @@
  * Everything else in this folder is internal.
  */
 
-// The tables other modules may join: the tree, and the people of a location (escalation, responsibility).
-export { locationEscalations, locationResponsibilities } from './location-people.table.ts';
 // The module factory (wiring in app.ts) and the repository other modules get handed there.
 export { organisationModule } from './organisation.module.ts';
-export type { OrganisationRepository } from './organisation.repository.ts';
+// The port the module needs of the people in its units, implemented by the employees module (decision 030).
+export type {
+  EscalationInput,
+  EscalationRecord,
+  OrganisationPeoplePort,
+  ResponsibilityInput,
+  ResponsibilityRecord,
+} from './organisation.ports.ts';
+export type { OrganisationRepository, TreeKind } from './organisation.repository.ts';
+// The tables other modules may join: the two trees.
 export * from './tables.ts';

@@ -1,28 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db, Executor } from '#db/client.ts';
+import type { Db } from '#db/client.ts';
+import type { OrganisationPeoplePort } from './organisation.ports.ts';
 import { createOrganisationRepository } from './organisation.repository.ts';
 import { organisationRoutes } from './organisation.routes.ts';
-import { createOrganisationService, type OrganisationEmployeesPort } from './organisation.service.ts';
+import { createOrganisationService } from './organisation.service.ts';
 
-/** Locations and departments trees. Registers a guard so responsible persons are not deleted silently. */
+/** Locations and departments trees. */
 export function organisationModule(deps: {
   db: Db;
-  /** The employees module's repository and the guards it asks before deleting an employee (wiring in app.ts). */
-  employees: {
-    repository: OrganisationEmployeesPort;
-    deletionGuards: ((ex: Executor, employeeId: number) => Promise<string | null>)[];
-  };
+  /** The people of the units: the employees module's implementation (wiring in app.ts, decision 030). */
+  people: OrganisationPeoplePort;
 }) {
   const repository = createOrganisationRepository(deps.db);
-  const service = createOrganisationService({
-    db: deps.db,
-    repository,
-    employees: deps.employees.repository,
-  });
-  deps.employees.deletionGuards.push(service.employeeDeletionGuard);
+  const service = createOrganisationService({ db: deps.db, repository, people: deps.people });
   return {
     repository,
     service,
+    /** Handed on to modules that compute an actor's scope themselves (hazard analysis: the anchors). */
+    people: deps.people,
     register: (app: FastifyInstance) => app.register(organisationRoutes(service), { prefix: '/api' }),
   };
 }

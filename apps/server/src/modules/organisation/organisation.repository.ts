@@ -1,10 +1,7 @@
-import type { EmployeeRef } from '@schutzwerk/shared/organisation/organisation.schema.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 import { countAll } from '#platform/list.ts';
-import { locationEscalations, locationResponsibilities } from './location-people.table.ts';
 import { departments, locationDesignations, locations } from './organisation.table.ts';
 
 export type TreeKind = 'location' | 'department';
@@ -38,22 +35,11 @@ export type TreeRowWithFlags = {
 export type LocationRecord = typeof locations.$inferSelect;
 export type DepartmentRecord = typeof departments.$inferSelect;
 
-export type EscalationRecord = {
-  level: number;
-  employee: EmployeeRef | null;
-  email: string | null;
-  phone: string | null;
-};
-export type ResponsibilityRecord = { employee: EmployeeRef; title: string | null };
-
-const employeeRef = {
-  id: employees.id,
-  personnelNumber: employees.personnelNumber,
-  lastName: employees.lastName,
-  firstName: employees.firstName,
-  departmentName: departments.name,
-};
-
+/**
+ * Data access of the two trees and the location records. The people in them (employees, escalation levels,
+ * responsible persons) belong to the employees module and come through the OrganisationPeoplePort
+ * (organisation.ports.ts, decision 030).
+ */
 export function createOrganisationRepository(db: Executor) {
   return {
     /** All nodes of one portal's tree (trees are small: hundreds, rarely a few thousand nodes). */
@@ -129,13 +115,6 @@ export function createOrganisationRepository(db: Executor) {
       return row?.count ?? 0;
     },
 
-    /** Employees assigned to the node (their location or department). */
-    async employeeCount(kind: TreeKind, id: number, ex: Executor = db): Promise<number> {
-      const column = kind === 'location' ? employees.locationId : employees.departmentId;
-      const [row] = await ex.select({ count: countAll }).from(employees).where(eq(column, id));
-      return row?.count ?? 0;
-    },
-
     async insertNode(
       kind: TreeKind,
       ex: Executor,
@@ -182,85 +161,12 @@ export function createOrganisationRepository(db: Executor) {
 
     // ── location details ───────────────────────────────────────────────────────────────────────
 
-    async escalations(locationId: number, ex: Executor = db): Promise<EscalationRecord[]> {
-      const rows = await ex
-        .select({
-          level: locationEscalations.level,
-          email: locationEscalations.email,
-          phone: locationEscalations.phone,
-          employeeId: employees.id,
-          personnelNumber: employees.personnelNumber,
-          lastName: employees.lastName,
-          firstName: employees.firstName,
-          departmentName: departments.name,
-        })
-        .from(locationEscalations)
-        .leftJoin(employees, eq(employees.id, locationEscalations.employeeId))
-        .leftJoin(departments, eq(departments.id, employees.departmentId))
-        .where(eq(locationEscalations.locationId, locationId))
-        .orderBy(asc(locationEscalations.level));
-      return rows.map((r) => ({
-        level: r.level,
-        email: r.email,
-        phone: r.phone,
-        employee:
-          r.employeeId === null
-            ? null
-            : {
-                id: r.employeeId,
-                personnelNumber: r.personnelNumber ?? '',
-                lastName: r.lastName ?? '',
-                firstName: r.firstName ?? '',
-                departmentName: r.departmentName,
-              },
-      }));
-    },
-
-    async responsibilities(locationId: number, ex: Executor = db): Promise<ResponsibilityRecord[]> {
-      const rows = await ex
-        .select({ title: locationResponsibilities.title, employee: employeeRef })
-        .from(locationResponsibilities)
-        .innerJoin(employees, eq(employees.id, locationResponsibilities.employeeId))
-        .leftJoin(departments, eq(departments.id, employees.departmentId))
-        .where(eq(locationResponsibilities.locationId, locationId))
-        .orderBy(asc(employees.lastNameSort), asc(employees.firstNameSort), asc(employees.id));
-      return rows;
-    },
-
     async designations(locationId: number, ex: Executor = db): Promise<{ id: number; name: string }[]> {
       const rows = await ex
         .select({ id: locationDesignations.id, name: locationDesignations.name })
         .from(locationDesignations)
         .where(eq(locationDesignations.locationId, locationId));
       return rows;
-    },
-
-    async replaceEscalations(
-      ex: Executor,
-      locationId: number,
-      levels: readonly {
-        level: number;
-        employeeId: number | null;
-        email: string | null;
-        phone: string | null;
-      }[],
-    ): Promise<void> {
-      await ex.delete(locationEscalations).where(eq(locationEscalations.locationId, locationId));
-      const filled = levels.filter((l) => l.employeeId !== null || l.email !== null || l.phone !== null);
-      if (filled.length > 0) {
-        await ex.insert(locationEscalations).values(filled.map((l) => ({ locationId, ...l })));
-      }
-    },
-
-    async replaceResponsibilities(
-      ex: Executor,
-      locationId: number,
-      list: readonly { employeeId: number; title: string | null }[],
-    ): Promise<void> {
-      await ex.delete(locationResponsibilities).where(eq(locationResponsibilities.locationId, locationId));
-      if (list.length > 0) {
-        await ex.insert(locationResponsibilities).values(list.map((r) => ({ locationId, ...r })));
-      }
     },
 
     /** Keeps designations by id (renaming them), deletes the missing ones, inserts the new ones. */
@@ -296,40 +202,6 @@ export function createOrganisationRepository(db: Executor) {
       if (added.length > 0) {
         await ex.insert(locationDesignations).values(added.map((d) => ({ locationId, name: d.name })));
       }
-    },
-
-    // ── scope anchors ──────────────────────────────────────────────────────────────────────────
-
-    /** The nodes an employee "owns": own location and locations they are responsible for / own department. */
-    async anchors(kind: TreeKind, employeeId: number, ex: Executor = db): Promise<number[]> {
-      const [own] = await ex
-        .select({ locationId: employees.locationId, departmentId: employees.departmentId })
-        .from(employees)
-        .where(eq(employees.id, employeeId));
-      const result: number[] = [];
-      const first = kind === 'location' ? own?.locationId : own?.departmentId;
-      if (first) result.push(first);
-      if (kind === 'location') {
-        const rows = await ex
-          .select({ id: locationResponsibilities.locationId })
-          .from(locationResponsibilities)
-          .where(eq(locationResponsibilities.employeeId, employeeId));
-        result.push(...rows.map((r) => r.id));
-      }
-      return result;
-    },
-
-    /** Locations an employee is responsible for or an escalation contact of (deletion guard). */
-    async locationsOfEmployee(ex: Executor, employeeId: number): Promise<string[]> {
-      const rows = await ex
-        .selectDistinct({ name: locations.name })
-        .from(locations)
-        .where(
-          sql`${locations.id} in (select location_id from location_responsibilities where employee_id = ${employeeId}
-              union select location_id from location_escalations where employee_id = ${employeeId})`,
-        )
-        .orderBy(asc(locations.name));
-      return rows.map((r) => r.name);
     },
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import type { OrganisationPeoplePort } from './organisation.ports.ts';
 import type { OrganisationRepository, TreeRecord, TreeRowWithFlags } from './organisation.repository.ts';
 import { createOrganisationService } from './organisation.service.ts';
 
@@ -42,10 +43,6 @@ function setup(options: { anchors?: number[]; childCount?: number; employeeCount
     async treeRows() {
       return ROWS;
     },
-    async anchors(_kind: string, employeeId: number) {
-      calls.push(`anchors:${employeeId}`);
-      return options.anchors ?? [];
-    },
     async findNode(_kind: string, id: number): Promise<TreeRecord | undefined> {
       const row = ROWS.find((r) => r.id === id);
       return row && { ...row, portalId: 1, createdAt: DATE, updatedAt: DATE };
@@ -53,9 +50,6 @@ function setup(options: { anchors?: number[]; childCount?: number; employeeCount
     async lockPortalTrees() {},
     async childCount(_kind: string, id: number) {
       return options.childCount ?? ROWS.filter((r) => r.parentId === id).length;
-    },
-    async employeeCount() {
-      return options.employeeCount ?? 0;
     },
     async updateVersioned(...args: unknown[]) {
       calls.push(`update:${JSON.stringify(args.slice(2))}`);
@@ -67,7 +61,18 @@ function setup(options: { anchors?: number[]; childCount?: number; employeeCount
     },
   } as unknown as OrganisationRepository;
   const db = { transaction: async (work: (tx: unknown) => Promise<unknown>) => work({}) } as unknown as Db;
-  const service = createOrganisationService({ db, repository, employees: { existingIds: async () => [] } });
+  // The people of the units (the employees module's port, decision 030).
+  const people = {
+    async anchors(_kind: string, employeeId: number) {
+      calls.push(`anchors:${employeeId}`);
+      return options.anchors ?? [];
+    },
+    async employeeCount() {
+      return options.employeeCount ?? 0;
+    },
+    existingIds: async () => [],
+  } as unknown as OrganisationPeoplePort;
+  const service = createOrganisationService({ db, repository, people });
   return { service, calls };
 }
 

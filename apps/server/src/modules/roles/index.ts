@@ -5,5 +5,7 @@
 
 // The module factory (wiring in app.ts).
 export { rolesModule } from './roles.module.ts';
+// The employees module's port for copying an employee's roles (decision 030, wiring in app.ts).
+export { employeeRoleAssignments } from './roles.repository.ts';
 // The tables other modules may join.
 export * from './tables.ts';

@@ -3,6 +3,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import type { RoleListRow, RoleMemberRow } from '@schutzwerk/shared/roles/role.schema.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import type { EmployeeRolesPort } from '#modules/employees/index.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
@@ -149,16 +150,37 @@ export function createRolesRepository(db: Executor) {
         .returning({ employeeId: employeeRoles.employeeId });
       return rows.length > 0;
     },
-
-    async permissionsOfRoles(roleIds: readonly number[]): Promise<number[]> {
-      if (roleIds.length === 0) return [];
-      const rows = await db
-        .selectDistinct({ id: rolePermissions.permissionId })
-        .from(rolePermissions)
-        .where(inArray(rolePermissions.roleId, [...roleIds]));
-      return rows.map((r) => r.id);
-    },
   };
 }
 
 export type RolesRepository = ReturnType<typeof createRolesRepository>;
+
+/**
+ * The roles of one employee, executor first: the employees module's EmployeeRolesPort, used when assignments
+ * are copied (decision 030; handed over in app.ts). Runs in the caller's transaction.
+ */
+export const employeeRoleAssignments: EmployeeRolesPort = {
+  async roleIdsOf(ex, employeeId) {
+    const rows = await ex
+      .select({ roleId: employeeRoles.roleId })
+      .from(employeeRoles)
+      .where(eq(employeeRoles.employeeId, employeeId));
+    return rows.map((r) => r.roleId);
+  },
+
+  async permissionsOfRoles(ex, roleIds) {
+    if (roleIds.length === 0) return [];
+    const rows = await ex
+      .selectDistinct({ id: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, [...roleIds]));
+    return rows.map((r) => r.id);
+  },
+
+  async replaceRolesOf(ex, employeeId, roleIds) {
+    await ex.delete(employeeRoles).where(eq(employeeRoles.employeeId, employeeId));
+    if (roleIds.length > 0) {
+      await ex.insert(employeeRoles).values(roleIds.map((roleId) => ({ employeeId, roleId })));
+    }
+  },
+};

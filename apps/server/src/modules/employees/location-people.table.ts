@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { employees } from '#modules/employees/tables.ts';
-import { locations } from './organisation.table.ts';
+import { locations } from '#modules/organisation/tables.ts';
+import { employees } from './employees.table.ts';
 
 /*
- * The people of a location. Kept apart from organisation.table.ts because they reference employees, whose
- * table references locations and departments: one file for both directions made a file cycle.
+ * The people of a location: they reference both a location and an employee, so they belong to the employees
+ * module, the higher of the two (decision 030: organisation < employees; a foreign key points down only).
+ * The organisation module reads and writes them through its OrganisationPeoplePort, which the employees
+ * module implements (location-people.repository.ts).
  */
 
 /**
