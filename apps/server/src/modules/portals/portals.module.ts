@@ -1,4 +1,4 @@
-import { listQuerySchema, listResponseSchema } from '@schutzwerk/shared/list/list.schema.ts';
+import type { listQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { portalPickerRowSchema } from '@schutzwerk/shared/portals/portal.schema.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import type { Db } from '#db/client.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { listRoute } from '#platform/list-route.ts';
 import { portals } from './portals.table.ts';
 
 const portalPickerSource = {
@@ -23,8 +24,6 @@ const portalPickerSource = {
  */
 export function portalsModule(deps: { db: Db }) {
   const routes: FastifyPluginAsyncZod = async (app) => {
-    const response = { 200: listResponseSchema(portalPickerRowSchema) };
-    const config = { access: anyOf(P.EMPLOYEES_PORTALS, P.PORTALS) };
     const handler = async (actor: ReturnType<typeof requireActor>, query: typeof listQuerySchema._output) => {
       const plan = planList(portalPickerSource, query, [
         eq(portals.isMain, false),
@@ -43,16 +42,12 @@ export function portalsModule(deps: { db: Db }) {
           (await deps.db.select({ count: countAll }).from(portals).where(where))[0]?.count ?? 0,
       });
     };
-    app.get(
-      '/portals/picker',
-      { config, schema: { querystring: listQuerySchema, response } },
-      async (request) => ({
-        data: await handler(requireActor(request), request.query),
-      }),
-    );
-    app.post('/portals/picker', { config, schema: { body: listQuerySchema, response } }, async (request) => ({
-      data: await handler(requireActor(request), request.body),
-    }));
+    listRoute(app, {
+      path: '/portals/picker',
+      config: { access: anyOf(P.EMPLOYEES_PORTALS, P.PORTALS) },
+      row: portalPickerRowSchema,
+      handler: (request, query) => handler(requireActor(request), query),
+    });
   };
   return { register: (app: FastifyInstance) => app.register(routes, { prefix: '/api' }) };
 }
