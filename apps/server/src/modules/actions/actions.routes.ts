@@ -9,17 +9,13 @@ import {
   taskRowSchema,
   updateActionSchema,
 } from '@schutzwerk/shared/actions/actions.schema.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-  versionSchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema, versionSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { ActionsService } from './actions.service.ts';
 
 /** Actions (/api/actions…) and the caller's tasks (/api/tasks…), decision 020. */
@@ -27,20 +23,16 @@ export function actionsRoutes(service: ActionsService): FastifyPluginAsyncZod {
   return async (app) => {
     const read = { access: anyOf(COMPOSITE.ACTIONS_ANY) };
     const one = { 200: z.object({ data: actionSchema }) };
-    const list = { 200: listResponseSchema(actionRowSchema) };
-    const taskList = { 200: listResponseSchema(taskRowSchema) };
     const none = { 204: z.null() };
 
-    app.get(
-      '/actions',
-      { config: read, schema: { querystring: actionListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/actions/list',
-      { config: read, schema: { body: actionListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/actions',
+      postPath: '/actions/list',
+      config: read,
+      query: actionListQuerySchema,
+      row: actionRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
     app.get(
       '/actions/:id',
       { config: read, schema: { params: idParamsSchema, response: one } },
@@ -101,16 +93,14 @@ export function actionsRoutes(service: ActionsService): FastifyPluginAsyncZod {
     );
 
     // ── the caller's tasks ('Meine Aufgaben') ──
-    app.get(
-      '/tasks',
-      { config: read, schema: { querystring: taskListQuerySchema, response: taskList } },
-      async (request) => ({ data: await service.myTasks(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/tasks/list',
-      { config: read, schema: { body: taskListQuerySchema, response: taskList } },
-      async (request) => ({ data: await service.myTasks(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/tasks',
+      postPath: '/tasks/list',
+      config: read,
+      query: taskListQuerySchema,
+      row: taskRowSchema,
+      handler: (request, query) => service.myTasks(requireActor(request), query),
+    });
     app.post(
       '/tasks/:id/complete',
       {

@@ -10,16 +10,13 @@ import {
   updateActivitySchema,
   updateEmployeeActivitiesSchema,
 } from '@schutzwerk/shared/activities/activity.schema.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allOf, anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
 export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsyncZod {
@@ -35,23 +32,13 @@ export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsync
     );
 
     // Any signed-in user may pick an activity (employee record, later instructions and check-ups by activity).
-    const pickerResponse = { 200: listResponseSchema(activityPickerRowSchema) };
-    app.get(
-      '/activities/picker',
-      {
-        config: { access: authenticated },
-        schema: { querystring: activityPickerQuerySchema, response: pickerResponse },
-      },
-      async (request) => ({ data: await service.picker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/activities/picker',
-      {
-        config: { access: authenticated },
-        schema: { body: activityPickerQuerySchema, response: pickerResponse },
-      },
-      async (request) => ({ data: await service.picker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/activities/picker',
+      config: { access: authenticated },
+      query: activityPickerQuerySchema,
+      row: activityPickerRowSchema,
+      handler: (request, query) => service.picker(requireActor(request), query),
+    });
 
     app.get(
       '/activities/:id',

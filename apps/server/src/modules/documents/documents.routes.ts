@@ -13,18 +13,14 @@ import {
   updateDocumentSchema,
 } from '@schutzwerk/shared/documents/documents.schema.ts';
 import { documentsMessages } from '@schutzwerk/shared/errors.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-  versionSchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema, versionSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { AppError } from '#platform/errors.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { DocumentsService } from './documents.service.ts';
 
 /** `attachment` with an ASCII fallback and the exact name in RFC 5987 `filename*`. */
@@ -54,25 +50,14 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
     const one = { 200: z.object({ data: documentSchema }) };
     const read = { access: anyOf(P.DOCUMENTS) };
 
-    app.get(
-      '/documents',
-      {
-        config: read,
-        schema: {
-          querystring: documentListQuerySchema,
-          response: { 200: listResponseSchema(documentRowSchema) },
-        },
-      },
-      async (request) => ({ data: await service.list(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/documents/list',
-      {
-        config: read,
-        schema: { body: documentListQuerySchema, response: { 200: listResponseSchema(documentRowSchema) } },
-      },
-      async (request) => ({ data: await service.list(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/documents',
+      postPath: '/documents/list',
+      config: read,
+      query: documentListQuerySchema,
+      row: documentRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
 
     // ── links: the shared attach API (before /documents/:id) ──
     app.get(

@@ -12,16 +12,13 @@ import {
   updateEmployeeAssignmentsSchema,
   updateEmployeeSchema,
 } from '@schutzwerk/shared/employees/employee.schema.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { EmployeeAssignmentsService } from './employee-assignments.service.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
 import type { EmployeesService } from './employees.service.ts';
@@ -123,37 +120,21 @@ export function employeesRoutes(
       }),
     );
 
-    const listResponse = { 200: listResponseSchema(employeeListRowSchema) };
-    const pickerResponse = { 200: listResponseSchema(employeePickerRowSchema) };
-    const listAccess = { access: anyOf(P.EMPLOYEES_BASIC_READONLY) };
-
-    app.get(
-      '/employee/list',
-      { config: listAccess, schema: { querystring: employeeListQuerySchema, response: listResponse } },
-      async (request) => ({ data: await service.list(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/employee/list',
-      { config: listAccess, schema: { body: employeeListQuerySchema, response: listResponse } },
-      async (request) => ({ data: await service.list(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/employee/list',
+      config: { access: anyOf(P.EMPLOYEES_BASIC_READONLY) },
+      query: employeeListQuerySchema,
+      row: employeeListRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
 
     // Any signed-in user may pick a colleague (e.g. as responsible person); the picker shows names only.
-    app.get(
-      '/employee/picker',
-      {
-        config: { access: authenticated },
-        schema: { querystring: employeePickerQuerySchema, response: pickerResponse },
-      },
-      async (request) => ({ data: await service.picker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/employee/picker',
-      {
-        config: { access: authenticated },
-        schema: { body: employeePickerQuerySchema, response: pickerResponse },
-      },
-      async (request) => ({ data: await service.picker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/employee/picker',
+      config: { access: authenticated },
+      query: employeePickerQuerySchema,
+      row: employeePickerRowSchema,
+      handler: (request, query) => service.picker(requireActor(request), query),
+    });
   };
 }

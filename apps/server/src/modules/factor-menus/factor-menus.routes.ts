@@ -8,17 +8,14 @@ import {
   importFactorMenuSchema,
   updateFactorMenuSchema,
 } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { FactorMenusService } from './factor-menus.service.ts';
 
 /**
@@ -38,28 +35,22 @@ export function factorMenusRoutes(service: FactorMenusService): FastifyPluginAsy
     };
     const one = { 200: z.object({ data: factorMenuSchema }) };
     const created = { 201: z.object({ data: factorMenuSchema }) };
-    const list = { 200: listResponseSchema(factorMenuRowSchema) };
 
-    app.get(
-      '/factormenus',
-      { config: manage, schema: { querystring: factorMenuListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(request.query) }),
-    );
-    app.post(
-      '/factormenus/list',
-      { config: manage, schema: { body: factorMenuListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(request.body) }),
-    );
-    app.get(
-      '/factormenu/picker',
-      { config: read, schema: { querystring: factorMenuListQuerySchema, response: list } },
-      async (request) => ({ data: await service.picker(request.query) }),
-    );
-    app.post(
-      '/factormenu/picker',
-      { config: read, schema: { body: factorMenuListQuerySchema, response: list } },
-      async (request) => ({ data: await service.picker(request.body) }),
-    );
+    listRoute(app, {
+      path: '/factormenus',
+      postPath: '/factormenus/list',
+      config: manage,
+      query: factorMenuListQuerySchema,
+      row: factorMenuRowSchema,
+      handler: (_request, query) => service.list(query),
+    });
+    listRoute(app, {
+      path: '/factormenu/picker',
+      config: read,
+      query: factorMenuListQuerySchema,
+      row: factorMenuRowSchema,
+      handler: (_request, query) => service.picker(query),
+    });
     app.post(
       '/factormenus/import',
       { config: manage, schema: { body: importFactorMenuSchema, response: created } },

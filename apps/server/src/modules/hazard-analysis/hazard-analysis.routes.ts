@@ -19,17 +19,13 @@ import {
   updateHazardAnalysisSchema,
   updateHazardSchema,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
-import {
-  idParamsSchema,
-  listQuerySchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allOf, anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { HazardAnalysisService } from './hazard-analysis.service.ts';
 
 /**
@@ -41,47 +37,36 @@ export function hazardAnalysisRoutes(service: HazardAnalysisService): FastifyPlu
     const read = { access: anyOf(COMPOSITE.HAZARDANALYSIS_LIST) };
     const readWorking = { access: anyOf(P.HAZARDANALYSIS_READONLY) };
     const one = { 200: z.object({ data: hazardAnalysisSchema }) };
-    const list = { 200: listResponseSchema(hazardAnalysisRowSchema) };
-    const drafts = { 200: listResponseSchema(hazardAnalysisDraftRowSchema) };
     const writeHazards = {
       access: anyOf(P.HAZARDANALYSIS_HAZARDS, P.HAZARDANALYSIS_DRAFTS),
     };
 
-    app.get(
-      '/hazardanalysis',
-      { config: read, schema: { querystring: hazardAnalysisListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/hazardanalysis/list',
-      { config: read, schema: { body: hazardAnalysisListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/hazardanalysis',
+      postPath: '/hazardanalysis/list',
+      config: read,
+      query: hazardAnalysisListQuerySchema,
+      row: hazardAnalysisRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
     app.post(
       '/hazardanalysis/DataTable',
       { config: read, schema: { body: dataTableQuerySchema, response: { 200: dataTableResponseSchema } } },
       async (request) => ({ data: await service.dataTable(requireActor(request), request.body) }),
     );
-    app.get(
-      '/hazardanalysis/drafts',
-      { config: readWorking, schema: { querystring: hazardAnalysisListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.query, true) }),
-    );
-    app.post(
-      '/hazardanalysis/drafts',
-      { config: readWorking, schema: { body: hazardAnalysisListQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(requireActor(request), request.body, true) }),
-    );
-    app.get(
-      '/hazardanalysis/pickerDraft',
-      { config: readWorking, schema: { querystring: listQuerySchema, response: drafts } },
-      async (request) => ({ data: await service.draftPicker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/hazardanalysis/pickerDraft',
-      { config: readWorking, schema: { body: listQuerySchema, response: drafts } },
-      async (request) => ({ data: await service.draftPicker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/hazardanalysis/drafts',
+      config: readWorking,
+      query: hazardAnalysisListQuerySchema,
+      row: hazardAnalysisRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query, true),
+    });
+    listRoute(app, {
+      path: '/hazardanalysis/pickerDraft',
+      config: readWorking,
+      row: hazardAnalysisDraftRowSchema,
+      handler: (request, query) => service.draftPicker(requireActor(request), query),
+    });
     app.get(
       '/hazardanalysis/ref/:id',
       {

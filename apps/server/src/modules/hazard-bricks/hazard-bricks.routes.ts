@@ -9,16 +9,13 @@ import {
   hazardBrickSchema,
   updateHazardBrickSchema,
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { BrickVariant } from './hazard-bricks.repository.ts';
 import type { HazardBricksService } from './hazard-bricks.service.ts';
 
@@ -27,18 +24,15 @@ export function hazardBricksRoutes(service: HazardBricksService): FastifyPluginA
   return async (app) => {
     const read = { access: anyOf(P.HAZARDBRICKS) };
     const one = { 200: z.object({ data: hazardBrickSchema }) };
-    const brickList = { 200: listResponseSchema(hazardBrickRowSchema) };
 
-    app.get(
-      '/hazardbricks',
-      { config: read, schema: { querystring: hazardBrickListQuerySchema, response: brickList } },
-      async (request) => ({ data: await service.list('list', request.query) }),
-    );
-    app.post(
-      '/hazardbricks/list',
-      { config: read, schema: { body: hazardBrickListQuerySchema, response: brickList } },
-      async (request) => ({ data: await service.list('list', request.body) }),
-    );
+    listRoute(app, {
+      path: '/hazardbricks',
+      postPath: '/hazardbricks/list',
+      config: read,
+      query: hazardBrickListQuerySchema,
+      row: hazardBrickRowSchema,
+      handler: (_request, query) => service.list('list', query),
+    });
 
     // Pickers: any signed-in user may pick bricks and their parts (hazard assessments build from them).
     const pickers: [string, BrickVariant][] = [
@@ -47,22 +41,13 @@ export function hazardBricksRoutes(service: HazardBricksService): FastifyPluginA
       ['/hazardbrick/pickerAll', 'all'],
     ];
     for (const [path, variant] of pickers) {
-      app.get(
+      listRoute(app, {
         path,
-        {
-          config: { access: authenticated },
-          schema: { querystring: hazardBrickListQuerySchema, response: brickList },
-        },
-        async (request) => ({ data: await service.list(variant, request.query) }),
-      );
-      app.post(
-        path,
-        {
-          config: { access: authenticated },
-          schema: { body: hazardBrickListQuerySchema, response: brickList },
-        },
-        async (request) => ({ data: await service.list(variant, request.body) }),
-      );
+        config: { access: authenticated },
+        query: hazardBrickListQuerySchema,
+        row: hazardBrickRowSchema,
+        handler: (_request, query) => service.list(variant, query),
+      });
     }
     const childPickers = [
       ['/hazardbrickaction/picker', hazardBrickActionRowSchema, service.actionPicker],
@@ -70,20 +55,13 @@ export function hazardBricksRoutes(service: HazardBricksService): FastifyPluginA
       ['/hazardbrickverificationcode/picker', hazardBrickCodeRowSchema, service.codePicker],
     ] as const;
     for (const [path, row, run] of childPickers) {
-      const response = { 200: listResponseSchema(row as z.ZodType) };
-      app.get(
+      listRoute(app, {
         path,
-        {
-          config: { access: authenticated },
-          schema: { querystring: hazardBrickChildPickerQuerySchema, response },
-        },
-        async (request) => ({ data: await run(request.query) }),
-      );
-      app.post(
-        path,
-        { config: { access: authenticated }, schema: { body: hazardBrickChildPickerQuerySchema, response } },
-        async (request) => ({ data: await run(request.body) }),
-      );
+        config: { access: authenticated },
+        query: hazardBrickChildPickerQuerySchema,
+        row: row as z.ZodType,
+        handler: (_request, query) => run(query),
+      });
     }
 
     app.get(

@@ -1,8 +1,4 @@
-import {
-  idParamsSchema,
-  listResponseSchema,
-  versionQuerySchema,
-} from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import {
   createNodeSchema,
   departmentSchema,
@@ -22,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { OrganisationService } from './organisation.service.ts';
 
 /**
@@ -35,7 +32,6 @@ export function organisationRoutes(service: OrganisationService): FastifyPluginA
     // ── locations ──────────────────────────────────────────────────────────────────────────────
     const locations = service.locations;
     const location = { 200: z.object({ data: locationSchema }) };
-    const locationPicker = { 200: listResponseSchema(treePickerRowSchema) };
 
     app.get(
       '/locations/tree',
@@ -52,22 +48,13 @@ export function organisationRoutes(service: OrganisationService): FastifyPluginA
     );
     // Choosing a location (employee record, storage places, …) is part of many modules: any signed-in
     // user, limited to the locations in their scope (see decision 006).
-    app.get(
-      '/locations/picker',
-      {
-        config: { access: authenticated },
-        schema: { querystring: treePickerQuerySchema, response: locationPicker },
-      },
-      async (request) => ({ data: await locations.picker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/locations/picker',
-      {
-        config: { access: authenticated },
-        schema: { body: treePickerQuerySchema, response: locationPicker },
-      },
-      async (request) => ({ data: await locations.picker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/locations/picker',
+      config: { access: authenticated },
+      query: treePickerQuerySchema,
+      row: treePickerRowSchema,
+      handler: (request, query) => locations.picker(requireActor(request), query),
+    });
     app.get(
       '/locations/:id',
       { config: { access: anyOf(P.LOCATIONS) }, schema: { params: idParamsSchema, response: location } },
@@ -117,7 +104,6 @@ export function organisationRoutes(service: OrganisationService): FastifyPluginA
     // ── departments ────────────────────────────────────────────────────────────────────────────
     const departments = service.departments;
     const department = { 200: z.object({ data: departmentSchema }) };
-    const departmentPicker = { 200: listResponseSchema(treePickerRowSchema) };
 
     app.get(
       '/departments/tree',
@@ -132,22 +118,13 @@ export function organisationRoutes(service: OrganisationService): FastifyPluginA
         data: { nodes: await departments.tree(requireActor(request), request.query.portalId) },
       }),
     );
-    app.get(
-      '/departments/picker',
-      {
-        config: { access: authenticated },
-        schema: { querystring: treePickerQuerySchema, response: departmentPicker },
-      },
-      async (request) => ({ data: await departments.picker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/departments/picker',
-      {
-        config: { access: authenticated },
-        schema: { body: treePickerQuerySchema, response: departmentPicker },
-      },
-      async (request) => ({ data: await departments.picker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/departments/picker',
+      config: { access: authenticated },
+      query: treePickerQuerySchema,
+      row: treePickerRowSchema,
+      handler: (request, query) => departments.picker(requireActor(request), query),
+    });
     app.get(
       '/departments/:id',
       { config: { access: anyOf(P.DEPARTMENTS) }, schema: { params: idParamsSchema, response: department } },
@@ -195,21 +172,12 @@ export function organisationRoutes(service: OrganisationService): FastifyPluginA
     );
 
     // ── hazard analysis list source (spec shell §7: hazardanalysis/pickerDepartments) ─────────
-    const hazardDepartments = { 200: listResponseSchema(hazardAnalysisDepartmentRowSchema) };
-    const hazardAccess = { access: anyOf(COMPOSITE.HAZARDANALYSIS_LIST, P.DEPARTMENTS) };
-    app.get(
-      '/hazardanalysis/pickerDepartments',
-      { config: hazardAccess, schema: { querystring: treePickerQuerySchema, response: hazardDepartments } },
-      async (request) => ({
-        data: await departments.hazardAnalysisPicker(requireActor(request), request.query),
-      }),
-    );
-    app.post(
-      '/hazardanalysis/pickerDepartments',
-      { config: hazardAccess, schema: { body: treePickerQuerySchema, response: hazardDepartments } },
-      async (request) => ({
-        data: await departments.hazardAnalysisPicker(requireActor(request), request.body),
-      }),
-    );
+    listRoute(app, {
+      path: '/hazardanalysis/pickerDepartments',
+      config: { access: anyOf(COMPOSITE.HAZARDANALYSIS_LIST, P.DEPARTMENTS) },
+      query: treePickerQuerySchema,
+      row: hazardAnalysisDepartmentRowSchema,
+      handler: (request, query) => departments.hazardAnalysisPicker(requireActor(request), query),
+    });
   };
 }

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import { assertSqlAllowed } from './reports.rules.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -50,21 +51,14 @@ export function reportsRoutes(service: ReportsService): FastifyPluginAsyncZod {
   return async (app) => {
     const manage = { access: anyOf(P.REPORTS_MANAGE) };
     const one = { 200: z.object({ data: reportSchema }) };
-    const picker = { 200: listResponseSchema(reportPickerRowSchema) };
 
-    app.get(
-      '/reports/picker',
-      {
-        config: { access: authenticated },
-        schema: { querystring: reportPickerQuerySchema, response: picker },
-      },
-      async (request) => ({ data: await service.picker(requireActor(request), request.query) }),
-    );
-    app.post(
-      '/reports/picker',
-      { config: { access: authenticated }, schema: { body: reportPickerQuerySchema, response: picker } },
-      async (request) => ({ data: await service.picker(requireActor(request), request.body) }),
-    );
+    listRoute(app, {
+      path: '/reports/picker',
+      config: { access: authenticated },
+      query: reportPickerQuerySchema,
+      row: reportPickerRowSchema,
+      handler: (request, query) => service.picker(requireActor(request), query),
+    });
     app.get(
       '/reports/getFilters',
       {

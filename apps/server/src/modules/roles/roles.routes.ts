@@ -18,30 +18,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { RolesService } from './roles.service.ts';
 
 export function rolesRoutes(service: RolesService): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: anyOf(P.ROLES_MANAGE) };
     const one = { 200: z.object({ data: roleSchema }) };
-    const list = { 200: listResponseSchema(roleListRowSchema) };
     const members = { 200: listResponseSchema(roleMemberRowSchema) };
     const noContent = { 204: z.null() };
 
-    app.get(
-      '/role/list',
-      { config, schema: { querystring: listQuerySchema, response: list } },
-      async (request) => ({
-        data: await service.list(requireActor(request), request.query),
-      }),
-    );
-    app.post(
-      '/role/list',
-      { config, schema: { body: listQuerySchema, response: list } },
-      async (request) => ({
-        data: await service.list(requireActor(request), request.body),
-      }),
-    );
+    listRoute(app, {
+      path: '/role/list',
+      config,
+      row: roleListRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
 
     app.post(
       '/role',

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { SchedulerService } from './scheduler.service.ts';
 
 /** Runs are listed newest first unless asked otherwise. */
@@ -25,18 +26,13 @@ export function schedulerRoutes(service: SchedulerService): FastifyPluginAsyncZo
     const edit = { access: anyOf(P.TASK_SCHEDULE_EDIT) };
     const run = { access: anyOf(P.TASK_SCHEDULE_RUN, P.TASK_SCHEDULE_EDIT) };
     const one = { 200: z.object({ data: taskSchema }) };
-    const list = { 200: listResponseSchema(taskSchema) };
 
-    app.get(
-      '/taskschedule/list',
-      { config: read, schema: { querystring: listQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(request.query) }),
-    );
-    app.post(
-      '/taskschedule/list',
-      { config: read, schema: { body: listQuerySchema, response: list } },
-      async (request) => ({ data: await service.list(request.body) }),
-    );
+    listRoute(app, {
+      path: '/taskschedule/list',
+      config: read,
+      row: taskSchema,
+      handler: (_request, query) => service.list(query),
+    });
     app.get(
       '/taskschedule/:id',
       { config: read, schema: { params: idParamsSchema, response: one } },
