@@ -8,10 +8,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,9 +117,6 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
     unavailableReason,
   } = props;
   const { t } = useTranslation();
-  const theme = useTheme();
-  // Phones: two-line rows, so every column (e.g. the personnel number) stays in view.
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
@@ -232,7 +227,6 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
           isRowDisabled={unavailableReason ? (row) => Boolean(unavailableReason(row)) : undefined}
           onTotalChange={setFilteredCount}
           emptyText={emptyText}
-          compact={phone}
           sx={{ minHeight: 240 }}
         />
       </DialogContent>
