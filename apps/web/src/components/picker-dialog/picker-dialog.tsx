@@ -73,7 +73,10 @@ export function PickerDialog<Row>(props: PickerDialogProps<Row>) {
       open={props.open}
       onClose={props.onClose}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, height: 'min(720px, calc(100% - 64px))' } } }}
+      // Phones: full-screen (theme default); larger screens: a fixed height, so the list does not jump.
+      slotProps={{
+        paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, height: { sm: 'min(720px, calc(100% - 64px))' } } },
+      }}
     >
       <DialogTitle id={titleId}>{props.title ?? t('picker.title')}</DialogTitle>
       {/* Modal unmounts its children once closed: the body starts afresh on every opening. */}
