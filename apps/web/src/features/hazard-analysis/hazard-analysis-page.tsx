@@ -414,7 +414,7 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
       <AnalysisDocuments analysis={analysis} onChanged={() => void fetchLatest().then(adopted)} />
 
       {!template && (
-        <Paper sx={{ p: 2 }} data-testid="versions">
+        <Paper sx={{ p: 2, overflowX: 'auto' }} data-testid="versions">
           <Typography variant="h6" sx={{ mb: 1 }}>
             {t('hazardAnalysis.versions')}
           </Typography>
