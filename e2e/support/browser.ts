@@ -31,14 +31,23 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (own cookies and storage) with the app's origin as base URL. */
+/** The phone of the phone-sized pass (phone.spec.ts): 390 × 844 CSS pixels, a common size today. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/**
+ * A fresh context (own cookies and storage) with the app's origin as base URL. `phone`: the viewport of
+ * PHONE_VIEWPORT as a mobile browser with a touch screen (meta viewport honoured, `pointer: coarse`).
+ */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; phone?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = options.phone ?? false;
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    viewport: phone ? PHONE_VIEWPORT : { width: options.width ?? 1366, height: options.height ?? 900 },
+    isMobile: phone,
+    hasTouch: phone,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
   });

@@ -29,3 +29,19 @@ export const theme = createTheme(
   },
   deDE,
 );
+
+/**
+ * The theme below 600 px (phones): every dialog is full-screen (MUI's `fullScreen`), so no dialog needs
+ * its own media query. A dialog whose content and buttons sit in a <form> gets the form as a flex column,
+ * so the content scrolls and the buttons stay at the bottom of the screen. `Providers` switches themes.
+ */
+export const phoneTheme = createTheme(theme, {
+  components: {
+    MuiDialog: {
+      defaultProps: { fullScreen: true },
+      styleOverrides: {
+        paper: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } },
+      },
+    },
+  },
+});

@@ -75,7 +75,8 @@ export function HomePage() {
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+          // minmax(0, 1fr) on phones: a long German word wraps inside its tile instead of widening the page.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
         }}
       >
         {entries.map((entry) => (
@@ -101,7 +102,7 @@ export function HomePage() {
                 >
                   {TILE_ICONS[entry.key] ?? <FactCheckIcon fontSize="large" />}
                 </Box>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ flex: 1, minWidth: 0, hyphens: 'auto', overflowWrap: 'break-word' }}>
                   <Typography variant="h3" component="span" sx={{ display: 'block', fontSize: '1.1rem' }}>
                     {t(`menu.${entry.key}`)}
                   </Typography>

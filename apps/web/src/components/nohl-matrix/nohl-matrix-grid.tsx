@@ -115,7 +115,12 @@ export function NohlMatrixGrid(props: {
             <Typography component="span" sx={{ fontSize: '1.25rem', fontWeight: selected ? 800 : 600 }}>
               {score}
             </Typography>
-            <Typography component="span" variant="caption" sx={{ lineHeight: 1.1 }}>
+            {/* Phones: the band shows in colour, legend and the cell's name; its text would not fit. */}
+            <Typography
+              component="span"
+              variant="caption"
+              sx={{ lineHeight: 1.1, display: { xs: 'none', sm: 'inline' } }}
+            >
               {NOHL_BAND_LABELS[band]}
             </Typography>
           </ButtonBase>

@@ -105,7 +105,11 @@ export function NohlMatrixLayout(props: {
           {...props.groupProps}
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(5.5rem, auto) repeat(4, minmax(4.5rem, 1fr))',
+            // Phones: narrower tracks, so the matrix fits 390 px (hazard dialog, criteria page).
+            gridTemplateColumns: {
+              xs: 'minmax(3.25rem, auto) repeat(4, minmax(3.5rem, 1fr))',
+              sm: 'minmax(5.5rem, auto) repeat(4, minmax(4.5rem, 1fr))',
+            },
             gap: 0.5,
           }}
         >
@@ -116,7 +120,14 @@ export function NohlMatrixLayout(props: {
               variant="caption"
               title={s.hint}
               aria-hidden
-              sx={{ textAlign: 'center', alignSelf: 'end', lineHeight: 1.2 }}
+              sx={{
+                textAlign: 'center',
+                alignSelf: 'end',
+                lineHeight: 1.2,
+                fontSize: { xs: '0.7rem', sm: '0.75rem' },
+                hyphens: 'auto',
+                overflowWrap: 'anywhere',
+              }}
             >
               {s.label}
             </Typography>

@@ -8,10 +8,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { DIALOG_MAX_WIDTH } from '@schutzwerk/shared/constants.ts';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +73,10 @@ export function PickerDialog<Row>(props: PickerDialogProps<Row>) {
       open={props.open}
       onClose={props.onClose}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, height: 'min(720px, calc(100% - 64px))' } } }}
+      // Phones: full-screen (theme default); larger screens: a fixed height, so the list does not jump.
+      slotProps={{
+        paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, height: { sm: 'min(720px, calc(100% - 64px))' } } },
+      }}
     >
       <DialogTitle id={titleId}>{props.title ?? t('picker.title')}</DialogTitle>
       {/* Modal unmounts its children once closed: the body starts afresh on every opening. */}
@@ -119,9 +120,6 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
     unavailableReason,
   } = props;
   const { t } = useTranslation();
-  const theme = useTheme();
-  // Phones: two-line rows, so every column (e.g. the personnel number) stays in view.
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
@@ -232,7 +230,6 @@ function PickerBody<Row>(props: PickerDialogProps<Row>) {
           isRowDisabled={unavailableReason ? (row) => Boolean(unavailableReason(row)) : undefined}
           onTotalChange={setFilteredCount}
           emptyText={emptyText}
-          compact={phone}
           sx={{ minHeight: 240 }}
         />
       </DialogContent>

@@ -49,4 +49,18 @@ describe('compact layout', () => {
     expect(layout.primary.map((c) => c.id)).toEqual(['lastName', 'firstName']);
     expect(layout.secondary.map((c) => c.id)).toEqual(['number', 'location']);
   });
+
+  it('puts button columns declared as actions on a line of their own', () => {
+    // Meine Aufgaben: title, kind, due date, person, then the buttons.
+    const layout = compactLayout([
+      { id: 'title' },
+      { id: 'kind' },
+      { id: 'dueDate' },
+      { id: 'buttons', compact: 'actions' as const },
+    ]);
+    expect(layout.primary.map((c) => c.id)).toEqual(['title']);
+    expect(layout.secondary.map((c) => c.id)).toEqual(['kind', 'dueDate']);
+    expect(layout.actions.map((c) => c.id)).toEqual(['buttons']);
+    expect(layout.trailing).toEqual([]);
+  });
 });

@@ -5,8 +5,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { LIST_ROW_HEIGHT } from '@schutzwerk/shared/constants.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -74,15 +75,18 @@ export type ScrollingListProps<Row> = {
   /** False keeps the list idle (e.g. a closed dialog). */
   enabled?: boolean;
   /**
-   * Phones: each row shows its columns on two lines (first line, then the rest) instead of side by side,
-   * so nothing scrolls out sideways. Row height at least 60.
+   * Each row shows its columns on two lines (first line, then the rest) instead of side by side, so
+   * nothing scrolls out sideways; columns placed as 'actions' get a third line. Row height at least 60
+   * (104 with the actions line). Default: on phones (below 600 px), side by side from 600 px.
    */
-  compact?: boolean;
+  compact?: boolean | undefined;
   sx?: SxProps<Theme>;
 };
 
 const OVERSCAN = 8;
 const COMPACT_ROW_HEIGHT = 60;
+/** The actions line of a compact row: room for small buttons (30 px) and a little air. */
+const COMPACT_ACTIONS_HEIGHT = 44;
 
 /** Cell content counts as empty when it renders nothing visible (left out of a compact line). */
 function isEmptyContent(node: ReactNode): boolean {
@@ -128,12 +132,17 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
     rowHeight: plainRowHeight = LIST_ROW_HEIGHT,
     emptyText,
     enabled = true,
-    compact = false,
     sx,
   } = props;
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = props.compact ?? phone;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = compact ? Math.max(plainRowHeight, COMPACT_ROW_HEIGHT) : plainRowHeight;
+  const layout = compact ? compactLayout(columns) : null;
+  const actionsHeight = layout && layout.actions.length > 0 ? COMPACT_ACTIONS_HEIGHT : 0;
+  const textHeight = compact ? Math.max(plainRowHeight, COMPACT_ROW_HEIGHT) : plainRowHeight;
+  const rowHeight = textHeight + actionsHeight;
   const headerHeight = plainRowHeight;
 
   const { total, answered, error, getRow, reload, cachedRows, setVisibleRange } = usePagedRows<Row>({
@@ -204,7 +213,6 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
     }
   });
 
-  const layout = compact ? compactLayout(columns) : null;
   const mainColumns = layout ? [...layout.primary, ...layout.secondary] : [];
   const trackOf = (c: ScrollingListColumn<Row>) => `minmax(${c.minWidth ?? 120}px, ${c.grow ?? 1}fr)`;
   const fixedTrackOf = (c: ScrollingListColumn<Row>) => `${c.minWidth ?? 48}px`;
@@ -212,7 +220,11 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
     ? [...layout.leading.map(fixedTrackOf), 'minmax(0, 1fr)', ...layout.trailing.map(fixedTrackOf)].join(' ')
     : columns.map(trackOf).join(' ');
   const minWidth = layout ? 0 : columns.reduce((sum, c) => sum + (c.minWidth ?? 120), 0);
-  const colCount = layout ? layout.leading.length + 1 + layout.trailing.length : columns.length;
+  const colCount = layout
+    ? layout.leading.length + 1 + layout.trailing.length + layout.actions.length
+    : columns.length;
+  /** aria-colindex of the first actions column (after the leading, text and trailing cells). */
+  const actionsColIndex = layout ? layout.leading.length + 2 + layout.trailing.length : 0;
 
   const handleHeaderClick = (column: ScrollingListColumn<Row>) => {
     if (!column.sortKey || !onSortChange) return;
@@ -363,6 +375,16 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                     aria-label={headerText(column)}
                   />
                 ))}
+                {layout.actions.map((column, i) => (
+                  // Named for screen readers; takes no room in the header (the actions line has none).
+                  <Box
+                    key={column.id}
+                    role="columnheader"
+                    aria-colindex={actionsColIndex + i}
+                    aria-label={headerText(column)}
+                    sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' }}
+                  />
+                ))}
               </>
             ) : (
               columns.map((column, columnIndex) => {
@@ -447,6 +469,7 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                     transform: `translateY(${item.start}px)`,
                     display: 'grid',
                     gridTemplateColumns: template,
+                    gridTemplateRows: actionsHeight ? `${textHeight}px ${actionsHeight}px` : undefined,
                     alignItems: 'center',
                     borderBottom: 1,
                     borderColor: 'divider',
@@ -514,6 +537,22 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
                           sx={{ ...cellSx(column.align), textOverflow: 'clip' }}
                         >
                           {renderCell(column, row, item.index, tabbable, i + 5)}
+                        </Box>
+                      ))}
+                      {layout.actions.map((column, i) => (
+                        <Box
+                          key={column.id}
+                          role="gridcell"
+                          aria-colindex={actionsColIndex + i}
+                          data-compact-line="actions"
+                          sx={{
+                            ...cellSx(column.align),
+                            gridColumn: '1 / -1',
+                            alignSelf: 'start',
+                            textOverflow: 'clip',
+                          }}
+                        >
+                          {row !== undefined ? column.render(row, item.index, { tabbable }) : null}
                         </Box>
                       ))}
                     </>

@@ -123,7 +123,7 @@ export function TasksPage() {
         sortKey: 'dueDate',
         minWidth: 150,
         grow: 0.8,
-        render: (r) => <DueDate value={r.dueDate} done={r.state === 'done'} />,
+        render: (r) => (r.dueDate ? <DueDate value={r.dueDate} done={r.state === 'done'} /> : ''),
       },
       {
         id: 'person',
@@ -137,6 +137,8 @@ export function TasksPage() {
         headerLabel: t('tasks.buttons'),
         minWidth: 300,
         grow: 1.5,
+        // Phones: the buttons get a line of their own under the task.
+        compact: 'actions',
         render: (r, _i, cell) => {
           const tabIndex = cell.tabbable ? 0 : -1;
           return (

@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -373,51 +374,53 @@ function DocumentEditor({ doc }: { doc: Document }) {
         {base.versions.length === 0 ? (
           <Typography color="text.secondary">{t('documents.noVersions')}</Typography>
         ) : (
-          <Table size="small" aria-label={t('documents.versions')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('documents.versionNumber')}</TableCell>
-                <TableCell>{t('documents.file')}</TableCell>
-                <TableCell>{t('documents.size')}</TableCell>
-                <TableCell>{t('documents.uploadedAt')}</TableCell>
-                <TableCell>{t('documents.uploadedBy')}</TableCell>
-                <TableCell>{t('documents.comment')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {base.versions.map((v) => (
-                <TableRow key={v.id} data-testid="document-version-row">
-                  <TableCell>
-                    {v.number}
-                    {v.id === base.currentVersion?.id && (
-                      <Chip size="small" sx={{ ml: 1 }} label={t('documents.current')} />
-                    )}
-                    {v.id === base.releasedVersionId && (
-                      <Chip size="small" color="success" sx={{ ml: 1 }} label={t('documents.released')} />
-                    )}
-                  </TableCell>
-                  <TableCell>{v.fileName ?? t('documents.fileHidden')}</TableCell>
-                  <TableCell>{formatSize(v.size)}</TableCell>
-                  <TableCell>{formatDateTime(v.uploadedAt)}</TableCell>
-                  <TableCell>{v.uploadedByName ?? ''}</TableCell>
-                  <TableCell>{v.comment ?? ''}</TableCell>
-                  <TableCell align="right">
-                    {v.fileName !== null && (
-                      <Tooltip title={t('documents.download')}>
-                        <IconButton
-                          aria-label={`${t('documents.download')} ${v.fileName}`}
-                          onClick={() => v.fileName !== null && download(v.id, v.fileName)}
-                        >
-                          <DownloadIcon />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
+          <TableContainer>
+            <Table size="small" aria-label={t('documents.versions')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('documents.versionNumber')}</TableCell>
+                  <TableCell>{t('documents.file')}</TableCell>
+                  <TableCell>{t('documents.size')}</TableCell>
+                  <TableCell>{t('documents.uploadedAt')}</TableCell>
+                  <TableCell>{t('documents.uploadedBy')}</TableCell>
+                  <TableCell>{t('documents.comment')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {base.versions.map((v) => (
+                  <TableRow key={v.id} data-testid="document-version-row">
+                    <TableCell>
+                      {v.number}
+                      {v.id === base.currentVersion?.id && (
+                        <Chip size="small" sx={{ ml: 1 }} label={t('documents.current')} />
+                      )}
+                      {v.id === base.releasedVersionId && (
+                        <Chip size="small" color="success" sx={{ ml: 1 }} label={t('documents.released')} />
+                      )}
+                    </TableCell>
+                    <TableCell>{v.fileName ?? t('documents.fileHidden')}</TableCell>
+                    <TableCell>{formatSize(v.size)}</TableCell>
+                    <TableCell>{formatDateTime(v.uploadedAt)}</TableCell>
+                    <TableCell>{v.uploadedByName ?? ''}</TableCell>
+                    <TableCell>{v.comment ?? ''}</TableCell>
+                    <TableCell align="right">
+                      {v.fileName !== null && (
+                        <Tooltip title={t('documents.download')}>
+                          <IconButton
+                            aria-label={`${t('documents.download')} ${v.fileName}`}
+                            onClick={() => v.fileName !== null && download(v.id, v.fileName)}
+                          >
+                            <DownloadIcon />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
         {base.nextCheck && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -136,13 +136,22 @@ export function EmployeeListPage() {
         sortKey: 'personnelNumber',
         minWidth: 110,
         grow: 0.6,
+        // Phones: 'Nachname, Vorname' on the first line, the number first on the second.
+        compact: 'secondary',
         render: (row) => row.personnelNumber,
       },
-      { id: 'lastName', header: t('employees.lastName'), sortKey: 'lastName', render: (row) => row.lastName },
+      {
+        id: 'lastName',
+        header: t('employees.lastName'),
+        sortKey: 'lastName',
+        compact: 'primary',
+        render: (row) => row.lastName,
+      },
       {
         id: 'firstName',
         header: t('employees.firstName'),
         sortKey: 'firstName',
+        compact: 'primary',
         render: (row) => row.firstName,
       },
       ...(access.extended ? [typeColumn(t)] : []),

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -65,41 +66,43 @@ export default function TemplatesTab() {
       ) : templates.data.length === 0 ? (
         <Typography>{t('mail.templates.empty')}</Typography>
       ) : (
-        <Table size="small" aria-label={t('mail.tabs.templates')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('mail.templates.purpose')}</TableCell>
-              <TableCell>{t('mail.templates.language')}</TableCell>
-              <TableCell>{t('mail.templates.country')}</TableCell>
-              <TableCell>{t('mail.templates.isDefault')}</TableCell>
-              <TableCell>{t('mail.templates.subject')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {templates.data.map((template) => (
-              <TableRow
-                key={template.id}
-                hover
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => setOpen({ template })}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') setOpen({ template });
-                }}
-              >
-                <TableCell>{MAIL_PURPOSE_LABELS[template.purpose]}</TableCell>
-                <TableCell>{template.language}</TableCell>
-                <TableCell>{template.country ?? t('mail.templates.anyCountry')}</TableCell>
-                <TableCell>
-                  {template.isDefault ? (
-                    <Chip size="small" color="primary" label={t('mail.templates.isDefault')} />
-                  ) : null}
-                </TableCell>
-                <TableCell>{template.subject}</TableCell>
+        <TableContainer>
+          <Table size="small" aria-label={t('mail.tabs.templates')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('mail.templates.purpose')}</TableCell>
+                <TableCell>{t('mail.templates.language')}</TableCell>
+                <TableCell>{t('mail.templates.country')}</TableCell>
+                <TableCell>{t('mail.templates.isDefault')}</TableCell>
+                <TableCell>{t('mail.templates.subject')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {templates.data.map((template) => (
+                <TableRow
+                  key={template.id}
+                  hover
+                  tabIndex={0}
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => setOpen({ template })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') setOpen({ template });
+                  }}
+                >
+                  <TableCell>{MAIL_PURPOSE_LABELS[template.purpose]}</TableCell>
+                  <TableCell>{template.language}</TableCell>
+                  <TableCell>{template.country ?? t('mail.templates.anyCountry')}</TableCell>
+                  <TableCell>
+                    {template.isDefault ? (
+                      <Chip size="small" color="primary" label={t('mail.templates.isDefault')} />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{template.subject}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {open ? (
         <TemplateDialog template={open.template} canEdit={canEdit} onClose={() => setOpen(null)} />

@@ -32,7 +32,8 @@ export function useActionColumns({ withSource }: { withSource: boolean }) {
         sortKey: 'dueDate',
         minWidth: 150,
         grow: 0.8,
-        render: (r) => <DueDate value={r.dueDate} done={r.done} />,
+        // No date renders nothing (not an empty element), so a compact line leaves it out.
+        render: (r) => (r.dueDate ? <DueDate value={r.dueDate} done={r.done} /> : ''),
       },
       {
         id: 'responsible',

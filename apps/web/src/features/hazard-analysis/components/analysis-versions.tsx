@@ -15,7 +15,7 @@ import { formatDate } from '#lib/format.ts';
 export function AnalysisVersions({ versions }: { versions: HazardAnalysisVersionRow[] }) {
   const { t } = useTranslation();
   return (
-    <Paper sx={{ p: 2 }} data-testid="versions">
+    <Paper sx={{ p: 2, overflowX: 'auto' }} data-testid="versions">
       <Typography variant="h6" sx={{ mb: 1 }}>
         {t('hazardAnalysis.versions')}
       </Typography>

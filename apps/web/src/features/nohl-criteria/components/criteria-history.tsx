@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -29,38 +30,40 @@ export function CriteriaHistory() {
       ) : history.data.length === 0 ? (
         <Typography variant="body2">{t('nohlCriteria.historyEmpty')}</Typography>
       ) : (
-        <Table size="small" aria-label={t('nohlCriteria.history')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('nohlCriteria.historyAt')}</TableCell>
-              <TableCell>{t('nohlCriteria.historyBy')}</TableCell>
-              <TableCell>{t('nohlCriteria.historyChanges')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {history.data.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  {formatDateTime(entry.at)}
-                </TableCell>
-                <TableCell sx={{ verticalAlign: 'top' }}>
-                  {entry.actor?.name ?? t('nohlCriteria.unknownActor')}
-                </TableCell>
-                <TableCell>
-                  {entry.changes.map((c) => (
-                    <div key={c.field}>
-                      {t('nohlCriteria.historyChange', {
-                        field: historyFieldLabel(c.field, t),
-                        from: c.from ?? '–',
-                        to: c.to ?? '–',
-                      })}
-                    </div>
-                  ))}
-                </TableCell>
+        <TableContainer>
+          <Table size="small" aria-label={t('nohlCriteria.history')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('nohlCriteria.historyAt')}</TableCell>
+                <TableCell>{t('nohlCriteria.historyBy')}</TableCell>
+                <TableCell>{t('nohlCriteria.historyChanges')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {history.data.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {formatDateTime(entry.at)}
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    {entry.actor?.name ?? t('nohlCriteria.unknownActor')}
+                  </TableCell>
+                  <TableCell>
+                    {entry.changes.map((c) => (
+                      <div key={c.field}>
+                        {t('nohlCriteria.historyChange', {
+                          field: historyFieldLabel(c.field, t),
+                          from: c.from ?? '–',
+                          to: c.to ?? '–',
+                        })}
+                      </div>
+                    ))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Paper>
   );
