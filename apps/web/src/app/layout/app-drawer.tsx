@@ -1,8 +1,4 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import BadgeIcon from '@mui/icons-material/Badge';
-import BusinessIcon from '@mui/icons-material/Business';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import KeyIcon from '@mui/icons-material/Key';
@@ -16,7 +12,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@schutzwerk/shared/constants.ts';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { clearListState } from '#lib/list-state.ts';
@@ -26,12 +22,6 @@ import type { MenuNavigationState } from '../permission-gate.tsx';
 import { ProductLogo } from './product-logo.tsx';
 
 export const DRAWER_WIDTH = 280;
-
-const MENU_ICONS: Record<string, ReactNode> = {
-  employees: <BadgeIcon />,
-  roles: <AdminPanelSettingsIcon />,
-  locations: <BusinessIcon />,
-};
 
 type Props = {
   onNavigate: () => void;
@@ -135,7 +125,9 @@ export function AppDrawerContent({
                 onClick={(event: MouseEvent) => handleEntryClick(event, entry)}
                 onAuxClick={(event: MouseEvent) => handleEntryClick(event, entry)}
               >
-                <ListItemIcon>{MENU_ICONS[entry.key] ?? <FactCheckIcon />}</ListItemIcon>
+                <ListItemIcon>
+                  <entry.icon />
+                </ListItemIcon>
                 <ListItemText primary={t(`menu.${entry.key}`)} />
               </ListItemButton>
             </ListItem>
