@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // axe-core on every page a test opens; serious or critical violations fail the test (e2e/README.md).
+          setupFiles: ['e2e/support/a11y-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files run in parallel, one app server per worker (global-setup starts `maxWorkers` servers, each

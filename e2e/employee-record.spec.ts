@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../packages/shared/src/constants.ts';
+import { expectAccessible } from './support/a11y.ts';
 import { ADMIN_PASSWORD } from './support/accounts.ts';
 import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import {
@@ -51,8 +52,10 @@ describe('employee record', () => {
 
     // Required fields: the three German messages of the shared schema.
     const dialog = await openCreateDialog(page);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await dialog.getByText('Bitte geben Sie die Personalnummer an.').waitFor();
+    await expectAccessible(page); // with the field messages
     await dialog.getByText('Bitte geben Sie den Nachnamen an.').waitFor();
     await dialog.getByText('Bitte geben Sie den Vornamen an.').waitFor();
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
 import { drawer, launchBrowser, listRows, newPage, signIn } from './support/browser.ts';
 import { chooseRow, pickRow as pick, pickBricks } from './support/pickers.ts';
 
@@ -68,6 +69,8 @@ describe('hazard assessments', () => {
     // Rate the first hazard in the clickable NOHL grid; a missing responsible is refused.
     await page.getByTestId('hazard-row-0').getByRole('button', { name: 'Gefährdung bearbeiten' }).click();
     const dialog = page.getByRole('dialog', { name: /Gefährdung bearbeiten/ });
+    await dialog.waitFor();
+    await expectAccessible(page);
     const before = dialog.getByTestId('rating-before');
     await before
       .getByRole('radio', { name: 'Wahrscheinlichkeit hoch, schwere Verletzung: Risiko 6 (hohes Risiko)' })
@@ -85,7 +88,10 @@ describe('hazard assessments', () => {
     await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.getByText('Für eine Gefährdung ist eine verantwortliche Person erforderlich.').waitFor();
     await dialog.getByRole('textbox', { name: /^Verantwortliche Person/ }).click();
-    await pick(page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Hoffmann Katrin', /Hoffmann/);
+    const responsiblePicker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await responsiblePicker.waitFor();
+    await expectAccessible(page);
+    await pick(responsiblePicker, 'Hoffmann Katrin', /Hoffmann/);
     await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row0 = page.getByTestId('hazard-row-0');

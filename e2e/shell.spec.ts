@@ -124,6 +124,47 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('shows every area on the start page and in the menu with its own icon and a one-line description', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const tiles = page.locator('#main-content').getByRole('list', { name: 'Hauptmenü' }).getByRole('link');
+    await tiles.first().waitFor();
+    const shown = await tiles.evaluateAll((links) =>
+      links.map((link) => ({
+        href: link.getAttribute('href'),
+        // The icon's drawing (MUI's data-testid with the icon's name exists in development builds only).
+        icon: link.querySelector('svg')?.innerHTML ?? '',
+        description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
+      })),
+    );
+    // The administrator sees every area that exists (16 of the 20 menu entries).
+    expect(shown).toHaveLength(16);
+    expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
+    expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
+    for (const tile of shown) {
+      expect(tile.description, tile.href ?? '').not.toBe('Bereich öffnen');
+      expect(tile.description.length, tile.href ?? '').toBeGreaterThanOrEqual(25);
+    }
+    expect(shown.find((tile) => tile.href === '/employee/list')?.description).toBe(
+      'Personal, Zuständigkeiten, Rollen und Zugänge verwalten',
+    );
+    // The drawer shows the same icons: one per area, the start page's icon for each.
+    const menuIcons = await drawer(page)
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => ({
+          href: link.getAttribute('href') ?? '',
+          icon: link.querySelector('svg')?.innerHTML ?? '',
+        })),
+      );
+    const tileIcons = new Map(shown.map((tile) => [tile.href, tile.icon]));
+    for (const { href, icon } of menuIcons) {
+      if (href !== '/') expect(icon, href).toBe(tileIcons.get(href));
+    }
+    expect(new Set(menuIcons.map(({ icon }) => icon)).size).toBe(menuIcons.length);
+    await context.close();
+  });
+
   it('uses a temporary drawer with a menu button below 960 px', async () => {
     const { context, page } = await newPage(browser, { width: 800, height: 900 });
     await signIn(page, 'admin');

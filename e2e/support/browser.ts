@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { inject } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../apps/web/src/lib/session-token.ts';
 import { CSRF_HEADER } from '../../packages/shared/src/constants.ts';
+import { checkpoint, watchAccessibility } from './a11y.ts';
 import { ACCOUNTS, type AccountName } from './accounts.ts';
 
 export const CHROMIUM_ARGS = [
@@ -37,6 +38,8 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 /**
  * A fresh context (own cookies and storage) with the app's origin as base URL. `phone`: the viewport of
  * PHONE_VIEWPORT as a mobile browser with a touch screen (meta viewport honoured, `pointer: coarse`).
+ * Every page it opens is checked with axe-core (support/a11y.ts; signIn, login and gridTotal are
+ * checkpoints): a serious or critical violation fails the test.
  */
 export async function newPage(
   browser: Browser,
@@ -54,6 +57,7 @@ export async function newPage(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  await watchAccessibility(context, page, baseUrl());
   return { context, page };
 }
 
@@ -70,6 +74,8 @@ function credentials(account: Account): { username: string; password: string } {
 export async function login(page: Page, account: Account): Promise<void> {
   const { username, password } = credentials(account);
   if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Benutzername').waitFor();
+  await checkpoint(page);
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel('Kennwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -110,6 +116,7 @@ export async function signIn(page: Page, account: Account, path = '/'): Promise<
   if (new URL(page.url()).pathname.startsWith('/login')) {
     throw new Error(`signIn(${username}): the app did not take the session token (now on ${page.url()})`);
   }
+  await checkpoint(page);
 }
 
 /** Opens the drawer on narrow screens (it is always visible from 960 px). */
@@ -127,7 +134,9 @@ export function listRows(page: Page, gridName?: string): Locator {
 export async function gridTotal(page: Page, gridName?: string): Promise<number> {
   const grid = gridName ? page.getByRole('grid', { name: gridName }) : page.getByRole('grid').first();
   await grid.and(page.locator('[data-total]')).waitFor();
-  return Number(await grid.getAttribute('data-total'));
+  const total = Number(await grid.getAttribute('data-total'));
+  await checkpoint(page);
+  return total;
 }
 
 /** Waits for `condition` to hold, polling; fails with `message` after `timeout` ms. */

@@ -1,8 +1,4 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import BadgeIcon from '@mui/icons-material/Badge';
-import BusinessIcon from '@mui/icons-material/Business';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import KeyIcon from '@mui/icons-material/Key';
@@ -10,12 +6,13 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@schutzwerk/shared/constants.ts';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { clearListState } from '#lib/list-state.ts';
@@ -25,12 +22,6 @@ import type { MenuNavigationState } from '../permission-gate.tsx';
 import { ProductLogo } from './product-logo.tsx';
 
 export const DRAWER_WIDTH = 280;
-
-const MENU_ICONS: Record<string, ReactNode> = {
-  employees: <BadgeIcon />,
-  roles: <AdminPanelSettingsIcon />,
-  locations: <BusinessIcon />,
-};
 
 type Props = {
   onNavigate: () => void;
@@ -107,51 +98,70 @@ export function AppDrawerContent({
       </Box>
       <Divider />
       <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ flex: 1, overflowY: 'auto' }}>
+        {/* Each entry is a list item (ul > li > a): screen readers announce the menu as a list of n links. */}
         <List dense={false}>
-          <ListItemButton component={Link} to="/" selected={location.pathname === '/'} onClick={onNavigate}>
-            <ListItemIcon>
-              <HomeIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.home')} />
-          </ListItemButton>
-          {entries.map((entry) => (
+          <ListItem disablePadding>
             <ListItemButton
-              key={entry.key}
               component={Link}
-              to={entry.route}
-              state={{ menuClick: Date.now() } satisfies MenuNavigationState}
-              selected={isActive(entry.route)}
-              onClick={(event: MouseEvent) => handleEntryClick(event, entry)}
-              onAuxClick={(event: MouseEvent) => handleEntryClick(event, entry)}
+              to="/"
+              selected={location.pathname === '/'}
+              aria-current={location.pathname === '/' ? 'page' : undefined}
+              onClick={onNavigate}
             >
-              <ListItemIcon>{MENU_ICONS[entry.key] ?? <FactCheckIcon />}</ListItemIcon>
-              <ListItemText primary={t(`menu.${entry.key}`)} />
+              <ListItemIcon>
+                <HomeIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.home')} />
             </ListItemButton>
+          </ListItem>
+          {entries.map((entry) => (
+            <ListItem key={entry.key} disablePadding>
+              <ListItemButton
+                component={Link}
+                to={entry.route}
+                state={{ menuClick: Date.now() } satisfies MenuNavigationState}
+                selected={isActive(entry.route)}
+                aria-current={isActive(entry.route) ? 'page' : undefined}
+                onClick={(event: MouseEvent) => handleEntryClick(event, entry)}
+                onAuxClick={(event: MouseEvent) => handleEntryClick(event, entry)}
+              >
+                <ListItemIcon>
+                  <entry.icon />
+                </ListItemIcon>
+                <ListItemText primary={t(`menu.${entry.key}`)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
       <Divider />
       <List>
-        <ListItemButton onClick={onVersionInfo}>
-          <ListItemIcon>
-            <InfoOutlinedIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.versionInfo')} />
-        </ListItemButton>
-        {user.loggedInViaADFS ? null : (
-          <ListItemButton onClick={onChangePassword}>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onVersionInfo}>
             <ListItemIcon>
-              <KeyIcon />
+              <InfoOutlinedIcon />
             </ListItemIcon>
-            <ListItemText primary={t('nav.changePassword')} />
+            <ListItemText primary={t('nav.versionInfo')} />
           </ListItemButton>
+        </ListItem>
+        {user.loggedInViaADFS ? null : (
+          <ListItem disablePadding>
+            <ListItemButton onClick={onChangePassword}>
+              <ListItemIcon>
+                <KeyIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.changePassword')} />
+            </ListItemButton>
+          </ListItem>
         )}
-        <ListItemButton onClick={onLogout} disabled={loggingOut}>
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary={loggingOut ? t('logout.running') : t('nav.logout')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onLogout} disabled={loggingOut}>
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={loggingOut ? t('logout.running') : t('nav.logout')} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { hasAnyPermission, P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
+import de from '#i18n/de.json';
 import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
@@ -12,6 +13,34 @@ describe('menu entries', () => {
       expect(entry.anyOf.length).toBeGreaterThan(0);
       for (const id of entry.anyOf) expect(typeof id).toBe('number');
     }
+  });
+
+  it('gives every area its own icon, so the start page and the menu tell them apart', () => {
+    const icons = new Set(MENU_ENTRIES.map((entry) => entry.icon));
+    expect(icons.size).toBe(MENU_ENTRIES.length);
+    for (const entry of MENU_ENTRIES) expect(entry.icon, entry.key).toBeTruthy();
+  });
+
+  it('describes every area in one German line of its own — no generic "Bereich öffnen"', () => {
+    const titles: Record<string, string> = de.menu;
+    const descriptions: Record<string, string> = de.menuDescription;
+    const seen = new Set<string>();
+    for (const entry of MENU_ENTRIES) {
+      const title = titles[entry.key];
+      const description = descriptions[entry.key];
+      expect(title, `menu.${entry.key}`).toBeTruthy();
+      expect(description, `menuDescription.${entry.key}`).toBeTruthy();
+      if (!description) continue;
+      expect(description, entry.key).not.toMatch(/Bereich öffnen/i);
+      expect(description, entry.key).not.toBe(title);
+      expect(description.length, entry.key).toBeGreaterThanOrEqual(25);
+      expect(description.length, entry.key).toBeLessThanOrEqual(90);
+      expect(description, entry.key).not.toContain('\n');
+      expect(seen.has(description), `${entry.key}: same description as another area`).toBe(false);
+      seen.add(description);
+    }
+    // No description without an entry (a fallback text would creep back in).
+    expect(Object.keys(descriptions).sort()).toEqual(MENU_ENTRIES.map((entry) => entry.key).sort());
   });
 
   it('shows only available entries the user holds a permission for', () => {

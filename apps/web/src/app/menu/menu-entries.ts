@@ -1,10 +1,36 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ApprovalIcon from '@mui/icons-material/Approval';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import BadgeIcon from '@mui/icons-material/Badge';
+import BallotIcon from '@mui/icons-material/Ballot';
+import BusinessIcon from '@mui/icons-material/Business';
+import CategoryIcon from '@mui/icons-material/Category';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import DescriptionIcon from '@mui/icons-material/Description';
+import EmailIcon from '@mui/icons-material/Email';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import GridOnIcon from '@mui/icons-material/GridOn';
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
+import QuizIcon from '@mui/icons-material/Quiz';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type SvgIcon from '@mui/material/SvgIcon';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { settingsPageRights } from '#app/pages/settings/settings-tabs.ts';
 
 export type MenuEntry = {
-  /** i18n key below `menu.` (German title of spec shell §2.3). */
+  /**
+   * i18n key below `menu.` (German title of spec shell §2.3) and below `menuDescription.` (the one line the
+   * start page shows under the title).
+   */
   key: string;
   route: string;
+  /** The area's own icon, in the menu and on the start page (each entry has a different one). */
+  icon: typeof SvgIcon;
   /** Any one of these permissions shows the entry. */
   anyOf: readonly number[];
   /**
@@ -16,18 +42,32 @@ export type MenuEntry = {
 
 /** The main menu as spec shell §2.3, in its order, then 'Einstellungen'. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { key: 'employees', route: '/employee/list', anyOf: [P.EMPLOYEES_BASIC_READONLY], available: true },
-  { key: 'locations', route: '/locations/list', anyOf: [P.LOCATIONS], available: true },
-  { key: 'activities', route: '/activities/list', anyOf: [P.ACTIVITIES], available: true },
+  {
+    key: 'employees',
+    route: '/employee/list',
+    icon: BadgeIcon,
+    anyOf: [P.EMPLOYEES_BASIC_READONLY],
+    available: true,
+  },
+  { key: 'locations', route: '/locations/list', icon: BusinessIcon, anyOf: [P.LOCATIONS], available: true },
+  {
+    key: 'activities',
+    route: '/activities/list',
+    icon: AccountTreeIcon,
+    anyOf: [P.ACTIVITIES],
+    available: true,
+  },
   {
     key: 'hazardAnalysis',
     route: '/hazardanalysis/list',
+    icon: HealthAndSafetyIcon,
     anyOf: COMPOSITE.HAZARDANALYSIS_LIST,
     available: true,
   },
   {
     key: 'hazardAnalysisDrafts',
     route: '/hazardanalysis/draft',
+    icon: LibraryBooksIcon,
     anyOf: [P.HAZARDANALYSIS_READONLY],
     available: true,
   },
@@ -35,48 +75,101 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     key: 'factorMenus',
     route: '/hazardanalysis/factormenus',
+    icon: CategoryIcon,
     anyOf: [P.HAZARDANALYSIS_FACTOR_MENU],
     available: true,
   },
-  { key: 'roles', route: '/role/list', anyOf: [P.ROLES_MANAGE], available: true },
-  { key: 'checklists', route: '/checklists/list', anyOf: [P.AUDIT_CHECKLISTS], available: false },
+  {
+    key: 'roles',
+    route: '/role/list',
+    icon: AdminPanelSettingsIcon,
+    anyOf: [P.ROLES_MANAGE],
+    available: true,
+  },
+  {
+    key: 'checklists',
+    route: '/checklists/list',
+    icon: ChecklistIcon,
+    anyOf: [P.AUDIT_CHECKLISTS],
+    available: false,
+  },
   {
     key: 'questionnaireTypes',
     route: '/checklists/tree/control',
+    icon: QuizIcon,
     anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL],
     available: false,
   },
   {
     key: 'questionnaires',
     route: '/checklists/tree',
+    icon: BallotIcon,
     anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST],
     available: false,
   },
-  { key: 'audits', route: '/audits/list', anyOf: [P.AUDIT_AUDITS], available: false },
-  { key: 'hazardBricks', route: '/hazardbricks/list', anyOf: [P.HAZARDBRICKS], available: true },
-  { key: 'mailSettings', route: '/mailsettings/settings', anyOf: [P.MAIL_SETTINGS], available: true },
+  { key: 'audits', route: '/audits/list', icon: ApprovalIcon, anyOf: [P.AUDIT_AUDITS], available: false },
+  {
+    key: 'hazardBricks',
+    route: '/hazardbricks/list',
+    icon: ExtensionIcon,
+    anyOf: [P.HAZARDBRICKS],
+    available: true,
+  },
+  {
+    key: 'mailSettings',
+    route: '/mailsettings/settings',
+    icon: EmailIcon,
+    anyOf: [P.MAIL_SETTINGS],
+    available: true,
+  },
   {
     key: 'hazardAnalysisStatus',
     route: '/hazardanalysis/status',
+    icon: GridOnIcon,
     anyOf: COMPOSITE.HAZARDANALYSISSTATUS_ANY,
     available: true,
   },
-  { key: 'taskSchedule', route: '/taskschedule/edit', anyOf: [P.TASK_SCHEDULE_VIEW], available: true },
+  {
+    key: 'taskSchedule',
+    route: '/taskschedule/edit',
+    icon: EventRepeatIcon,
+    anyOf: [P.TASK_SCHEDULE_VIEW],
+    available: true,
+  },
   // Not in the spec's menu table (its routes are not shown), but the spec has the screen "Documents management
   // and templates"; it needs a way in (decision 016).
-  { key: 'documents', route: '/documents/list', anyOf: [P.DOCUMENTS], available: true },
+  {
+    key: 'documents',
+    route: '/documents/list',
+    icon: DescriptionIcon,
+    anyOf: [P.DOCUMENTS],
+    available: true,
+  },
   // Not in the spec's menu table, but the spec has the task list ("Meine Aufgaben") and actions (decision 020).
-  { key: 'tasks', route: '/tasks', anyOf: COMPOSITE.ACTIONS_ANY, available: true },
+  {
+    key: 'tasks',
+    route: '/tasks',
+    icon: AssignmentTurnedInIcon,
+    anyOf: COMPOSITE.ACTIONS_ANY,
+    available: true,
+  },
   {
     key: 'actions',
     route: '/actions/list',
+    icon: PlaylistAddCheckIcon,
     anyOf: [P.ACTIONS, P.ACTIONS_AREA, P.ACTIONS_ALL],
     available: true,
   },
   // Not in the spec's menu table: the report manager exists in the spec's further screens (decision 015).
-  { key: 'reportManager', route: '/reports/manager', anyOf: [P.REPORTS_MANAGE], available: true },
+  {
+    key: 'reportManager',
+    route: '/reports/manager',
+    icon: AssessmentIcon,
+    anyOf: [P.REPORTS_MANAGE],
+    available: true,
+  },
   // Not in the spec's menu table, but the spec has a settings screen; it needs a way in (decision 014).
-  { key: 'settings', route: '/settings', anyOf: settingsPageRights(), available: true },
+  { key: 'settings', route: '/settings', icon: SettingsIcon, anyOf: settingsPageRights(), available: true },
 ];
 
 /** The entries a user with `canAny` may open, in menu order. */

@@ -1,7 +1,4 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import BadgeIcon from '@mui/icons-material/Badge';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +7,6 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { licenseUsageQueryOptions } from '#features/settings/api/get-settings.ts';
@@ -18,11 +14,6 @@ import { clearListState } from '#lib/list-state.ts';
 import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { visibleMenuEntries } from '../menu/menu-entries.ts';
-
-const TILE_ICONS: Record<string, ReactNode> = {
-  employees: <BadgeIcon fontSize="large" />,
-  roles: <AdminPanelSettingsIcon fontSize="large" />,
-};
 
 /** Licence warnings (near or over a limit, expiring) for those who look after the licence. */
 function LicenseWarnings() {
@@ -100,14 +91,14 @@ export function HomePage() {
                     flexShrink: 0,
                   }}
                 >
-                  {TILE_ICONS[entry.key] ?? <FactCheckIcon fontSize="large" />}
+                  <entry.icon fontSize="large" />
                 </Box>
                 <Box sx={{ flex: 1, minWidth: 0, hyphens: 'auto', overflowWrap: 'break-word' }}>
                   <Typography variant="h3" component="span" sx={{ display: 'block', fontSize: '1.1rem' }}>
                     {t(`menu.${entry.key}`)}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t(`menuDescription.${entry.key}`, { defaultValue: t('menuDescription.default') })}
+                  <Typography variant="body2" color="text.secondary" data-testid="tile-description">
+                    {t(`menuDescription.${entry.key}`)}
                   </Typography>
                 </Box>
                 <ChevronRightIcon color="action" />

@@ -303,7 +303,7 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
   return (
     <Box
       sx={[
-        { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 },
+        { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, position: 'relative' },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
@@ -573,23 +573,24 @@ export function ScrollingList<Row>(props: ScrollingListProps<Row>) {
             })}
           </Box>
         </Box>
-        {empty ? (
-          <Box
-            role="status"
-            sx={{
-              position: 'absolute',
-              inset: `${headerHeight}px 0 0 0`,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              p: 3,
-              color: 'text.secondary',
-            }}
-          >
-            <Typography>{emptyText ?? t('common.noData')}</Typography>
-          </Box>
-        ) : null}
       </Box>
+      {/* Outside the grid: a grid may hold rows only (aria-required-children). */}
+      {empty ? (
+        <Box
+          role="status"
+          sx={{
+            position: 'absolute',
+            inset: `${headerHeight + 1}px 1px 1px 1px`,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            p: 3,
+            color: 'text.secondary',
+          }}
+        >
+          <Typography>{emptyText ?? t('common.noData')}</Typography>
+        </Box>
+      ) : null}
     </Box>
   );
 }
