@@ -11,10 +11,10 @@ import {
   type PasswordPolicyPort,
 } from './employee-record.service.ts';
 import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
-import { createEmployeesRepository } from './employees.repository.ts';
+import { employeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
-import { createLocationPeopleRepository } from './location-people.repository.ts';
+import { locationPeopleRepository } from './location-people.repository.ts';
 
 export function employeesModule(deps: {
   db: Db;
@@ -28,9 +28,9 @@ export function employeesModule(deps: {
   roles: EmployeeRolesPort;
   activities: EmployeeActivitiesPort;
 }) {
-  const repository = createEmployeesRepository(deps.db);
-  const service = createEmployeesService({ repository });
-  const locationPeople = createLocationPeopleRepository(deps.db);
+  const repository = employeesRepository;
+  const service = createEmployeesService({ db: deps.db, repository });
+  const locationPeople = locationPeopleRepository;
   /** What the organisation module needs of the people in its units (its port, handed over in app.ts). */
   const organisationPeople: OrganisationPeoplePort = {
     existingIds: repository.existingIds,
