@@ -253,7 +253,7 @@ export function createDocumentsService({
 
   return {
     async list(actor: Actor, query: DocumentListFilter) {
-      const result = await repository.list(actor.portalId, query, today());
+      const result = await repository.list(db, actor.portalId, query, today());
       return {
         ...result,
         rows: result.rows.map((r) => (fileHidden(actor, r.confidential) ? { ...r, fileName: null } : r)),
