@@ -4,6 +4,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { OrganisationPeoplePort } from '#modules/organisation/index.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
+import { employeeAssignmentsRepository } from './employee-assignments.repository.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import {
   createEmployeeRecordService,
@@ -64,6 +65,7 @@ export function employeesModule(deps: {
   });
   const assignments = createEmployeeAssignmentsService({
     db: deps.db,
+    repository: employeeAssignmentsRepository,
     records,
     roles: deps.roles,
     activities: deps.activities,
