@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
 import { employeePortals, employees } from '#modules/employees/tables.ts';
+import { locations } from '#modules/organisation/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { documentLinks, documents, documentVersions, storedFiles } from './documents.table.ts';
 
@@ -26,6 +27,15 @@ const listSource: ListSource = {
 
 /** Data access of the document management; every function takes the Executor first (decision 031). */
 export const documentsRepository = {
+  /** Whether the location exists in the portal (the built-in link target 'location'). */
+  async locationInPortal(ex: Executor, locationId: number, portalId: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.portalId, portalId)));
+    return rows.length > 0;
+  },
+
   async findById(ex: Executor, id: number, lock?: 'update'): Promise<DocumentRecord | undefined> {
     const q = ex.select().from(documents).where(eq(documents.id, id));
     const [row] = lock ? await q.for('update') : await q;
