@@ -32,6 +32,7 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { instructionsModule } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
   enqueueMail,
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
+  const instructions = instructionsModule({ db: database.db });
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
@@ -229,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     factorMenus,
     actions,
     hazardAnalysisPrint,
+    instructions,
   ])
     await module.register(app);
   await employeeImportModule({
