@@ -17,6 +17,7 @@ import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
+import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
@@ -113,6 +114,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/hazardbricks/list',
     icon: ExtensionIcon,
     anyOf: [P.HAZARDBRICKS],
+    available: true,
+  },
+  // Not in the spec's menu table (its routes are not shown), but the spec has the instruction list; it needs a way
+  // in (decision 036).
+  {
+    key: 'instructions',
+    route: '/instructions/list',
+    icon: SchoolIcon,
+    anyOf: [P.TOPICS],
     available: true,
   },
   {
