@@ -173,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db });
+  // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
+  employees.deletionGuards.push(instructions.employeeDeletionGuard);
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({

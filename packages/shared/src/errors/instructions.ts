@@ -54,6 +54,18 @@ export const instructionsErrors = {
     status: 409,
     message: 'Die Unterweisung ist Mitarbeitern zugewiesen und kann nicht gelöscht werden.',
   },
+  TOPIC_INACTIVE: {
+    status: 409,
+    message: 'Die Unterweisung ist inaktiv und kann nicht zugewiesen werden.',
+  },
+  ASSIGNMENT_EMPLOYEE_INVALID: {
+    status: 400,
+    message: 'Mindestens einen der gewählten Mitarbeiter gibt es in Ihrem Portal nicht.',
+  },
+  ASSIGNMENT_NOT_OPEN: {
+    status: 409,
+    message: 'Nur offene Unterweisungen können gelöscht werden; diese ist bereits begonnen oder erledigt.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**
@@ -79,4 +91,8 @@ export const instructionsMessages = {
     `Die untergeordnete Unterweisung „${label}“ ist noch freigegeben. Sperren Sie zuerst sie, dann diese.`,
   linked: (label: string) =>
     `Die Unterweisung ist mit „${label}“ verkettet und kann nicht gelöscht werden. Lösen Sie zuerst die Verkettung.`,
+  topicInUse: (assignments: number) =>
+    `Die Unterweisung ist ${assignments === 1 ? 'einmal' : `${assignments}-mal`} Mitarbeitern zugewiesen und kann nicht gelöscht werden.`,
+  employeeHasDoneInstructions: (done: number) =>
+    `Der Mitarbeiter hat ${done} abgeschlossene Unterweisung${done === 1 ? '' : 'en'}; der Nachweis muss erhalten bleiben. Setzen Sie den Mitarbeiter stattdessen inaktiv.`,
 } as const;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 
@@ -103,5 +104,44 @@ export const instructionQuestions = pgTable(
       'instruction_questions_answers',
       sql`jsonb_typeof(${t.answers}) = 'array' and jsonb_array_length(${t.answers}) between 3 and 5`,
     ),
+  ],
+);
+
+/**
+ * Instruction assignments (decision 036, second slice): one item an employee has to complete. Types as the spec
+ * (instruction, appointment, document, SCORM package, occupational-medical check-up; this slice creates
+ * instructions), status O open, A started, P waiting for approval, T appointment scheduled, E done. The due date
+ * it was created with stays in `original_due_date`.
+ */
+export const instructionAssignments = pgTable(
+  'instruction_assignments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => instructionTopics.id),
+    type: text('type').notNull().default('instruction'),
+    status: text('status').notNull().default('O'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    originalDueDate: date('original_due_date', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+    durationDays: integer('duration_days'),
+    oneTime: boolean('one_time').notNull().default(false),
+    ...versioned,
+  },
+  (t) => [
+    index('instruction_assignments_employee').on(t.employeeId, t.status),
+    index('instruction_assignments_topic').on(t.topicId, t.status),
+    check(
+      'instruction_assignments_type',
+      sql`${t.type} in ('instruction', 'appointment', 'document', 'scorm', 'checkup')`,
+    ),
+    check('instruction_assignments_status', sql`${t.status} in ('O', 'A', 'P', 'T', 'E')`),
   ],
 );

@@ -3,4 +3,4 @@
  * go through the module). Kept apart from index.ts so that table files can import it without pulling in the
  * whole module.
  */
-export { instructionQuestions, instructionTopics } from './instructions.table.ts';
+export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
