@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
+import { tickRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -32,7 +33,7 @@ describe('instructions (Unterweisungen)', () => {
     await browser?.close();
   });
 
-  it('an administrator creates a topic with questions (bad input refused), raises the pool, releases it and keeps the form on a stale save', async () => {
+  it('an administrator creates a topic with questions (bad input refused), raises the pool, releases it, assigns it and keeps the form on a stale save', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Unterweisungen', exact: true }).click();
@@ -118,6 +119,37 @@ describe('instructions (Unterweisungen)', () => {
       .getByRole('button', { name: 'Freigeben' })
       .click();
     await page.getByText('Status: Freigegeben').waitFor();
+
+    // Assign it to Anna Schmidt (000103), then delete the open assignment again.
+    const assignments = page.getByTestId('topic-assignments');
+    await assignments.getByText('Diese Unterweisung ist noch niemandem zugewiesen.').waitFor();
+    await assignments.getByRole('button', { name: 'Mitarbeiter zuweisen' }).click();
+    const assign = page.getByRole('dialog', {
+      name: `„${identifier} Staplerfahren im Lager ${suffix}“ zuweisen`,
+    });
+    await assign.getByRole('button', { name: 'Zuweisen' }).click();
+    await assign.getByText('Bitte wählen Sie mindestens einen Mitarbeiter.').waitFor();
+    await assign.getByRole('button', { name: 'Mitarbeiter auswählen' }).click();
+    const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await picker.getByLabel('Suchen').fill('000103');
+    await tickRow(picker, '000103');
+    await picker.getByRole('button', { name: 'Übernehmen', exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await assign.getByText('Schmidt, Anna (000103)').waitFor();
+    await assign.getByLabel('Fällig am').fill('2027-03-31');
+    await assign.getByRole('button', { name: 'Zuweisen' }).click();
+    await page.getByText('1 Mitarbeiter wurde zugewiesen.').waitFor();
+    await assign.waitFor({ state: 'hidden' });
+    const assignedRow = listRows(page, 'Zuweisungen').filter({ hasText: 'Schmidt, Anna (000103)' });
+    await assignedRow.getByText('31.03.27').waitFor();
+    await assignedRow.getByText('offen', { exact: true }).waitFor();
+    await assignedRow.getByRole('button', { name: 'Zuweisung löschen: Schmidt, Anna' }).click();
+    await page
+      .getByRole('dialog', { name: 'Zuweisung löschen?' })
+      .getByRole('button', { name: 'Löschen' })
+      .click();
+    await page.getByText('Die Zuweisung wurde gelöscht.').waitFor();
+    await assignments.getByText('Diese Unterweisung ist noch niemandem zugewiesen.').waitFor();
 
     // Someone else saves meanwhile: this form keeps its input and offers to load the latest state.
     const other = await newPage(browser);

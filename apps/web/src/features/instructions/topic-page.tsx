@@ -21,7 +21,7 @@ import {
   TOPIC_INTERVALS,
   type Topic,
 } from '@schutzwerk/shared/instructions/instructions.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ import { topicQueryOptions, useTopic } from './api/get-topic.ts';
 import { useSetTopicStatus } from './api/set-topic-status.ts';
 import { useUpdateTopic } from './api/update-topic.ts';
 import { QuestionDialog } from './components/question-dialog.tsx';
+import { TopicAssignments } from './components/topic-assignments.tsx';
 import { TopicPickerField } from './components/topic-picker-field.tsx';
 import {
   isTopicDraftDirty,
@@ -426,6 +427,8 @@ function TopicEditor({ topic }: { topic: Topic }) {
           ))}
         </Stack>
       </Paper>
+
+      {canAny([P.TOPICS_ASSIGN, ...COMPOSITE.TOPICS_EVALUATION]) && <TopicAssignments topic={base} />}
 
       <QuestionDialog
         open={editing !== null}

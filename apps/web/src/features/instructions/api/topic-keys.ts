@@ -6,3 +6,6 @@ export const topicKeys = {
 
 /** List source of the topics (list protocol); the parent picker uses it as well. */
 export const TOPIC_LIST_SOURCE = 'topics';
+
+/** List source of the instruction assignments (list protocol; filters topicId, employeeId, status). */
+export const ASSIGNMENT_LIST_SOURCE = 'instructions/assignments';
