@@ -196,10 +196,27 @@ describe('instructions (Unterweisungen)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'mitarbeiter');
     await drawer(page).getByRole('link', { name: 'Startseite' }).waitFor();
-    expect(await drawer(page).getByRole('link', { name: 'Unterweisungen' }).count()).toBe(0);
+    expect(await drawer(page).getByRole('link', { name: 'Unterweisungen', exact: true }).count()).toBe(0);
     await page.goto('/instructions/list');
     await page.getByText('Keine Berechtigung.').waitFor();
     expect(await page.getByTestId('error-status').textContent()).toBe('403');
+    await context.close();
+  });
+
+  it('an employee sees the own instructions in Meine Unterweisungen, the overdue one marked', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'mitarbeiter');
+    await drawer(page).getByRole('link', { name: 'Meine Unterweisungen', exact: true }).click();
+    await page.waitForURL(/\/instructions\/mine$/);
+    expect(await gridTotal(page, 'Meine Unterweisungen')).toBe(3);
+    const rows = listRows(page, 'Meine Unterweisungen');
+    const overdue = rows.filter({ hasText: 'Allgemeine Arbeitssicherheit' });
+    await overdue.getByText('überfällig', { exact: false }).waitFor();
+    await overdue.getByText('30 Minuten').waitFor();
+    await rows.filter({ hasText: 'Umgang mit Gefahrstoffen' }).getByText('offen', { exact: true }).waitFor();
+    expect(
+      await rows.filter({ hasText: 'Brandschutz' }).getByText('überfällig', { exact: false }).count(),
+    ).toBe(0);
     await context.close();
   });
 });

@@ -232,6 +232,14 @@ export const routes: RouteObject[] = [
                       (m) => m.TopicsListPage,
                     ),
                   },
+                  {
+                    path: 'instructions/mine',
+                    handle: handle({ anyOf: [P.TOPICS_OWN] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/my-instructions-page.tsx'),
+                      (m) => m.MyInstructionsPage,
+                    ),
+                  },
                   { path: 'instructions', element: <Navigate to="/instructions/list" replace /> },
                   { path: 'instructions/edit', element: <Navigate to="/instructions/list" replace /> },
                   {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../actions/actions.schema.ts';
-import { idSchema, listQuerySchema } from '../list/list.schema.ts';
+import { booleanFlag, idSchema, listQuerySchema } from '../list/list.schema.ts';
 
 /**
  * Instruction assignments (spec modules.md "Instruction assignment", "Instruction assignment status"; decision
@@ -67,3 +67,23 @@ export const assignmentRowSchema = z.object({
   version: z.number().int(),
 });
 export type AssignmentRow = z.infer<typeof assignmentRowSchema>;
+
+/** "Meine Unterweisungen": the signed-in employee's own items (spec: name, duration approx., due, valid until, status). */
+export const myAssignmentRowSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(ASSIGNMENT_TYPES),
+  topicIdentifier: z.string(),
+  topicLabel: z.string(),
+  minutes: z.number().int().nullable(),
+  status: z.enum(ASSIGNMENT_STATUSES),
+  dueDate: z.string(),
+  validUntil: z.string().nullable(),
+  /** Not done and due before today (Europe/Berlin). */
+  overdue: z.boolean(),
+});
+export type MyAssignmentRow = z.infer<typeof myAssignmentRowSchema>;
+export const myAssignmentsQuerySchema = listQuerySchema.extend({
+  /** Left out: the unfinished ones; true: the done ones as well. */
+  includeDone: booleanFlag.optional().default(false),
+});
+export type MyAssignmentsQuery = z.input<typeof myAssignmentsQuerySchema>;

@@ -1,8 +1,13 @@
 import type {
   AssignmentListQuery,
   AssignmentRow,
+  MyAssignmentRow,
+  MyAssignmentsQuery,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
-import { assignmentListQuerySchema } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  assignmentListQuerySchema,
+  myAssignmentsQuerySchema,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
@@ -27,6 +32,17 @@ export const assignmentListSource: ListSource = {
   defaultOrderBy: 'dueDate',
   tieBreaker: instructionAssignments.id,
   searchText: sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber} || ' ' || ${instructionTopics.identifier} || ' ' || ${instructionTopics.label}`,
+};
+
+const myListSource: ListSource = {
+  orderBy: {
+    dueDate: instructionAssignments.dueDate,
+    topic: sql`lower(${instructionTopics.label})`,
+    status: instructionAssignments.status,
+  },
+  defaultOrderBy: 'dueDate',
+  tieBreaker: instructionAssignments.id,
+  searchText: sql`${instructionTopics.identifier} || ' ' || ${instructionTopics.label}`,
 };
 
 export const assignmentsRepository = {
@@ -137,6 +153,43 @@ export const assignmentsRepository = {
           .select({ n: countAll })
           .from(instructionAssignments)
           .innerJoin(employees, eq(employees.id, instructionAssignments.employeeId))
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
+
+  /** The employee's own items ("Meine Unterweisungen"), by due date; `today` decides what is overdue. */
+  async mine(ex: Executor, employeeId: number, input: MyAssignmentsQuery, today: string) {
+    const query = myAssignmentsQuerySchema.parse(input);
+    const filters: (SQL | undefined)[] = [eq(instructionAssignments.employeeId, employeeId)];
+    if (!query.includeDone) filters.push(ne(instructionAssignments.status, 'E'));
+    const plan = planList(myListSource, query, filters);
+    return runList<MyAssignmentRow>(plan, {
+      rows: async (p) =>
+        (await ex
+          .select({
+            id: instructionAssignments.id,
+            type: instructionAssignments.type,
+            topicIdentifier: instructionTopics.identifier,
+            topicLabel: instructionTopics.label,
+            minutes: instructionTopics.minutes,
+            status: instructionAssignments.status,
+            dueDate: instructionAssignments.dueDate,
+            validUntil: instructionAssignments.validUntil,
+            overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
+          })
+          .from(instructionAssignments)
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset)) as MyAssignmentRow[],
+      count: async (where) => {
+        const [row] = await ex
+          .select({ n: countAll })
+          .from(instructionAssignments)
           .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
           .where(where);
         return row?.n ?? 0;

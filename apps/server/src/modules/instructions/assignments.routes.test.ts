@@ -1,4 +1,4 @@
-import type { AssignmentRow } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import type { AssignmentRow, MyAssignmentRow } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
@@ -186,5 +186,47 @@ describe('deleting and the guards', () => {
     const deleted = await admin.delete(`/api/employee/${withOpen}?version=${await versionOf(withOpen)}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).filteredCount).toBe(1);
+  });
+});
+
+describe('Meine Unterweisungen', () => {
+  it('shows the demo employee the own unfinished items by due date, the overdue one marked', async () => {
+    const anna = await t.login('mitarbeiter');
+    const mine = (await anna.get('/api/instructions/mine')).json<{
+      data: { rows: MyAssignmentRow[]; filteredCount: number };
+    }>().data;
+    expect(mine.rows.map((r) => r.topicIdentifier)).toEqual(['U-01', 'U-02', 'U-06']);
+    expect(mine.rows.map((r) => r.overdue)).toEqual([true, false, false]);
+    expect(mine.rows[0]).toMatchObject({
+      type: 'instruction',
+      topicLabel: 'Allgemeine Arbeitssicherheit',
+      minutes: 30,
+      status: 'O',
+      validUntil: null,
+    });
+  });
+
+  it('lists only the caller’s own items; done ones with includeDone; needs TOPICS_OWN', async () => {
+    const tp = await topic();
+    const user = await createUser(t.database.db, { permissions: [P.TOPICS_OWN] });
+    const other = await employee();
+    await assign({ topicId: tp.id, employeeIds: [user.id, other] });
+    const client = await t.login(user.login, user.password);
+    const read = async (query = '') =>
+      (await client.get(`/api/instructions/mine${query}`)).json<{ data: { rows: MyAssignmentRow[] } }>().data
+        .rows;
+    const rowsNow = await read();
+    expect(rowsNow).toHaveLength(1);
+    expect(rowsNow[0]).toMatchObject({
+      topicIdentifier: tp.identifier,
+      dueDate: '2027-06-30',
+      overdue: false,
+    });
+    await assignmentsRepository.setStatus(t.database.db, rowsNow[0]!.id, 'E');
+    expect(await read()).toEqual([]);
+    expect((await read('?includeDone=true')).map((r) => r.status)).toEqual(['E']);
+    const without = await createUser(t.database.db, { permissions: [P.TOPICS] });
+    const refused = await (await t.login(without.login, without.password)).get('/api/instructions/mine');
+    expect(refused.statusCode).toBe(403);
   });
 });

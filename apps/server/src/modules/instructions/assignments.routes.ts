@@ -3,6 +3,8 @@ import {
   assignmentRowSchema,
   createAssignmentsResultSchema,
   createAssignmentsSchema,
+  myAssignmentRowSchema,
+  myAssignmentsQuerySchema,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
@@ -24,6 +26,15 @@ export function assignmentsRoutes(service: AssignmentsService): FastifyPluginAsy
       query: assignmentListQuerySchema,
       row: assignmentRowSchema,
       handler: (request, query) => service.list(requireActor(request), query),
+    });
+    // "Meine Unterweisungen": every employee who may complete own instructions.
+    listRoute(app, {
+      path: '/instructions/mine',
+      postPath: '/instructions/mine/list',
+      config: { access: anyOf(P.TOPICS_OWN) },
+      query: myAssignmentsQuerySchema,
+      row: myAssignmentRowSchema,
+      handler: (request, query) => service.mine(requireActor(request), query),
     });
     app.post(
       '/instructions/assignments',

@@ -3,6 +3,7 @@ import type {
   AssignmentListQuery,
   CreateAssignments,
   CreateAssignmentsResult,
+  MyAssignmentsQuery,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import { createAssignmentsSchema } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
@@ -35,6 +36,10 @@ type Deps = {
 export function createAssignmentsService({ db, repository, topics, now = () => new Date() }: Deps) {
   return {
     list: (actor: Actor, query: AssignmentListQuery) => repository.list(db, actor.portalId, query),
+
+    /** "Meine Unterweisungen": the caller's own items. */
+    mine: (actor: Actor, query: MyAssignmentsQuery) =>
+      repository.mine(db, actor.employeeId, query, berlinToday(now())),
 
     /**
      * Assigns an active topic of the portal to employees of the portal (open, due on the given day, else the

@@ -4,7 +4,7 @@
  */
 
 // The starter catalogue (base data).
-export { ensureStarterTopics, STARTER_TOPICS } from './instructions.base-data.ts';
+export { ensureStarterTopics, STARTER_TOPICS, seedDemoAssignments } from './instructions.base-data.ts';
 // The module factory (wiring in app.ts) and the hook later slices push into.
 export { instructionsModule } from './instructions.module.ts';
 export type { TopicDeletionGuard } from './instructions.service.ts';

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { instructionQuestions, instructionTopics } from './instructions.table.ts';
+import { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
 
 type StarterQuestion = {
   text: string;
@@ -438,4 +438,35 @@ export async function ensureStarterTopics(ex: Executor, portalId: number): Promi
     );
   }
   return STARTER_TOPICS.length;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Demo data: the demo accounts have some starter topics to complete (one overdue), so "Meine Unterweisungen" and
+ * a topic's assignments show something. Needs the starter catalogue in the portal.
+ */
+export async function seedDemoAssignments(ex: Executor, portalId: number, employeeIds: readonly number[]) {
+  const plan: [string, number][] = [
+    ['U-01', -3],
+    ['U-02', 14],
+    ['U-06', 60],
+  ];
+  for (const [identifier, offset] of plan) {
+    const [topic] = await ex
+      .select({ id: instructionTopics.id, durationDays: instructionTopics.durationDays })
+      .from(instructionTopics)
+      .where(and(eq(instructionTopics.portalId, portalId), eq(instructionTopics.identifier, identifier)));
+    if (!topic) continue;
+    await ex.insert(instructionAssignments).values(
+      employeeIds.map((employeeId) => ({
+        portalId,
+        employeeId,
+        topicId: topic.id,
+        dueDate: day(offset),
+        originalDueDate: day(offset),
+        durationDays: topic.durationDays,
+      })),
+    );
+  }
 }

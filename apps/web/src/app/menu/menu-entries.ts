@@ -2,6 +2,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApprovalIcon from '@mui/icons-material/Approval';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BallotIcon from '@mui/icons-material/Ballot';
@@ -153,6 +154,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/documents/list',
     icon: DescriptionIcon,
     anyOf: [P.DOCUMENTS],
+    available: true,
+  },
+  // Not in the spec's menu table, but the spec has the employee instruction overview (decision 036).
+  {
+    key: 'myInstructions',
+    route: '/instructions/mine',
+    icon: AssignmentIndIcon,
+    anyOf: [P.TOPICS_OWN],
     available: true,
   },
   // Not in the spec's menu table, but the spec has the task list ("Meine Aufgaben") and actions (decision 020).
