@@ -13,6 +13,7 @@ import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { changeLog } from '#platform/platform.table.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
 
 /** Data access of the instruction assignments (decision 036); the executor first (decision 031), no rules. */
@@ -199,6 +200,20 @@ export const assignmentsRepository = {
 
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {
     await recordChange(ex, entry);
+  },
+
+  /** Many change-log rows in one statement (an assignment to hundreds of employees). */
+  async logChanges(ex: Executor, entries: readonly ChangeEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await ex.insert(changeLog).values(
+      entries.map((e) => ({
+        entity: e.entity,
+        entityId: String(e.entityId),
+        state: e.state,
+        actorId: e.actorId,
+        changes: e.changes ?? null,
+      })),
+    );
   },
 };
 

@@ -72,8 +72,9 @@ export function createAssignmentsService({ db, repository, topics, now = () => n
               oneTime: input.oneTime,
             })),
         );
-        for (const row of created)
-          await repository.logChange(tx, {
+        await repository.logChanges(
+          tx,
+          created.map((row) => ({
             entity: 'instruction_assignment',
             entityId: row.id,
             state: LOG_STATE.CREATED,
@@ -83,7 +84,8 @@ export function createAssignmentsService({ db, repository, topics, now = () => n
               topicId: { from: null, to: row.topicId },
               dueDate: { from: null, to: row.dueDate },
             },
-          });
+          })),
+        );
         return { created: created.length, skipped: busy.size };
       });
     },
