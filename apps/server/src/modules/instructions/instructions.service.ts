@@ -139,14 +139,15 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
   }
 
   async function present(ex: Executor, row: TopicRecord): Promise<Topic> {
-    const [departmentName, parent, child, questions] = [
+    // One after another: inside a transaction the executor runs one statement at a time anyway.
+    const departmentName =
       row.departmentId === null
         ? null
-        : ((await repository.departmentName(ex, row.departmentId, row.portalId)) ?? null),
-      row.parentId === null ? null : ((await repository.link(ex, row.parentId)) ?? null),
-      (await repository.child(ex, row.id)) ?? null,
-      await repository.questions(ex, row.id),
-    ];
+        : ((await repository.departmentName(ex, row.departmentId, row.portalId)) ?? null);
+    const parent: TopicLinkRecord | null =
+      row.parentId === null ? null : ((await repository.link(ex, row.parentId)) ?? null);
+    const child: TopicLinkRecord | null = (await repository.child(ex, row.id)) ?? null;
+    const questions = await repository.questions(ex, row.id);
     return {
       id: row.id,
       label: row.label,
@@ -169,8 +170,8 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
         | 2,
       inactive: row.inactive,
       released: row.released,
-      parent: parent as TopicLinkRecord | null,
-      child: child as TopicLinkRecord | null,
+      parent,
+      child,
       questions: questions.map(presentQuestion),
       version: row.version,
     };
