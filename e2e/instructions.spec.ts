@@ -143,13 +143,23 @@ describe('instructions (Unterweisungen)', () => {
     const assignedRow = listRows(page, 'Zuweisungen').filter({ hasText: 'Schmidt, Anna (000103)' });
     await assignedRow.getByText('31.03.27').waitFor();
     await assignedRow.getByText('offen', { exact: true }).waitFor();
-    await assignedRow.getByRole('button', { name: 'Zuweisung löschen: Schmidt, Anna' }).click();
+    // Rearranging marks the entry done and creates an open one with the new due date; the open one is deleted.
+    await assignedRow.getByRole('button', { name: 'Neu terminieren: Schmidt, Anna' }).click();
+    const rearrange = page.getByRole('dialog', { name: 'Unterweisung neu terminieren?' });
+    await rearrange.getByLabel('Neues Fälligkeitsdatum').fill('2027-05-31');
+    await rearrange.getByRole('button', { name: 'Neu terminieren' }).click();
+    await page.getByText('Die Unterweisung wurde neu terminiert.').waitFor();
+    await waitUntil(async () => (await gridTotal(page, 'Zuweisungen')) === 2, 'done and new entry listed');
+    const newRow = listRows(page, 'Zuweisungen').filter({ hasText: '31.05.27' });
+    await newRow.getByText('offen', { exact: true }).waitFor();
+    await listRows(page, 'Zuweisungen').filter({ hasText: '31.03.27' }).getByText('erledigt').waitFor();
+    await newRow.getByRole('button', { name: 'Zuweisung löschen: Schmidt, Anna' }).click();
     await page
       .getByRole('dialog', { name: 'Zuweisung löschen?' })
       .getByRole('button', { name: 'Löschen' })
       .click();
     await page.getByText('Die Zuweisung wurde gelöscht.').waitFor();
-    await assignments.getByText('Diese Unterweisung ist noch niemandem zugewiesen.').waitFor();
+    await waitUntil(async () => (await gridTotal(page, 'Zuweisungen')) === 1, 'only the done entry is left');
 
     // Someone else saves meanwhile: this form keeps its input and offers to load the latest state.
     const other = await newPage(browser);

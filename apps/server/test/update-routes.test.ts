@@ -457,6 +457,10 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/tasks/:id/resolve': { kind: 'action', reason: 'resolves the problem' },
   'POST /api/topics/:id/release': { kind: 'action', reason: 'releases the topic (status of spec "Topics")' },
   'POST /api/topics/:id/lock': { kind: 'action', reason: 'locks the topic' },
+  'POST /api/instructions/assignments/:id/rearrange': {
+    kind: 'action',
+    reason: 'marks the entry done and creates one with the new due date (spec: rearranging)',
+  },
   'POST /api/taskschedule/:id/pause': { kind: 'action', reason: 'pauses the task' },
   'POST /api/taskschedule/:id/resume': { kind: 'action', reason: 'resumes the task' },
 };

@@ -62,6 +62,10 @@ export const instructionsErrors = {
     status: 400,
     message: 'Mindestens einen der gewählten Mitarbeiter gibt es in Ihrem Portal nicht.',
   },
+  ASSIGNMENT_ALREADY_DONE: {
+    status: 409,
+    message: 'Die Unterweisung ist bereits erledigt und kann nicht neu terminiert werden.',
+  },
   ASSIGNMENT_NOT_OPEN: {
     status: 409,
     message: 'Nur offene Unterweisungen können gelöscht werden; diese ist bereits begonnen oder erledigt.',

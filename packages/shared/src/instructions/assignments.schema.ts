@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../actions/actions.schema.ts';
-import { booleanFlag, idSchema, listQuerySchema } from '../list/list.schema.ts';
+import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
 
 /**
  * Instruction assignments (spec modules.md "Instruction assignment", "Instruction assignment status"; decision
@@ -42,6 +42,13 @@ export const createAssignmentsResultSchema = z.object({
   skipped: z.number().int(),
 });
 export type CreateAssignmentsResult = z.infer<typeof createAssignmentsResultSchema>;
+
+/** Rearranging (spec): the entry is marked done and a new one is created with the new due date. */
+export const rearrangeAssignmentSchema = z.object({
+  version: versionSchema,
+  dueDate: isoDateSchema,
+});
+export type RearrangeAssignment = z.input<typeof rearrangeAssignmentSchema>;
 
 export const assignmentListQuerySchema = listQuerySchema.extend({
   topicId: idSchema.optional(),

@@ -84,6 +84,21 @@ export const assignmentsRepository = {
     return row;
   },
 
+  /** Sets the status when `version` matches; false otherwise. */
+  async setStatusVersioned(
+    ex: Executor,
+    id: number,
+    version: number,
+    status: AssignmentRecord['status'],
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(instructionAssignments)
+      .set({ status, version: sql`${instructionAssignments.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(instructionAssignments.id, id), eq(instructionAssignments.version, version)))
+      .returning({ id: instructionAssignments.id });
+    return rows.length === 1;
+  },
+
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
     const rows = await ex
       .delete(instructionAssignments)

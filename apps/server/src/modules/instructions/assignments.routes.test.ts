@@ -189,6 +189,39 @@ describe('deleting and the guards', () => {
   });
 });
 
+describe('rearranging', () => {
+  it('marks the entry done and creates an open one with the new due date; needs TOPICS_RESET', async () => {
+    const tp = await topic();
+    const e = await employee();
+    await assign({ topicId: tp.id, employeeIds: [e] });
+    const [row] = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).rows;
+    const url = `/api/instructions/assignments/${row!.id}/rearrange`;
+    const assigner = await createUser(t.database.db, { permissions: [P.TOPICS_ASSIGN] });
+    const assignerClient = await t.login(assigner.login, assigner.password);
+    expect(
+      (await assignerClient.post(url, { version: row!.version, dueDate: '2027-09-30' })).statusCode,
+    ).toBe(403);
+    const bad = await admin.post(url, { version: row!.version, dueDate: '2027-02-30' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).details).toEqual([
+      { path: ['body', 'dueDate'], message: 'Bitte geben Sie ein gültiges Datum ein.' },
+    ]);
+    expect((await admin.post(url, { version: row!.version, dueDate: '2027-09-30' })).statusCode).toBe(204);
+    const after = rows(
+      await admin.get(`/api/instructions/assignments?topicId=${tp.id}&orderBy=dueDate`),
+    ).rows;
+    expect(after.map((r) => [r.status, r.dueDate, r.originalDueDate])).toEqual([
+      ['E', '2027-06-30', '2027-06-30'],
+      ['O', '2027-09-30', '2027-06-30'],
+    ]);
+    const stale = await admin.post(url, { version: row!.version, dueDate: '2027-10-31' });
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    const done = await admin.post(url, { version: after[0]!.version, dueDate: '2027-10-31' });
+    expect(done.statusCode).toBe(409);
+    expect(errorOf(done).code).toBe('ASSIGNMENT_ALREADY_DONE');
+  });
+});
+
 describe('Meine Unterweisungen', () => {
   it('shows the demo employee the own unfinished items by due date, the overdue one marked', async () => {
     const anna = await t.login('mitarbeiter');

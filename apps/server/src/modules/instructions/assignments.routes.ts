@@ -5,6 +5,7 @@ import {
   createAssignmentsSchema,
   myAssignmentRowSchema,
   myAssignmentsQuerySchema,
+  rearrangeAssignmentSchema,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
@@ -47,6 +48,17 @@ export function assignmentsRoutes(service: AssignmentsService): FastifyPluginAsy
       },
       async (request, reply) =>
         reply.status(201).send({ data: await service.assign(requireActor(request), request.body) }),
+    );
+    app.post(
+      '/instructions/assignments/:id/rearrange',
+      {
+        config: { access: anyOf(P.TOPICS_RESET) },
+        schema: { params: idParamsSchema, body: rearrangeAssignmentSchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await service.rearrange(requireActor(request), request.params.id, request.body);
+        return reply.status(204).send(null);
+      },
     );
     app.delete(
       '/instructions/assignments/:id',

@@ -4,8 +4,12 @@ import type {
   CreateAssignments,
   CreateAssignmentsResult,
   MyAssignmentsQuery,
+  RearrangeAssignment,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
-import { createAssignmentsSchema } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  createAssignmentsSchema,
+  rearrangeAssignmentSchema,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
@@ -87,6 +91,54 @@ export function createAssignmentsService({ db, repository, topics, now = () => n
           })),
         );
         return { created: created.length, skipped: busy.size };
+      });
+    },
+
+    /**
+     * Rearranging (spec): the unfinished entry is marked done and a new open one is created with the new due
+     * date; it keeps the original due date of the first. Right TOPICS_RESET.
+     */
+    async rearrange(actor: Actor, id: number, raw: RearrangeAssignment): Promise<void> {
+      const input = rearrangeAssignmentSchema.parse(raw);
+      await db.transaction(async (tx) => {
+        const row = await repository.find(tx, id, 'update');
+        if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+        if (row.version !== input.version) throw new AppError('CONFLICT');
+        if (row.status === 'E') throw new AppError('ASSIGNMENT_ALREADY_DONE');
+        if (!(await repository.setStatusVersioned(tx, id, input.version, 'E')))
+          throw new AppError('CONFLICT');
+        const [created] = await repository.insertMany(tx, [
+          {
+            portalId: row.portalId,
+            employeeId: row.employeeId,
+            topicId: row.topicId,
+            type: row.type,
+            status: 'O',
+            dueDate: input.dueDate,
+            originalDueDate: row.originalDueDate,
+            durationDays: row.durationDays,
+            oneTime: row.oneTime,
+          },
+        ]);
+        await repository.logChanges(tx, [
+          {
+            entity: 'instruction_assignment',
+            entityId: id,
+            state: LOG_STATE.CHANGED,
+            actorId: actor.employeeId,
+            changes: { status: { from: row.status, to: 'E' }, rearrangedTo: { from: null, to: created?.id } },
+          },
+          {
+            entity: 'instruction_assignment',
+            entityId: created?.id ?? 0,
+            state: LOG_STATE.CREATED,
+            actorId: actor.employeeId,
+            changes: {
+              dueDate: { from: row.dueDate, to: input.dueDate },
+              rearrangedFrom: { from: null, to: id },
+            },
+          },
+        ]);
       });
     },
 

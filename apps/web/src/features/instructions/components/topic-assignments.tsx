@@ -1,9 +1,11 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -17,9 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { ScrollingList, type ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
+import { fieldErrors } from '#i18n/i18n.ts';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useDeleteAssignment } from '../api/delete-assignment.ts';
+import { useRearrangeAssignment } from '../api/rearrange-assignment.ts';
 import { ASSIGNMENT_LIST_SOURCE } from '../api/topic-keys.ts';
 import { AssignDialog } from './assign-dialog.tsx';
 
@@ -29,6 +33,10 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
   const notify = useNotify();
   const { canAny } = usePermissions();
   const canAssign = canAny([P.TOPICS_ASSIGN]);
+  const canRearrange = canAny([P.TOPICS_RESET]);
+  const [rearranging, setRearranging] = useState<AssignmentRow | null>(null);
+  const [newDue, setNewDue] = useState('');
+  const rearrange = useRearrangeAssignment();
   const [count, setCount] = useState<number | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -73,30 +81,50 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
         id: 'actions',
         header: '',
         headerLabel: t('instructions.deleteAssignment'),
-        minWidth: 64,
+        minWidth: 96,
         grow: 0,
         align: 'right',
         compact: 'trailing',
-        render: (row, _index, cell) =>
-          canAssign && row.status === 'O' ? (
-            <Tooltip title={t('instructions.deleteAssignment')} describeChild>
-              <IconButton
-                size="small"
-                tabIndex={cell.tabbable ? 0 : -1}
-                aria-label={`${t('instructions.deleteAssignment')}: ${row.employeeName}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  remove.reset();
-                  setRemoving(row);
-                }}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null,
+        render: (row, _index, cell) => (
+          <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+            {canRearrange && row.status !== 'E' && (
+              <Tooltip title={t('instructions.rearrange')} describeChild>
+                <IconButton
+                  size="small"
+                  tabIndex={cell.tabbable ? 0 : -1}
+                  aria-label={`${t('instructions.rearrange')}: ${row.employeeName}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    rearrange.reset();
+                    setNewDue(row.dueDate);
+                    setRearranging(row);
+                  }}
+                >
+                  <EventRepeatIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canAssign && row.status === 'O' && (
+              <Tooltip title={t('instructions.deleteAssignment')} describeChild>
+                <IconButton
+                  size="small"
+                  tabIndex={cell.tabbable ? 0 : -1}
+                  aria-label={`${t('instructions.deleteAssignment')}: ${row.employeeName}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    remove.reset();
+                    setRemoving(row);
+                  }}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+        ),
       },
     ],
-    [t, canAssign, remove],
+    [t, canAssign, canRearrange, remove, rearrange],
   );
 
   return (
@@ -136,6 +164,44 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
               : t('instructions.assigned', { count: result.created }),
           );
         }}
+      />
+      <ConfirmDialog
+        open={rearranging !== null}
+        destructive={false}
+        title={t('instructions.rearrangeTitle')}
+        text={
+          <>
+            {t('instructions.rearrangeText', { name: rearranging?.employeeName ?? '' })}
+            <TextField
+              type="date"
+              label={t('instructions.newDueDate')}
+              value={newDue}
+              onChange={(e) => setNewDue(e.target.value)}
+              error={Boolean(fieldErrors(rearrange.error).dueDate)}
+              helperText={fieldErrors(rearrange.error).dueDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+              margin="normal"
+            />
+          </>
+        }
+        confirmLabel={t('instructions.rearrange')}
+        error={Object.keys(fieldErrors(rearrange.error)).length === 0 ? rearrange.error : null}
+        pending={rearrange.isPending}
+        onClose={() => setRearranging(null)}
+        onConfirm={() =>
+          rearranging &&
+          rearrange.mutate(
+            { id: rearranging.id, input: { version: rearranging.version, dueDate: newDue } },
+            {
+              onSuccess: () => {
+                setRearranging(null);
+                setReloadKey((k) => k + 1);
+                notify(t('instructions.rearranged'));
+              },
+            },
+          )
+        }
       />
       <ConfirmDialog
         open={removing !== null}
