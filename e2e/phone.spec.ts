@@ -192,6 +192,19 @@ describe('phones (390 px)', () => {
     await context.close();
   });
 
+  it('shows an employee Meine Unterweisungen with the overdue one marked, in two lines per row', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    await signIn(page, 'mitarbeiter', '/instructions/mine');
+    await expectTitle(page, 'Meine Unterweisungen');
+    const row = listRows(page, 'Meine Unterweisungen').filter({ hasText: 'Allgemeine Arbeitssicherheit' });
+    await row.waitFor();
+    await expectOnScreen(row.locator('[data-compact-line="primary"]'), 'topic name');
+    await expectOnScreen(row.getByText('überfällig', { exact: false }), 'overdue mark');
+    await expectNoSidewaysScroll(page, 'Meine Unterweisungen');
+    await expectToolbarTapTargets(page, 'Meine Unterweisungen');
+    await context.close();
+  });
+
   it('shows a supervisor the employee list with the whole page name and a record in one column', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     await signIn(page, 'fuehrung', '/employee/list');

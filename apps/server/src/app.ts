@@ -34,6 +34,7 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { instructionsModule } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
   enqueueMail,
@@ -181,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
+  const instructions = instructionsModule({ db: database.db });
+  // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
+  employees.deletionGuards.push(instructions.employeeDeletionGuard);
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
@@ -239,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     factorMenus,
     actions,
     hazardAnalysisPrint,
+    instructions,
   ])
     await module.register(app);
   await employeeImportModule({

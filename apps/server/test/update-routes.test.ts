@@ -259,6 +259,50 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/topics/:id': {
+    kind: 'whole',
+    async setup() {
+      const topic = await post('/api/topics', {
+        label: 'Teilunterweisung',
+        identifier: 'TEIL-U1',
+        number: '4',
+        intervalDays: 180,
+        mode: 3,
+        minScore: 2,
+        minutes: 20,
+      });
+      return {
+        url: `/api/topics/${topic.id}`,
+        read: reader(`/api/topics/${topic.id}`),
+        send: { label: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/topics/:id/questions/:questionId': {
+    kind: 'whole',
+    // The answer to the offer to raise the pool, not a field of the question.
+    defaults: ['raisePoolCount'],
+    async setup() {
+      const topic = await post('/api/topics', { label: 'Teilfragen', identifier: 'TEIL-U2' });
+      const withQuestion = await post(`/api/topics/${topic.id}/questions`, {
+        text: 'Frage',
+        answers: [
+          { text: 'A', right: true },
+          { text: 'B', right: false },
+          { text: 'C', right: false },
+        ],
+        mandatory: true,
+        rightMessage: 'Richtig',
+      });
+      const question = (withQuestion.questions as Json[])[0]!;
+      return {
+        url: `/api/topics/${topic.id}/questions/${question.id}`,
+        read: async () =>
+          ((await get(`/api/topics/${topic.id}`)).questions as Json[]).find((q) => q.id === question.id)!,
+        send: { text: 'Neu' },
+      };
+    },
+  },
   'PUT /api/reports/:id': {
     kind: 'whole',
     async setup() {
@@ -411,6 +455,12 @@ const ENTRIES: Record<string, Entry> = {
     defaults: ['reason'],
   },
   'POST /api/tasks/:id/resolve': { kind: 'action', reason: 'resolves the problem' },
+  'POST /api/topics/:id/release': { kind: 'action', reason: 'releases the topic (status of spec "Topics")' },
+  'POST /api/topics/:id/lock': { kind: 'action', reason: 'locks the topic' },
+  'POST /api/instructions/assignments/:id/rearrange': {
+    kind: 'action',
+    reason: 'marks the entry done and creates one with the new due date (spec: rearranging)',
+  },
   'POST /api/taskschedule/:id/pause': { kind: 'action', reason: 'pauses the task' },
   'POST /api/taskschedule/:id/resume': { kind: 'action', reason: 'resumes the task' },
 };

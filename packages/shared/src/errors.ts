@@ -12,6 +12,7 @@ import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
+import { instructionsErrors } from './errors/instructions.ts';
 import { mailErrors } from './errors/mail.ts';
 import { nohlCriteriaErrors } from './errors/nohl-criteria.ts';
 import { organisationErrors } from './errors/organisation.ts';
@@ -32,6 +33,7 @@ export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
+export { instructionsMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';
@@ -73,6 +75,7 @@ export const errorCatalogue = {
   ...documentsErrors,
   ...reportsErrors,
   ...hazardBricksErrors,
+  ...instructionsErrors,
   ...nohlCriteriaErrors,
   ...factorMenusErrors,
   ...hazardAnalysisErrors,
@@ -97,6 +100,7 @@ export const errorCatalogueDomains = {
   general: generalErrors,
   'hazard-analysis': hazardAnalysisErrors,
   'hazard-bricks': hazardBricksErrors,
+  instructions: instructionsErrors,
   mail: mailErrors,
   'nohl-criteria': nohlCriteriaErrors,
   organisation: organisationErrors,

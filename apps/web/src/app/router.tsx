@@ -230,6 +230,32 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'instructions/list',
+                    handle: handle({ anyOf: [P.TOPICS] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/topics-list-page.tsx'),
+                      (m) => m.TopicsListPage,
+                    ),
+                  },
+                  {
+                    path: 'instructions/mine',
+                    handle: handle({ anyOf: [P.TOPICS_OWN] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/my-instructions-page.tsx'),
+                      (m) => m.MyInstructionsPage,
+                    ),
+                  },
+                  { path: 'instructions', element: <Navigate to="/instructions/list" replace /> },
+                  { path: 'instructions/edit', element: <Navigate to="/instructions/list" replace /> },
+                  {
+                    path: 'instructions/edit/:id',
+                    handle: handle({ anyOf: [P.TOPICS] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/topic-page.tsx'),
+                      (m) => m.TopicPage,
+                    ),
+                  },
+                  {
                     path: 'hazardanalysis/list',
                     handle: handle({ anyOf: COMPOSITE.HAZARDANALYSIS_LIST }),
                     lazy: lazyPage(

@@ -9,6 +9,7 @@ import { employees } from '#modules/employees/employees.table.ts';
 import { ensureStandardFactorMenu } from '#modules/factor-menus/factor-menus.base-data.ts';
 import { seedHazardAnalysisDemo } from '#modules/hazard-analysis/index.ts';
 import { ensureBaseHazardBricks } from '#modules/hazard-bricks/hazard-bricks.base-data.ts';
+import { ensureStarterTopics, seedDemoAssignments } from '#modules/instructions/index.ts';
 import { ensureMailTemplates } from '#modules/mail/mail.base-data.ts';
 import { departments, locations } from '#modules/organisation/organisation.table.ts';
 import { portals } from '#modules/portals/portals.table.ts';
@@ -319,6 +320,8 @@ export async function seedDemoData(
       on conflict do nothing`);
     await seedDemoActivities(tx, portalId, accountIds);
     await seedDemoActions(tx, portalId, accountIds);
+    await ensureStarterTopics(tx, portalId);
+    await seedDemoAssignments(tx, portalId, Object.values(accountIds));
 
     // A customer portal with its own staff, to show that lists are scoped by portal.
     const [customer] = await tx

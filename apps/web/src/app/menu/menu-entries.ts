@@ -2,6 +2,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApprovalIcon from '@mui/icons-material/Approval';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BallotIcon from '@mui/icons-material/Ballot';
@@ -17,6 +18,7 @@ import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
+import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
@@ -115,6 +117,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.HAZARDBRICKS],
     available: true,
   },
+  // Not in the spec's menu table (its routes are not shown), but the spec has the instruction list; it needs a way
+  // in (decision 036).
+  {
+    key: 'instructions',
+    route: '/instructions/list',
+    icon: SchoolIcon,
+    anyOf: [P.TOPICS],
+    available: true,
+  },
   {
     key: 'mailSettings',
     route: '/mailsettings/settings',
@@ -143,6 +154,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/documents/list',
     icon: DescriptionIcon,
     anyOf: [P.DOCUMENTS],
+    available: true,
+  },
+  // Not in the spec's menu table, but the spec has the employee instruction overview (decision 036).
+  {
+    key: 'myInstructions',
+    route: '/instructions/mine',
+    icon: AssignmentIndIcon,
+    anyOf: [P.TOPICS_OWN],
     available: true,
   },
   // Not in the spec's menu table, but the spec has the task list ("Meine Aufgaben") and actions (decision 020).

@@ -1,0 +1,235 @@
+import type {
+  AssignmentListQuery,
+  AssignmentRow,
+  MyAssignmentRow,
+  MyAssignmentsQuery,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  assignmentListQuerySchema,
+  myAssignmentsQuerySchema,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { type ChangeEntry, recordChange } from '#platform/audit.ts';
+import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { changeLog } from '#platform/platform.table.ts';
+import { instructionAssignments, instructionTopics } from './instructions.table.ts';
+
+/** Data access of the instruction assignments (decision 036); the executor first (decision 031), no rules. */
+
+export type AssignmentRecord = typeof instructionAssignments.$inferSelect;
+export type AssignmentInsert = typeof instructionAssignments.$inferInsert;
+
+const employeeName = sql<string>`${employees.lastName} || ', ' || ${employees.firstName}`;
+
+export const assignmentListSource: ListSource = {
+  orderBy: {
+    dueDate: instructionAssignments.dueDate,
+    employee: sql`${employees.lastNameSort} || ' ' || ${employees.firstNameSort}`,
+    topic: sql`lower(${instructionTopics.identifier})`,
+    status: instructionAssignments.status,
+  },
+  defaultOrderBy: 'dueDate',
+  tieBreaker: instructionAssignments.id,
+  searchText: sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber} || ' ' || ${instructionTopics.identifier} || ' ' || ${instructionTopics.label}`,
+};
+
+const myListSource: ListSource = {
+  orderBy: {
+    dueDate: instructionAssignments.dueDate,
+    topic: sql`lower(${instructionTopics.label})`,
+    status: instructionAssignments.status,
+  },
+  defaultOrderBy: 'dueDate',
+  tieBreaker: instructionAssignments.id,
+  searchText: sql`${instructionTopics.identifier} || ' ' || ${instructionTopics.label}`,
+};
+
+export const assignmentsRepository = {
+  /** The ids among `ids` of employees whose home portal is `portalId`. */
+  async employeesOfPortal(ex: Executor, ids: readonly number[], portalId: number): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(inArray(employees.id, [...ids]), eq(employees.portalId, portalId)));
+    return rows.map((r) => r.id);
+  },
+
+  /** The employees among `ids` who already have an unfinished assignment of the topic. */
+  async withUnfinished(ex: Executor, topicId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .selectDistinct({ id: instructionAssignments.employeeId })
+      .from(instructionAssignments)
+      .where(
+        and(
+          eq(instructionAssignments.topicId, topicId),
+          inArray(instructionAssignments.employeeId, [...ids]),
+          ne(instructionAssignments.status, 'E'),
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
+
+  async insertMany(ex: Executor, rows: AssignmentInsert[]): Promise<AssignmentRecord[]> {
+    if (rows.length === 0) return [];
+    return ex.insert(instructionAssignments).values(rows).returning();
+  },
+
+  async find(ex: Executor, id: number, lock?: 'update'): Promise<AssignmentRecord | undefined> {
+    const q = ex.select().from(instructionAssignments).where(eq(instructionAssignments.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  /** Sets the status when `version` matches; false otherwise. */
+  async setStatusVersioned(
+    ex: Executor,
+    id: number,
+    version: number,
+    status: AssignmentRecord['status'],
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(instructionAssignments)
+      .set({ status, version: sql`${instructionAssignments.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(instructionAssignments.id, id), eq(instructionAssignments.version, version)))
+      .returning({ id: instructionAssignments.id });
+    return rows.length === 1;
+  },
+
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(instructionAssignments)
+      .where(and(eq(instructionAssignments.id, id), eq(instructionAssignments.version, version)))
+      .returning({ id: instructionAssignments.id });
+    return rows.length === 1;
+  },
+
+  async countOfTopic(ex: Executor, topicId: number): Promise<number> {
+    const [row] = await ex
+      .select({ n: countAll })
+      .from(instructionAssignments)
+      .where(eq(instructionAssignments.topicId, topicId));
+    return row?.n ?? 0;
+  },
+
+  async countDoneOfEmployee(ex: Executor, employeeId: number): Promise<number> {
+    const [row] = await ex
+      .select({ n: countAll })
+      .from(instructionAssignments)
+      .where(and(eq(instructionAssignments.employeeId, employeeId), eq(instructionAssignments.status, 'E')));
+    return row?.n ?? 0;
+  },
+
+  /** Test and later slices: set the status (the run-through marks an assignment done). */
+  async setStatus(ex: Executor, id: number, status: AssignmentRecord['status']): Promise<void> {
+    await ex
+      .update(instructionAssignments)
+      .set({ status, version: sql`${instructionAssignments.version} + 1`, updatedAt: new Date() })
+      .where(eq(instructionAssignments.id, id));
+  },
+
+  async list(ex: Executor, portalId: number, input: AssignmentListQuery) {
+    const query = assignmentListQuerySchema.parse(input);
+    const filters: (SQL | undefined)[] = [eq(instructionAssignments.portalId, portalId)];
+    if (query.topicId !== undefined) filters.push(eq(instructionAssignments.topicId, query.topicId));
+    if (query.employeeId !== undefined) filters.push(eq(instructionAssignments.employeeId, query.employeeId));
+    if (query.status !== undefined) filters.push(eq(instructionAssignments.status, query.status));
+    const plan = planList(assignmentListSource, query, filters);
+    return runList<AssignmentRow>(plan, {
+      rows: async (p) =>
+        (await ex
+          .select({
+            id: instructionAssignments.id,
+            employeeId: instructionAssignments.employeeId,
+            employeeName,
+            personnelNumber: employees.personnelNumber,
+            topicId: instructionAssignments.topicId,
+            topicIdentifier: instructionTopics.identifier,
+            topicLabel: instructionTopics.label,
+            type: instructionAssignments.type,
+            status: instructionAssignments.status,
+            dueDate: instructionAssignments.dueDate,
+            originalDueDate: instructionAssignments.originalDueDate,
+            validUntil: instructionAssignments.validUntil,
+            oneTime: instructionAssignments.oneTime,
+            version: instructionAssignments.version,
+          })
+          .from(instructionAssignments)
+          .innerJoin(employees, eq(employees.id, instructionAssignments.employeeId))
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset)) as AssignmentRow[],
+      count: async (where) => {
+        const [row] = await ex
+          .select({ n: countAll })
+          .from(instructionAssignments)
+          .innerJoin(employees, eq(employees.id, instructionAssignments.employeeId))
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
+
+  /** The employee's own items ("Meine Unterweisungen"), by due date; `today` decides what is overdue. */
+  async mine(ex: Executor, employeeId: number, input: MyAssignmentsQuery, today: string) {
+    const query = myAssignmentsQuerySchema.parse(input);
+    const filters: (SQL | undefined)[] = [eq(instructionAssignments.employeeId, employeeId)];
+    if (!query.includeDone) filters.push(ne(instructionAssignments.status, 'E'));
+    const plan = planList(myListSource, query, filters);
+    return runList<MyAssignmentRow>(plan, {
+      rows: async (p) =>
+        (await ex
+          .select({
+            id: instructionAssignments.id,
+            type: instructionAssignments.type,
+            topicIdentifier: instructionTopics.identifier,
+            topicLabel: instructionTopics.label,
+            minutes: instructionTopics.minutes,
+            status: instructionAssignments.status,
+            dueDate: instructionAssignments.dueDate,
+            validUntil: instructionAssignments.validUntil,
+            overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
+          })
+          .from(instructionAssignments)
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset)) as MyAssignmentRow[],
+      count: async (where) => {
+        const [row] = await ex
+          .select({ n: countAll })
+          .from(instructionAssignments)
+          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+          .where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
+
+  async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {
+    await recordChange(ex, entry);
+  },
+
+  /** Many change-log rows in one statement (an assignment to hundreds of employees). */
+  async logChanges(ex: Executor, entries: readonly ChangeEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await ex.insert(changeLog).values(
+      entries.map((e) => ({
+        entity: e.entity,
+        entityId: String(e.entityId),
+        state: e.state,
+        actorId: e.actorId,
+        changes: e.changes ?? null,
+      })),
+    );
+  },
+};
+
+export type AssignmentsRepository = typeof assignmentsRepository;

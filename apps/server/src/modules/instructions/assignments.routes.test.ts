@@ -1,0 +1,265 @@
+import type { AssignmentRow, MyAssignmentRow } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
+import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { createUser, customerPortalId } from '#test/fixtures.ts';
+import { assignmentsRepository } from './assignments.repository.ts';
+
+let t: TestApp;
+let admin: ApiClient;
+let counter = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type R = Awaited<ReturnType<ApiClient['get']>>;
+async function topic(overrides: Record<string, unknown> = {}): Promise<Topic> {
+  const res = await admin.post('/api/topics', {
+    label: 'Zuweisungsthema',
+    identifier: `Z-${process.pid}-${++counter}`,
+    dueDate: '2027-06-30',
+    durationDays: 365,
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Topic }>().data;
+}
+const employee = async () => (await createUser(t.database.db, { permissions: [] })).id;
+const rows = (res: R) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { rows: AssignmentRow[]; filteredCount: number } }>().data;
+};
+async function assign(body: Record<string, unknown>, client = admin) {
+  return client.post('/api/instructions/assignments', body);
+}
+
+describe('single assignment', () => {
+  it('assigns a topic to employees (open, due on the topic’s date), skips unfinished ones and logs each', async () => {
+    const tp = await topic();
+    const [a, b] = [await employee(), await employee()];
+    const first = await assign({ topicId: tp.id, employeeIds: [a, b, a] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<{ data: unknown }>().data).toEqual({ created: 2, skipped: 0 });
+    const again = await assign({ topicId: tp.id, employeeIds: [a], dueDate: '2027-01-15', oneTime: true });
+    expect(again.json<{ data: unknown }>().data).toEqual({ created: 0, skipped: 1 });
+
+    const list = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}&orderBy=employee`));
+    expect(list.filteredCount).toBe(2);
+    expect(list.rows[0]).toMatchObject({
+      topicId: tp.id,
+      topicIdentifier: tp.identifier,
+      type: 'instruction',
+      status: 'O',
+      dueDate: '2027-06-30',
+      originalDueDate: '2027-06-30',
+      validUntil: null,
+      oneTime: false,
+    });
+    const byPost = rows(await admin.post('/api/instructions/assignments/list', { employeeId: a }));
+    expect(byPost.rows.map((r) => r.employeeId)).toEqual([a]);
+    const log = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from change_log where entity = 'instruction_assignment'
+          and entity_id in (${sql.join(
+            list.rows.map((r) => sql`${String(r.id)}`),
+            sql`, `,
+          )})`,
+    );
+    expect(log[0]!.n).toBe(2);
+  });
+
+  it('takes the given due date, else today when the topic has none', async () => {
+    const withDate = await topic();
+    const e = await employee();
+    await assign({ topicId: withDate.id, employeeIds: [e], dueDate: '2027-02-01', oneTime: true });
+    expect(
+      rows(await admin.get(`/api/instructions/assignments?topicId=${withDate.id}`)).rows[0],
+    ).toMatchObject({
+      dueDate: '2027-02-01',
+      oneTime: true,
+    });
+    const noDate = await topic({ dueDate: null });
+    await assign({ topicId: noDate.id, employeeIds: [e] });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    expect(rows(await admin.get(`/api/instructions/assignments?topicId=${noDate.id}`)).rows[0]!.dueDate).toBe(
+      today,
+    );
+  });
+
+  it('refuses no employees, an inactive topic, another portal’s employees and topics', async () => {
+    const tp = await topic();
+    const none = await assign({ topicId: tp.id, employeeIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(errorOf(none).details).toEqual([
+      { path: ['body', 'employeeIds'], message: 'Bitte wählen Sie mindestens einen Mitarbeiter.' },
+    ]);
+    const inactive = await topic({ inactive: true });
+    const refused = await assign({ topicId: inactive.id, employeeIds: [await employee()] });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('TOPIC_INACTIVE');
+    const foreign = await createUser(t.database.db, { portalId: await customerPortalId(t.database.db) });
+    const other = await assign({ topicId: tp.id, employeeIds: [foreign.id] });
+    expect(other.statusCode).toBe(400);
+    expect(errorOf(other).code).toBe('ASSIGNMENT_EMPLOYEE_INVALID');
+    expect((await assign({ topicId: 999_999, employeeIds: [await employee()] })).statusCode).toBe(404);
+  });
+
+  it('needs TOPICS_ASSIGN to assign; reading also with an evaluation right', async () => {
+    const tp = await topic();
+    const reader = await createUser(t.database.db, { permissions: [P.TOPICS, P.TOPICS_EVALUATE] });
+    const client = await t.login(reader.login, reader.password);
+    expect((await assign({ topicId: tp.id, employeeIds: [await employee()] }, client)).statusCode).toBe(403);
+    expect((await client.get('/api/instructions/assignments')).statusCode).toBe(200);
+    const assigner = await createUser(t.database.db, { permissions: [P.TOPICS_ASSIGN] });
+    const assignerClient = await t.login(assigner.login, assigner.password);
+    expect(
+      (await assign({ topicId: tp.id, employeeIds: [await employee()] }, assignerClient)).statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('deleting and the guards', () => {
+  it('deletes only open assignments, at their version', async () => {
+    const tp = await topic();
+    const [open, done] = [await employee(), await employee()];
+    await assign({ topicId: tp.id, employeeIds: [open, done] });
+    const list = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).rows;
+    const openRow = list.find((r) => r.employeeId === open)!;
+    const doneRow = list.find((r) => r.employeeId === done)!;
+    await assignmentsRepository.setStatus(t.database.db, doneRow.id, 'E');
+    const refused = await admin.delete(
+      `/api/instructions/assignments/${doneRow.id}?version=${doneRow.version + 1}`,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('ASSIGNMENT_NOT_OPEN');
+    const stale = await admin.delete(
+      `/api/instructions/assignments/${openRow.id}?version=${openRow.version + 1}`,
+    );
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    expect(
+      (await admin.delete(`/api/instructions/assignments/${openRow.id}?version=${openRow.version}`))
+        .statusCode,
+    ).toBe(204);
+    expect(rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).filteredCount).toBe(1);
+  });
+
+  it('keeps a topic that an assignment includes', async () => {
+    const tp = await topic();
+    await assign({ topicId: tp.id, employeeIds: [await employee()] });
+    const res = await admin.delete(`/api/topics/${tp.id}?version=${tp.version}`);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      code: 'TOPIC_IN_USE',
+      message: 'Die Unterweisung ist einmal Mitarbeitern zugewiesen und kann nicht gelöscht werden.',
+    });
+  });
+
+  it('keeps an employee with completed instructions; open ones go with the employee', async () => {
+    const tp = await topic();
+    const [withDone, withOpen] = [await employee(), await employee()];
+    await assign({ topicId: tp.id, employeeIds: [withDone, withOpen] });
+    const list = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).rows;
+    await assignmentsRepository.setStatus(
+      t.database.db,
+      list.find((r) => r.employeeId === withDone)!.id,
+      'E',
+    );
+    const versionOf = async (id: number) =>
+      (
+        await queryRows<{ version: number }>(
+          t.database.db,
+          sql`select version from employees where id = ${id}`,
+        )
+      )[0]!.version;
+    const refused = await admin.delete(`/api/employee/${withDone}?version=${await versionOf(withDone)}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'Der Mitarbeiter hat 1 abgeschlossene Unterweisung; der Nachweis muss erhalten bleiben. Setzen Sie den Mitarbeiter stattdessen inaktiv.',
+    );
+    const deleted = await admin.delete(`/api/employee/${withOpen}?version=${await versionOf(withOpen)}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).filteredCount).toBe(1);
+  });
+});
+
+describe('rearranging', () => {
+  it('marks the entry done and creates an open one with the new due date; needs TOPICS_RESET', async () => {
+    const tp = await topic();
+    const e = await employee();
+    await assign({ topicId: tp.id, employeeIds: [e] });
+    const [row] = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).rows;
+    const url = `/api/instructions/assignments/${row!.id}/rearrange`;
+    const assigner = await createUser(t.database.db, { permissions: [P.TOPICS_ASSIGN] });
+    const assignerClient = await t.login(assigner.login, assigner.password);
+    expect(
+      (await assignerClient.post(url, { version: row!.version, dueDate: '2027-09-30' })).statusCode,
+    ).toBe(403);
+    const bad = await admin.post(url, { version: row!.version, dueDate: '2027-02-30' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).details).toEqual([
+      { path: ['body', 'dueDate'], message: 'Bitte geben Sie ein gültiges Datum ein.' },
+    ]);
+    expect((await admin.post(url, { version: row!.version, dueDate: '2027-09-30' })).statusCode).toBe(204);
+    const after = rows(
+      await admin.get(`/api/instructions/assignments?topicId=${tp.id}&orderBy=dueDate`),
+    ).rows;
+    expect(after.map((r) => [r.status, r.dueDate, r.originalDueDate])).toEqual([
+      ['E', '2027-06-30', '2027-06-30'],
+      ['O', '2027-09-30', '2027-06-30'],
+    ]);
+    const stale = await admin.post(url, { version: row!.version, dueDate: '2027-10-31' });
+    expect(errorOf(stale).code).toBe('CONFLICT');
+    const done = await admin.post(url, { version: after[0]!.version, dueDate: '2027-10-31' });
+    expect(done.statusCode).toBe(409);
+    expect(errorOf(done).code).toBe('ASSIGNMENT_ALREADY_DONE');
+  });
+});
+
+describe('Meine Unterweisungen', () => {
+  it('shows the demo employee the own unfinished items by due date, the overdue one marked', async () => {
+    const anna = await t.login('mitarbeiter');
+    const mine = (await anna.get('/api/instructions/mine')).json<{
+      data: { rows: MyAssignmentRow[]; filteredCount: number };
+    }>().data;
+    expect(mine.rows.map((r) => r.topicIdentifier)).toEqual(['U-01', 'U-02', 'U-06']);
+    expect(mine.rows.map((r) => r.overdue)).toEqual([true, false, false]);
+    expect(mine.rows[0]).toMatchObject({
+      type: 'instruction',
+      topicLabel: 'Allgemeine Arbeitssicherheit',
+      minutes: 30,
+      status: 'O',
+      validUntil: null,
+    });
+  });
+
+  it('lists only the caller’s own items; done ones with includeDone; needs TOPICS_OWN', async () => {
+    const tp = await topic();
+    const user = await createUser(t.database.db, { permissions: [P.TOPICS_OWN] });
+    const other = await employee();
+    await assign({ topicId: tp.id, employeeIds: [user.id, other] });
+    const client = await t.login(user.login, user.password);
+    const read = async (query = '') =>
+      (await client.get(`/api/instructions/mine${query}`)).json<{ data: { rows: MyAssignmentRow[] } }>().data
+        .rows;
+    const rowsNow = await read();
+    expect(rowsNow).toHaveLength(1);
+    expect(rowsNow[0]).toMatchObject({
+      topicIdentifier: tp.identifier,
+      dueDate: '2027-06-30',
+      overdue: false,
+    });
+    await assignmentsRepository.setStatus(t.database.db, rowsNow[0]!.id, 'E');
+    expect(await read()).toEqual([]);
+    expect((await read('?includeDone=true')).map((r) => r.status)).toEqual(['E']);
+    const without = await createUser(t.database.db, { permissions: [P.TOPICS] });
+    const refused = await (await t.login(without.login, without.password)).get('/api/instructions/mine');
+    expect(refused.statusCode).toBe(403);
+  });
+});

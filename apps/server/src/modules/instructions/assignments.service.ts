@@ -1,0 +1,176 @@
+import { instructionsMessages } from '@schutzwerk/shared/errors.ts';
+import type {
+  AssignmentListQuery,
+  CreateAssignments,
+  CreateAssignmentsResult,
+  MyAssignmentsQuery,
+  RearrangeAssignment,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  createAssignmentsSchema,
+  rearrangeAssignmentSchema,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import type { Db, Executor } from '#db/client.ts';
+import type { Actor } from '#platform/access.ts';
+import { LOG_STATE } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import type { AssignmentsRepository } from './assignments.repository.ts';
+import type { InstructionsRepository } from './instructions.repository.ts';
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day (yyyy-mm-dd) in Germany at `now`. */
+export const berlinToday = (now: Date): string => berlinDay.format(now);
+
+type Deps = {
+  db: Db;
+  repository: AssignmentsRepository;
+  topics: Pick<InstructionsRepository, 'findTopic'>;
+  now?: () => Date;
+};
+
+/**
+ * Single assignment of a topic to employees, the assignment list, deleting open assignments, and the guards that
+ * keep topics with assignments and employees with completed instructions (decision 036).
+ */
+export function createAssignmentsService({ db, repository, topics, now = () => new Date() }: Deps) {
+  return {
+    list: (actor: Actor, query: AssignmentListQuery) => repository.list(db, actor.portalId, query),
+
+    /** "Meine Unterweisungen": the caller's own items. */
+    mine: (actor: Actor, query: MyAssignmentsQuery) =>
+      repository.mine(db, actor.employeeId, query, berlinToday(now())),
+
+    /**
+     * Assigns an active topic of the portal to employees of the portal (open, due on the given day, else the
+     * topic's due date, else today). Employees who still have an unfinished one of the topic are skipped.
+     */
+    async assign(actor: Actor, raw: CreateAssignments): Promise<CreateAssignmentsResult> {
+      const input = createAssignmentsSchema.parse(raw);
+      const employeeIds = [...new Set(input.employeeIds)];
+      return db.transaction(async (tx) => {
+        const topic = await topics.findTopic(tx, input.topicId, 'update');
+        if (!topic || topic.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+        if (topic.inactive) throw new AppError('TOPIC_INACTIVE');
+        const found = await repository.employeesOfPortal(tx, employeeIds, actor.portalId);
+        if (found.length !== employeeIds.length) throw new AppError('ASSIGNMENT_EMPLOYEE_INVALID');
+        const busy = new Set(await repository.withUnfinished(tx, topic.id, employeeIds));
+        const dueDate = input.dueDate ?? topic.dueDate ?? berlinToday(now());
+        const created = await repository.insertMany(
+          tx,
+          employeeIds
+            .filter((id) => !busy.has(id))
+            .map((employeeId) => ({
+              portalId: actor.portalId,
+              employeeId,
+              topicId: topic.id,
+              type: 'instruction',
+              status: 'O',
+              dueDate,
+              originalDueDate: dueDate,
+              durationDays: topic.durationDays,
+              oneTime: input.oneTime,
+            })),
+        );
+        await repository.logChanges(
+          tx,
+          created.map((row) => ({
+            entity: 'instruction_assignment',
+            entityId: row.id,
+            state: LOG_STATE.CREATED,
+            actorId: actor.employeeId,
+            changes: {
+              employeeId: { from: null, to: row.employeeId },
+              topicId: { from: null, to: row.topicId },
+              dueDate: { from: null, to: row.dueDate },
+            },
+          })),
+        );
+        return { created: created.length, skipped: busy.size };
+      });
+    },
+
+    /**
+     * Rearranging (spec): the unfinished entry is marked done and a new open one is created with the new due
+     * date; it keeps the original due date of the first. Right TOPICS_RESET.
+     */
+    async rearrange(actor: Actor, id: number, raw: RearrangeAssignment): Promise<void> {
+      const input = rearrangeAssignmentSchema.parse(raw);
+      await db.transaction(async (tx) => {
+        const row = await repository.find(tx, id, 'update');
+        if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+        if (row.version !== input.version) throw new AppError('CONFLICT');
+        if (row.status === 'E') throw new AppError('ASSIGNMENT_ALREADY_DONE');
+        if (!(await repository.setStatusVersioned(tx, id, input.version, 'E')))
+          throw new AppError('CONFLICT');
+        const [created] = await repository.insertMany(tx, [
+          {
+            portalId: row.portalId,
+            employeeId: row.employeeId,
+            topicId: row.topicId,
+            type: row.type,
+            status: 'O',
+            dueDate: input.dueDate,
+            originalDueDate: row.originalDueDate,
+            durationDays: row.durationDays,
+            oneTime: row.oneTime,
+          },
+        ]);
+        await repository.logChanges(tx, [
+          {
+            entity: 'instruction_assignment',
+            entityId: id,
+            state: LOG_STATE.CHANGED,
+            actorId: actor.employeeId,
+            changes: { status: { from: row.status, to: 'E' }, rearrangedTo: { from: null, to: created?.id } },
+          },
+          {
+            entity: 'instruction_assignment',
+            entityId: created?.id ?? 0,
+            state: LOG_STATE.CREATED,
+            actorId: actor.employeeId,
+            changes: {
+              dueDate: { from: row.dueDate, to: input.dueDate },
+              rearrangedFrom: { from: null, to: id },
+            },
+          },
+        ]);
+      });
+    },
+
+    /** Only open assignments can be deleted (spec); a started or done one answers ASSIGNMENT_NOT_OPEN. */
+    async remove(actor: Actor, id: number, version: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await repository.find(tx, id, 'update');
+        if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+        if (row.version !== version) throw new AppError('CONFLICT');
+        if (row.status !== 'O') throw new AppError('ASSIGNMENT_NOT_OPEN');
+        if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
+        await repository.logChange(tx, {
+          entity: 'instruction_assignment',
+          entityId: id,
+          state: LOG_STATE.DELETED,
+          actorId: actor.employeeId,
+        });
+      });
+    },
+
+    /** The topics' deletion guard: a topic that an assignment includes stays. */
+    async topicDeletionGuard(ex: Executor, topicId: number): Promise<string | null> {
+      const n = await repository.countOfTopic(ex, topicId);
+      return n === 0 ? null : instructionsMessages.topicInUse(n);
+    },
+
+    /** The employees' deletion guard: completed instructions are the employer's proof and stay. */
+    async employeeDeletionGuard(ex: Executor, employeeId: number): Promise<string | null> {
+      const n = await repository.countDoneOfEmployee(ex, employeeId);
+      return n === 0 ? null : instructionsMessages.employeeHasDoneInstructions(n);
+    },
+  };
+}
+
+export type AssignmentsService = ReturnType<typeof createAssignmentsService>;

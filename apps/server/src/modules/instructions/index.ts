@@ -1,0 +1,12 @@
+/**
+ * The public face of the instructions module (decision 029): what other modules, app.ts and the seed may use.
+ * Everything else in this folder is internal.
+ */
+
+// The starter catalogue (base data).
+export { ensureStarterTopics, STARTER_TOPICS, seedDemoAssignments } from './instructions.base-data.ts';
+// The module factory (wiring in app.ts) and the hook later slices push into.
+export { instructionsModule } from './instructions.module.ts';
+export type { TopicDeletionGuard } from './instructions.service.ts';
+// The tables other modules may join.
+export * from './tables.ts';

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#db/client.ts';
+import { assignmentsRepository } from './assignments.repository.ts';
+import { assignmentsRoutes } from './assignments.routes.ts';
+import { createAssignmentsService } from './assignments.service.ts';
+import { instructionsRepository } from './instructions.repository.ts';
+import { instructionsRoutes } from './instructions.routes.ts';
+import { createInstructionsService, type TopicDeletionGuard } from './instructions.service.ts';
+
+/**
+ * Instructions (Unterweisungen, decision 036): topics with their questions, and assignments. `deletionGuards`
+ * refuse deleting a topic (its assignments are the first); `employeeDeletionGuard` is handed to the employees
+ * module in app.ts (completed instructions block deleting an employee).
+ */
+export function instructionsModule(deps: { db: Db }) {
+  const assignments = createAssignmentsService({
+    db: deps.db,
+    repository: assignmentsRepository,
+    topics: instructionsRepository,
+  });
+  const deletionGuards: TopicDeletionGuard[] = [assignments.topicDeletionGuard];
+  const service = createInstructionsService({
+    db: deps.db,
+    repository: instructionsRepository,
+    deletionGuards,
+  });
+  return {
+    service,
+    assignments,
+    deletionGuards,
+    employeeDeletionGuard: assignments.employeeDeletionGuard,
+    async register(app: FastifyInstance) {
+      await app.register(instructionsRoutes(service), { prefix: '/api' });
+      await app.register(assignmentsRoutes(assignments), { prefix: '/api' });
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * The tables of the instructions module that other modules may join or reference (decision 029; read-only, writes
+ * go through the module). Kept apart from index.ts so that table files can import it without pulling in the
+ * whole module.
+ */
+export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';

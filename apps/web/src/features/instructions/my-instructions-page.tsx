@@ -1,0 +1,142 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import {
+  ASSIGNMENT_STATUS_LABELS,
+  type MyAssignmentRow,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import {
+  ScrollingList,
+  type ScrollingListColumn,
+  type SortDirection,
+} from '#components/scrolling-list/scrolling-list.tsx';
+import { formatDate, formatNumber } from '#lib/format.ts';
+import { useListState } from '#lib/list-state.ts';
+import { useToolbar } from '#lib/toolbar-context.tsx';
+import { MY_ASSIGNMENTS_SOURCE } from './api/my-assignments.ts';
+
+type StoredFilter = { orderDirection: SortDirection; includeDone: boolean };
+const DEFAULT_FILTER: StoredFilter = { orderDirection: 'asc', includeDone: false };
+
+function isStoredFilter(value: unknown): value is StoredFilter {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.orderDirection === 'asc' || v.orderDirection === 'desc') && typeof v.includeDone === 'boolean';
+}
+
+/**
+ * /instructions/mine — „Meine Unterweisungen“: the signed-in employee's instructions with duration, due date,
+ * validity and status (starting one and the certificate come with the run-through).
+ */
+export function MyInstructionsPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
+  const [count, setCount] = useState<number | null>(null);
+
+  useToolbar({
+    title: t('instructions.mineTitle'),
+    search: { value: search, onChange: setSearch },
+    sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
+  });
+
+  const params = useMemo(
+    () => (filter.includeDone ? { includeDone: true } : undefined),
+    [filter.includeDone],
+  );
+  const onTotalChange = useCallback((total: number | null) => setCount(total), []);
+  const columns = useMemo<ScrollingListColumn<MyAssignmentRow>[]>(
+    () => [
+      {
+        id: 'topic',
+        header: t('instructions.name'),
+        sortKey: 'topic',
+        minWidth: 220,
+        grow: 3,
+        compact: 'primary',
+        render: (r) => r.topicLabel,
+      },
+      {
+        id: 'minutes',
+        header: t('instructions.durationApprox'),
+        minWidth: 110,
+        grow: 0.6,
+        render: (r) => (r.minutes === null ? '' : t('instructions.minutesValue', { count: r.minutes })),
+      },
+      {
+        id: 'dueDate',
+        header: t('instructions.due'),
+        sortKey: 'dueDate',
+        minWidth: 150,
+        grow: 0.8,
+        render: (r) =>
+          r.overdue ? (
+            <Chip
+              size="small"
+              color="error"
+              label={`${formatDate(r.dueDate)} · ${t('instructions.overdue')}`}
+            />
+          ) : (
+            formatDate(r.dueDate)
+          ),
+      },
+      {
+        id: 'validUntil',
+        header: t('instructions.validUntil'),
+        minWidth: 100,
+        grow: 0.6,
+        render: (r) => (r.validUntil ? formatDate(r.validUntil) : ''),
+      },
+      {
+        id: 'status',
+        header: t('instructions.status'),
+        sortKey: 'status',
+        minWidth: 120,
+        grow: 0.7,
+        render: (r) => ASSIGNMENT_STATUS_LABELS[r.status],
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography
+          data-testid="list-count"
+          color="text.secondary"
+          variant="body2"
+          aria-live="polite"
+          sx={{ flex: 1 }}
+        >
+          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filter.includeDone}
+              onChange={(e) => updateFilter({ includeDone: e.target.checked })}
+            />
+          }
+          label={t('instructions.includeDone')}
+        />
+      </Box>
+      <ScrollingList<MyAssignmentRow>
+        source={MY_ASSIGNMENTS_SOURCE}
+        params={params}
+        label={t('instructions.mineTitle')}
+        columns={columns}
+        search={search}
+        orderBy="dueDate"
+        orderDirection={filter.orderDirection}
+        onTotalChange={onTotalChange}
+        emptyText={t('instructions.mineEmpty')}
+      />
+    </Box>
+  );
+}

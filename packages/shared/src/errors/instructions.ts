@@ -1,0 +1,102 @@
+/** Instructions (Unterweisungen): topics and their questions (decision 036). */
+import type { ErrorDefinition } from './definition.ts';
+
+export const instructionsErrors = {
+  TOPIC_IDENTIFIER_EXISTS: {
+    status: 409,
+    message: 'Diese Kennung ist bereits an eine andere Unterweisung vergeben.',
+  },
+  TOPIC_DEPARTMENT_INVALID: {
+    status: 400,
+    message: 'Die gewählte Abteilung gibt es in Ihrem Portal nicht. Bitte wählen Sie eine andere Abteilung.',
+  },
+  TOPIC_PARENT_INVALID: {
+    status: 400,
+    message:
+      'Diese Unterweisung kann nicht übergeordnet werden: Sie gibt es in Ihrem Portal nicht, oder die Kette würde sich im Kreis schließen.',
+  },
+  TOPIC_PARENT_TAKEN: {
+    status: 409,
+    message:
+      'Der gewählten übergeordneten Unterweisung ist bereits eine andere Unterweisung untergeordnet. Eine Kette hat je Glied genau ein nachfolgendes Thema.',
+  },
+  TOPIC_INTERVAL_NOT_FIRST: {
+    status: 400,
+    message:
+      'Ein Intervall ist nur beim ersten Thema einer Kette möglich. Bitte wählen Sie „einmalig“ oder entfernen Sie die übergeordnete Unterweisung.',
+  },
+  TOPIC_POOL_BELOW_MANDATORY: {
+    status: 409,
+    message:
+      'Der Fragenpool ist kleiner als die Zahl der Pflichtfragen. Bitte erhöhen Sie den Fragenpool auf mindestens die Zahl der Pflichtfragen.',
+  },
+  TOPIC_PARENT_LOCKED: {
+    status: 409,
+    message:
+      'Die übergeordnete Unterweisung ist gesperrt. Geben Sie zuerst die übergeordnete Unterweisung frei, dann diese.',
+  },
+  TOPIC_CHILD_RELEASED: {
+    status: 409,
+    message:
+      'Eine untergeordnete Unterweisung ist noch freigegeben. Sperren Sie zuerst die untergeordnete Unterweisung, dann diese.',
+  },
+  TOPIC_NO_QUESTIONS: {
+    status: 409,
+    message:
+      'Zu dieser Unterweisung sind keine Fragen hinterlegt. Legen Sie mindestens eine Frage an, bevor Sie sie freigeben.',
+  },
+  TOPIC_LINKED: {
+    status: 409,
+    message:
+      'Die Unterweisung ist mit einer anderen Unterweisung verkettet und kann nicht gelöscht werden. Lösen Sie zuerst die Verkettung.',
+  },
+  TOPIC_IN_USE: {
+    status: 409,
+    message: 'Die Unterweisung ist Mitarbeitern zugewiesen und kann nicht gelöscht werden.',
+  },
+  TOPIC_INACTIVE: {
+    status: 409,
+    message: 'Die Unterweisung ist inaktiv und kann nicht zugewiesen werden.',
+  },
+  ASSIGNMENT_EMPLOYEE_INVALID: {
+    status: 400,
+    message: 'Mindestens einen der gewählten Mitarbeiter gibt es in Ihrem Portal nicht.',
+  },
+  ASSIGNMENT_ALREADY_DONE: {
+    status: 409,
+    message: 'Die Unterweisung ist bereits erledigt und kann nicht neu terminiert werden.',
+  },
+  ASSIGNMENT_NOT_OPEN: {
+    status: 409,
+    message: 'Nur offene Unterweisungen können gelöscht werden; diese ist bereits begonnen oder erledigt.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Texts of this domain that name a value or say more than the code's default message; the server passes
+ * them as `new AppError(code, { message })` or as a field message in `details`.
+ */
+export const instructionsMessages = {
+  fieldIdentifierTaken: 'Diese Kennung ist bereits vergeben.',
+  fieldDepartmentInvalid: 'Diese Abteilung gibt es in Ihrem Portal nicht.',
+  fieldParentMissing: 'Diese Unterweisung gibt es in Ihrem Portal nicht.',
+  fieldParentSelf: 'Eine Unterweisung kann sich nicht selbst übergeordnet sein.',
+  fieldParentCycle:
+    'Diese Unterweisung ist dieser bereits untergeordnet; die Kette würde sich im Kreis schließen.',
+  fieldParentTaken: (label: string) => `Der gewählten Unterweisung ist bereits „${label}“ untergeordnet.`,
+  fieldIntervalNotFirst: 'Ein Intervall ist nur beim ersten Thema einer Kette möglich.',
+  poolBelowMandatory: (pool: number, mandatory: number) =>
+    `Der Fragenpool (${pool}) ist kleiner als die Zahl der Pflichtfragen (${mandatory}). Bitte erhöhen Sie den Fragenpool auf mindestens ${mandatory}.`,
+  fieldPoolBelowMandatory: (mandatory: number) =>
+    `Es gibt ${mandatory} Pflichtfrage${mandatory === 1 ? '' : 'n'}; der Fragenpool muss mindestens ${mandatory} betragen.`,
+  parentLocked: (label: string) =>
+    `Die übergeordnete Unterweisung „${label}“ ist gesperrt. Geben Sie zuerst sie frei, dann diese.`,
+  childReleased: (label: string) =>
+    `Die untergeordnete Unterweisung „${label}“ ist noch freigegeben. Sperren Sie zuerst sie, dann diese.`,
+  linked: (label: string) =>
+    `Die Unterweisung ist mit „${label}“ verkettet und kann nicht gelöscht werden. Lösen Sie zuerst die Verkettung.`,
+  topicInUse: (assignments: number) =>
+    `Die Unterweisung ist ${assignments === 1 ? 'einmal' : `${assignments}-mal`} Mitarbeitern zugewiesen und kann nicht gelöscht werden.`,
+  employeeHasDoneInstructions: (done: number) =>
+    `Der Mitarbeiter hat ${done} abgeschlossene Unterweisung${done === 1 ? '' : 'en'}; der Nachweis muss erhalten bleiben. Setzen Sie den Mitarbeiter stattdessen inaktiv.`,
+} as const;
