@@ -17,6 +17,7 @@ import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.tabl
 import { settings } from '#modules/settings/settings.table.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
+import { analyzeTables } from '../maintenance.ts';
 import { seedDemoActivities } from './activities.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, LOCATIONS } from './names.ts';
 import { seedOrganisationDetails } from './organisation-demo.ts';
@@ -342,6 +343,8 @@ export async function seedDemoData(
     }
     await tx.insert(employees).values(customerStaff);
   });
+  // Fresh statistics for the planner: without them it takes the new tables for empty (decision 035).
+  await analyzeTables(db);
   return {
     created: true,
     generatedPassword: options.password === undefined,
