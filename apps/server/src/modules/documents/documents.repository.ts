@@ -22,6 +22,8 @@ const listSource: ListSource = {
   defaultOrderBy: 'label',
   tieBreaker: documents.id,
   searchText: sql`lower(${documents.label})`,
+  // Responsible person and current version are many-to-one left joins (decision 035).
+  rowsOf: documents,
 };
 
 /** Data access of the document management; methods that write take an Executor. */
