@@ -25,7 +25,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { queryRows } from '../apps/server/src/db/query.ts';
 import { ensureBaseData } from '../apps/server/src/db/seed/bootstrap.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/db/seed/names.ts';
-import { createEmployeeImportRepository } from '../apps/server/src/modules/employee-import/employee-import.repository.ts';
+import { employeeImportRepository } from '../apps/server/src/modules/employee-import/employee-import.repository.ts';
 import { createEmployeeImportService } from '../apps/server/src/modules/employee-import/employee-import.service.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
@@ -115,7 +115,7 @@ async function runImport(
   mode: 'append' | 'deactivateOthers',
   hash?: (p: string) => Promise<string>,
 ): Promise<Figures> {
-  const repository = createEmployeeImportRepository(database.db);
+  const repository = employeeImportRepository;
   const mail = { renderTemplateMail, enqueueMail, mailDateTime, defaultTemplates: DEFAULT_MAIL_TEMPLATES };
   const service = createEmployeeImportService({
     db: database.db,

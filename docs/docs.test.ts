@@ -61,6 +61,46 @@ describe('import boundaries (decision 029)', () => {
   });
 });
 
+describe('one server anatomy (decision 031)', () => {
+  const modules = path.join(root, 'apps/server/src/modules');
+  const filesOf = (module: string) => fs.readdirSync(path.join(modules, module));
+  const text = (module: string, file: string) => fs.readFileSync(path.join(modules, module, file), 'utf8');
+
+  it('every module has a repository', () => {
+    const without = folders('apps/server/src/modules').filter(
+      (m) => !filesOf(m).some((f) => f.endsWith('.repository.ts')),
+    );
+    expect(without, 'give these modules a <name>.repository.ts').toEqual([]);
+  });
+
+  it('repositories take the executor first and close over no database', () => {
+    const found: string[] = [];
+    for (const m of folders('apps/server/src/modules')) {
+      for (const f of filesOf(m).filter((f) => f.endsWith('.repository.ts'))) {
+        const source = text(m, f);
+        // A factory with a parameter closes over a database; an optional executor can silently be left out.
+        if (/export function create\w*Repository\(\s*\w/.test(source)) found.push(`${m}/${f}: factory`);
+        if (/\b(ex|tx)\??: Executor\s*=|\b(ex|tx)\?: Executor/.test(source)) {
+          found.push(`${m}/${f}: optional executor`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('services hold rules, not SQL: their queries live in the repositories', () => {
+    const query =
+      /sql`|\.select(Distinct)?\(|\.execute\(|queryRows\(|\b(db|ex|tx)\s*\.(insert|update|delete)\(/;
+    const found = folders('apps/server/src/modules').flatMap((m) =>
+      filesOf(m)
+        .filter((f) => f.endsWith('.service.ts'))
+        .filter((f) => query.test(text(m, f)))
+        .map((f) => `${m}/${f}`),
+    );
+    expect(found, "move these queries into the module's repository").toEqual([]);
+  });
+});
+
 describe('docs/glossary.md', () => {
   it('names only tables and columns that exist (snake_case names in backticks)', () => {
     const tables = new Set<string>();

@@ -2,6 +2,8 @@ import '@schutzwerk/shared/zod-locale.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -91,6 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
+  // Responses above 1 KiB go out compressed when the browser accepts it (brotli first, then gzip): JSON lists,
+  // OpenAPI, CSS. Streams that must arrive line by line (the import's progress) opt out per route
+  // (`compress: false`); the web app's own files are compressed once at build time (decision 037).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Schutzwerk API', version: '0.1.0' },
@@ -263,7 +273,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = path.join(webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
     // The file list is read at start-up (assets carry a content hash); a rebuilt web app needs a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes name.br / name.gz beside each file (apps/web/vite.config.ts): served as they are.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Files under assets/ carry a content hash in their name: cached for a year, never revalidated.
+        // Everything else (index.html, the favicon) is revalidated on every load.
+        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -47,3 +47,9 @@ export const LOCALES = [
 /** Change-log states (spec modules.md §4). */
 export const LOG_STATE = { DELETED: 0, CHANGED: 1, CREATED: 2, IMPORT: 3, SYNC: 4 } as const;
 export type LogState = (typeof LOG_STATE)[keyof typeof LOG_STATE];
+
+/**
+ * The query parameter with which a failed single sign-on returns to /login (here, not in sso.schema.ts: the
+ * sign-in page reads it and loads no schema library).
+ */
+export const SSO_ERROR_PARAM = 'ssoError';

@@ -3,12 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { settingsPageRights } from '#app/pages/settings/settings-tabs.ts';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { GuestOnly } from '#features/auth/components/guest-only.tsx';
-import { RequireAuth } from '#features/auth/components/require-auth.tsx';
-import { lazyPage } from '#lib/chunk-reload.ts';
-import { NotFoundRoute } from './errors/not-found-route.tsx';
+import { lazyLayout, lazyPage } from '#lib/chunk-reload.ts';
 import { RootErrorPage, RouteErrorPage } from './errors/route-error-page.tsx';
 import { LoginLayout } from './layout/login-layout.tsx';
-import { MainLayout } from './layout/main-layout.tsx';
 import { menuPermissions } from './menu/menu-entries.ts';
 import type { RouteHandle } from './permission-gate.tsx';
 import { PermissionGate } from './permission-gate.tsx';
@@ -56,10 +53,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAuth />,
+        // The guard and the shell (drawer, toolbar, dialogs) are chunks of their own: the sign-in page loads
+        // neither (decision 037, first load).
+        lazy: lazyLayout(
+          () => import('#features/auth/components/require-auth.tsx'),
+          (m) => m.RequireAuth,
+        ),
         children: [
           {
-            element: <MainLayout />,
+            lazy: lazyLayout(
+              () => import('./layout/main-layout.tsx'),
+              (m) => m.MainLayout,
+            ),
             children: [
               {
                 element: <PermissionGate />,
@@ -330,7 +335,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        path: '*',
+        lazy: lazyPage(
+          () => import('./errors/not-found-route.tsx'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];

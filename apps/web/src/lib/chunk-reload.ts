@@ -46,3 +46,12 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.C
     return { Component: pick(module) };
   };
 }
+
+/**
+ * Route `lazy` loader for a layout around pages (the guard, the shell): like `lazyPage`, but it leaves the
+ * reload flag alone — the layout loads before the page below it, and clearing the flag there would let a
+ * page chunk that keeps failing reload the window again and again.
+ */
+export function lazyLayout<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}

@@ -21,7 +21,6 @@ export const ssoCallbackQuerySchema = z.looseObject({
 export const ssoExchangeSchema = z.object({ ticket: z.string().min(16).max(200) });
 export type SsoExchange = z.infer<typeof ssoExchangeSchema>;
 
-/** The query parameter with which a failed single sign-on returns to /login. */
-export const SSO_ERROR_PARAM = 'ssoError';
+export { SSO_ERROR_PARAM } from '../constants.ts';
 /** The web route the callback sends the browser to, with `#ticket=…`. */
 export const SSO_TICKET_PATH = '/login/sso';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.ts';
-import { P } from '../permissions.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** Which interface languages users may choose; the last active language cannot be disabled (spec §5). */
 export const languageSettings = defineSettingsCategory({
@@ -19,5 +19,5 @@ export const languageSettings = defineSettingsCategory({
       path: ['defaultLocale'],
     }),
   defaults: { enabledLocales: ['de-DE'], defaultLocale: 'de-DE' },
-  writeAnyOf: [P.SETTINGS_LANGUAGE],
+  ...SETTINGS_CATEGORY_RIGHTS.language,
 });

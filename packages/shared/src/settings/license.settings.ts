@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { P } from '../permissions.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 export const LICENSE_TYPES = ['standard', 'professional'] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
@@ -37,7 +37,7 @@ export const licenseSettings = defineSettingsCategory({
     maxExternals: null,
     validUntil: null,
   },
-  writeAnyOf: [P.SETTINGS_LICENSE],
+  ...SETTINGS_CATEGORY_RIGHTS.license,
 });
 
 export const licenseUsageSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { P } from '../permissions.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** How the connection to the mail server is secured. */
 export const MAIL_SECURITY = ['none', 'starttls', 'tls'] as const;
@@ -55,8 +55,7 @@ export const mailSettings = defineSettingsCategory({
     senderName: 'Schutzwerk',
     replyTo: '',
   },
-  readAnyOf: [P.MAIL_SETTINGS],
-  writeAnyOf: [P.MAIL_SETTINGS_EDIT],
+  ...SETTINGS_CATEGORY_RIGHTS.mail,
   // The password goes only to the server and account it was entered for (decision 025).
   secrets: { password: ['host', 'port', 'security', 'user'] },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { P } from '../permissions.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** Special characters allowed by default: the printable ASCII punctuation plus § € °. */
 export const DEFAULT_ALLOWED_SPECIALS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~§€°';
@@ -102,7 +102,7 @@ export const securitySettings = defineSettingsCategory({
     sessionIdleMinutes: null,
     sessionAbsoluteHours: null,
   },
-  writeAnyOf: [P.SETTINGS_SECURITY],
+  ...SETTINGS_CATEGORY_RIGHTS.security,
 });
 
 export type SecuritySettings = typeof securitySettings.defaults;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { P } from '../permissions.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** General system data used across the product (mail placeholders, links in mails, support contact). */
 export const systemSettings = defineSettingsCategory({
@@ -24,5 +24,5 @@ export const systemSettings = defineSettingsCategory({
     supportPhone: z.string().trim().max(50, { message: 'Höchstens 50 Zeichen.' }),
   }),
   defaults: { companyName: '', applicationUrl: '', supportEmail: '', supportPhone: '' },
-  writeAnyOf: [P.SETTINGS_SYSTEM],
+  ...SETTINGS_CATEGORY_RIGHTS.system,
 });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { EmployeesRepository } from '#modules/employees/index.ts';
-import { createActivitiesRepository } from './activities.repository.ts';
+import { activitiesRepository } from './activities.repository.ts';
 import { activitiesRoutes } from './activities.routes.ts';
 import { createActivitiesService } from './activities.service.ts';
 
 export function activitiesModule(deps: { db: Db; employees: Pick<EmployeesRepository, 'existingIds'> }) {
-  const repository = createActivitiesRepository(deps.db);
+  const repository = activitiesRepository;
   const service = createActivitiesService({ db: deps.db, repository, employees: deps.employees });
   return {
     repository,

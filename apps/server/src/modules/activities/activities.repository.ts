@@ -38,222 +38,216 @@ export type ActivityBrief = {
 };
 
 /** Data access for the activities tree and the employee assignments: no rules here. */
-export function createActivitiesRepository(db: Executor) {
-  return {
-    /**
-     * Serialises structural changes of one portal's tree (create, move, delete, role base, assignments),
-     * so checks such as "not below itself" and "no children" cannot race. Inside a transaction only.
-     */
-    async lockTree(ex: Executor, portalId: number): Promise<void> {
-      await ex.execute(sql`select pg_advisory_xact_lock(hashtext('activities'), ${portalId})`);
-    },
+export const activitiesRepository = {
+  /**
+   * Serialises structural changes of one portal's tree (create, move, delete, role base, assignments),
+   * so checks such as "not below itself" and "no children" cannot race. Inside a transaction only.
+   */
+  async lockTree(ex: Executor, portalId: number): Promise<void> {
+    await ex.execute(sql`select pg_advisory_xact_lock(hashtext('activities'), ${portalId})`);
+  },
 
-    async treeNodes(portalId: number, ex: Executor = db) {
-      return ex
-        .select({
-          id: activities.id,
-          parentId: activities.parentId,
-          name: activities.name,
-          designations: designationList,
-          isSystem: activities.isSystem,
-          isRole: activities.isRole,
-          isRoleBase: activities.isRoleBase,
-          employeeCount,
-        })
-        .from(activities)
-        .where(eq(activities.portalId, portalId))
-        .orderBy(asc(sortKey(activities.name)), asc(activities.id));
-    },
+  async treeNodes(ex: Executor, portalId: number) {
+    return ex
+      .select({
+        id: activities.id,
+        parentId: activities.parentId,
+        name: activities.name,
+        designations: designationList,
+        isSystem: activities.isSystem,
+        isRole: activities.isRole,
+        isRoleBase: activities.isRoleBase,
+        employeeCount,
+      })
+      .from(activities)
+      .where(eq(activities.portalId, portalId))
+      .orderBy(asc(sortKey(activities.name)), asc(activities.id));
+  },
 
-    /** Id, parent, name and kind of every node of the portal (for paths and the recursion check). */
-    async briefs(portalId: number, ex: Executor = db): Promise<ActivityBrief[]> {
-      return ex
-        .select({
-          id: activities.id,
-          parentId: activities.parentId,
-          name: activities.name,
-          isSystem: activities.isSystem,
-          isRole: activities.isRole,
-          isRoleBase: activities.isRoleBase,
-        })
-        .from(activities)
-        .where(eq(activities.portalId, portalId));
-    },
+  /** Id, parent, name and kind of every node of the portal (for paths and the recursion check). */
+  async briefs(ex: Executor, portalId: number): Promise<ActivityBrief[]> {
+    return ex
+      .select({
+        id: activities.id,
+        parentId: activities.parentId,
+        name: activities.name,
+        isSystem: activities.isSystem,
+        isRole: activities.isRole,
+        isRoleBase: activities.isRoleBase,
+      })
+      .from(activities)
+      .where(eq(activities.portalId, portalId));
+  },
 
-    async findById(id: number, ex: Executor = db): Promise<ActivityRecord | undefined> {
-      const [row] = await ex
-        .select({ activity: activities, designations: designationList, childCount, employeeCount })
-        .from(activities)
-        .where(eq(activities.id, id));
-      if (!row) return undefined;
-      return {
-        ...row.activity,
-        designations: row.designations,
-        childCount: row.childCount,
-        employeeCount: row.employeeCount,
-      };
-    },
+  async findById(ex: Executor, id: number): Promise<ActivityRecord | undefined> {
+    const [row] = await ex
+      .select({ activity: activities, designations: designationList, childCount, employeeCount })
+      .from(activities)
+      .where(eq(activities.id, id));
+    if (!row) return undefined;
+    return {
+      ...row.activity,
+      designations: row.designations,
+      childCount: row.childCount,
+      employeeCount: row.employeeCount,
+    };
+  },
 
-    async roleBaseId(portalId: number, ex: Executor = db): Promise<number | null> {
-      const [row] = await ex
-        .select({ id: activities.id })
-        .from(activities)
-        .where(and(eq(activities.portalId, portalId), eq(activities.isRoleBase, true)));
-      return row?.id ?? null;
-    },
+  async roleBaseId(ex: Executor, portalId: number): Promise<number | null> {
+    const [row] = await ex
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(eq(activities.portalId, portalId), eq(activities.isRoleBase, true)));
+    return row?.id ?? null;
+  },
 
-    /** A sibling with this name (ignoring case) below `parentId`, other than `exceptId`. */
-    async siblingNamed(
-      ex: Executor,
-      portalId: number,
-      parentId: number | null,
-      name: string,
-      exceptId?: number,
-    ): Promise<boolean> {
-      const rows = await ex
-        .select({ id: activities.id })
-        .from(activities)
-        .where(
-          and(
-            eq(activities.portalId, portalId),
-            sql`coalesce(${activities.parentId}, 0) = ${parentId ?? 0}`,
-            sql`lower(${activities.name}) = lower(${name})`,
-            exceptId === undefined ? undefined : sql`${activities.id} <> ${exceptId}`,
-          ),
+  /** A sibling with this name (ignoring case) below `parentId`, other than `exceptId`. */
+  async siblingNamed(
+    ex: Executor,
+    portalId: number,
+    parentId: number | null,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const rows = await ex
+      .select({ id: activities.id })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.portalId, portalId),
+          sql`coalesce(${activities.parentId}, 0) = ${parentId ?? 0}`,
+          sql`lower(${activities.name}) = lower(${name})`,
+          exceptId === undefined ? undefined : sql`${activities.id} <> ${exceptId}`,
+        ),
+      );
+    return rows.length > 0;
+  },
+
+  /** Designations (ignoring case) already held by other activities of the portal, with their holder. */
+  async designationHolders(
+    ex: Executor,
+    portalId: number,
+    designations: readonly string[],
+    exceptActivityId?: number,
+  ): Promise<{ designation: string; activityName: string }[]> {
+    if (designations.length === 0) return [];
+    return ex
+      .select({ designation: activityDesignations.designation, activityName: activities.name })
+      .from(activityDesignations)
+      .innerJoin(activities, eq(activities.id, activityDesignations.activityId))
+      .where(
+        and(
+          eq(activityDesignations.portalId, portalId),
+          sql`lower(${activityDesignations.designation}) = any(${sql.param(designations.map((d) => d.toLowerCase()))}::text[])`,
+          exceptActivityId === undefined
+            ? undefined
+            : sql`${activityDesignations.activityId} <> ${exceptActivityId}`,
+        ),
+      );
+  },
+
+  async insert(ex: Executor, values: typeof activities.$inferInsert): Promise<number> {
+    const [row] = await ex.insert(activities).values(values).returning({ id: activities.id });
+    return row!.id;
+  },
+
+  /** Updates only when `version` matches; returns false when nothing was updated. */
+  async updateVersioned(
+    ex: Executor,
+    id: number,
+    version: number,
+    patch: Partial<Pick<ActivityRow, 'name' | 'description' | 'parentId' | 'isRole' | 'isRoleBase'>>,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(activities)
+      .set({ ...patch, version: sql`${activities.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(activities.id, id), eq(activities.version, version)))
+      .returning({ id: activities.id });
+    return rows.length > 0;
+  },
+
+  /** Marks the direct children of `parentId` as role nodes (a new version each). */
+  async markChildrenAsRoles(ex: Executor, parentId: number): Promise<number[]> {
+    const rows = await ex
+      .update(activities)
+      .set({ isRole: true, version: sql`${activities.version} + 1`, updatedAt: new Date() })
+      .where(eq(activities.parentId, parentId))
+      .returning({ id: activities.id });
+    return rows.map((r) => r.id);
+  },
+
+  async replaceDesignations(
+    ex: Executor,
+    activityId: number,
+    portalId: number,
+    designations: readonly string[],
+  ): Promise<void> {
+    await ex.delete(activityDesignations).where(eq(activityDesignations.activityId, activityId));
+    if (designations.length > 0) {
+      await ex
+        .insert(activityDesignations)
+        .values(
+          designations.map((designation, position) => ({ activityId, portalId, position, designation })),
         );
-      return rows.length > 0;
-    },
+    }
+  },
 
-    /** Designations (ignoring case) already held by other activities of the portal, with their holder. */
-    async designationHolders(
-      ex: Executor,
-      portalId: number,
-      designations: readonly string[],
-      exceptActivityId?: number,
-    ): Promise<{ designation: string; activityName: string }[]> {
-      if (designations.length === 0) return [];
-      return ex
-        .select({ designation: activityDesignations.designation, activityName: activities.name })
-        .from(activityDesignations)
-        .innerJoin(activities, eq(activities.id, activityDesignations.activityId))
-        .where(
-          and(
-            eq(activityDesignations.portalId, portalId),
-            sql`lower(${activityDesignations.designation}) = any(${sql.param(designations.map((d) => d.toLowerCase()))}::text[])`,
-            exceptActivityId === undefined
-              ? undefined
-              : sql`${activityDesignations.activityId} <> ${exceptActivityId}`,
-          ),
-        );
-    },
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(activities)
+      .where(and(eq(activities.id, id), eq(activities.version, version)))
+      .returning({ id: activities.id });
+    return rows.length > 0;
+  },
 
-    async insert(ex: Executor, values: typeof activities.$inferInsert): Promise<number> {
-      const [row] = await ex.insert(activities).values(values).returning({ id: activities.id });
-      return row!.id;
-    },
+  picker(ex: Executor, plan: ListPlan): Promise<ListResult<ActivityBrief>> {
+    return runList(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: activities.id,
+            parentId: activities.parentId,
+            name: activities.name,
+            isSystem: activities.isSystem,
+            isRole: activities.isRole,
+            isRoleBase: activities.isRoleBase,
+          })
+          .from(activities)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      count: async (where) =>
+        (await ex.select({ count: countAll }).from(activities).where(where))[0]?.count ?? 0,
+    });
+  },
 
-    /** Updates only when `version` matches; returns false when nothing was updated. */
-    async updateVersioned(
-      ex: Executor,
-      id: number,
-      version: number,
-      patch: Partial<Pick<ActivityRow, 'name' | 'description' | 'parentId' | 'isRole' | 'isRoleBase'>>,
-    ): Promise<boolean> {
-      const rows = await ex
-        .update(activities)
-        .set({ ...patch, version: sql`${activities.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(activities.id, id), eq(activities.version, version)))
-        .returning({ id: activities.id });
-      return rows.length > 0;
-    },
+  /** The activity ids assigned to an employee. */
+  async assignedIds(ex: Executor, employeeId: number): Promise<number[]> {
+    const rows = await ex
+      .select({ id: employeeActivities.activityId })
+      .from(employeeActivities)
+      .where(eq(employeeActivities.employeeId, employeeId));
+    return rows.map((r) => r.id);
+  },
 
-    /** Marks the direct children of `parentId` as role nodes (a new version each). */
-    async markChildrenAsRoles(ex: Executor, parentId: number): Promise<number[]> {
-      const rows = await ex
-        .update(activities)
-        .set({ isRole: true, version: sql`${activities.version} + 1`, updatedAt: new Date() })
-        .where(eq(activities.parentId, parentId))
-        .returning({ id: activities.id });
-      return rows.map((r) => r.id);
-    },
+  /** Replaces the employee's assignments with `activityIds` (unchanged ones keep their row). */
+  async replaceAssignments(ex: Executor, employeeId: number, activityIds: readonly number[]): Promise<void> {
+    const keep =
+      activityIds.length > 0
+        ? sql`${employeeActivities.activityId} <> all(${sql.param(activityIds)}::int[])`
+        : undefined;
+    await ex.delete(employeeActivities).where(and(eq(employeeActivities.employeeId, employeeId), keep));
+    if (activityIds.length > 0) {
+      await ex
+        .insert(employeeActivities)
+        .values(activityIds.map((activityId) => ({ employeeId, activityId })))
+        .onConflictDoNothing();
+    }
+  },
+};
 
-    async replaceDesignations(
-      ex: Executor,
-      activityId: number,
-      portalId: number,
-      designations: readonly string[],
-    ): Promise<void> {
-      await ex.delete(activityDesignations).where(eq(activityDesignations.activityId, activityId));
-      if (designations.length > 0) {
-        await ex
-          .insert(activityDesignations)
-          .values(
-            designations.map((designation, position) => ({ activityId, portalId, position, designation })),
-          );
-      }
-    },
-
-    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-      const rows = await ex
-        .delete(activities)
-        .where(and(eq(activities.id, id), eq(activities.version, version)))
-        .returning({ id: activities.id });
-      return rows.length > 0;
-    },
-
-    picker(plan: ListPlan): Promise<ListResult<ActivityBrief>> {
-      return runList(plan, {
-        rows: (p) =>
-          db
-            .select({
-              id: activities.id,
-              parentId: activities.parentId,
-              name: activities.name,
-              isSystem: activities.isSystem,
-              isRole: activities.isRole,
-              isRoleBase: activities.isRoleBase,
-            })
-            .from(activities)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        count: async (where) =>
-          (await db.select({ count: countAll }).from(activities).where(where))[0]?.count ?? 0,
-      });
-    },
-
-    /** The activity ids assigned to an employee. */
-    async assignedIds(employeeId: number, ex: Executor = db): Promise<number[]> {
-      const rows = await ex
-        .select({ id: employeeActivities.activityId })
-        .from(employeeActivities)
-        .where(eq(employeeActivities.employeeId, employeeId));
-      return rows.map((r) => r.id);
-    },
-
-    /** Replaces the employee's assignments with `activityIds` (unchanged ones keep their row). */
-    async replaceAssignments(
-      ex: Executor,
-      employeeId: number,
-      activityIds: readonly number[],
-    ): Promise<void> {
-      const keep =
-        activityIds.length > 0
-          ? sql`${employeeActivities.activityId} <> all(${sql.param(activityIds)}::int[])`
-          : undefined;
-      await ex.delete(employeeActivities).where(and(eq(employeeActivities.employeeId, employeeId), keep));
-      if (activityIds.length > 0) {
-        await ex
-          .insert(employeeActivities)
-          .values(activityIds.map((activityId) => ({ employeeId, activityId })))
-          .onConflictDoNothing();
-      }
-    },
-  };
-}
-
-export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+export type ActivitiesRepository = typeof activitiesRepository;
 
 /**
  * The activities of one employee, executor first: the employees module's EmployeeActivitiesPort, used when

@@ -69,7 +69,7 @@ export function assignmentRevision(ids: readonly number[]): string {
 export function createActivitiesService({ db, repository, employees }: Deps) {
   /** Same answer for "does not exist" and "not in your portal". */
   async function loadVisible(actor: Actor, id: number, ex: Executor = db): Promise<ActivityRecord> {
-    const row = await repository.findById(id, ex);
+    const row = await repository.findById(ex, id);
     if (!row || row.portalId !== actor.portalId) {
       throw new AppError('NOT_FOUND', { message: activitiesMessages.notFound });
     }
@@ -77,7 +77,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
   }
 
   async function toDto(ex: Executor, row: ActivityRecord): Promise<Activity> {
-    const briefs = new Map((await repository.briefs(row.portalId, ex)).map((b) => [b.id, b]));
+    const briefs = new Map((await repository.briefs(ex, row.portalId)).map((b) => [b.id, b]));
     const parents = new Map([...briefs.values()].map((b) => [b.id, b.parentId]));
     return {
       id: row.id,
@@ -155,8 +155,8 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
     ex: Executor = db,
   ): Promise<EmployeeActivities> {
     await assertEmployeeVisible(actor, employeeId, ex);
-    const ids = await repository.assignedIds(employeeId, ex);
-    const briefs = new Map((await repository.briefs(actor.portalId, ex)).map((b) => [b.id, b]));
+    const ids = await repository.assignedIds(ex, employeeId);
+    const briefs = new Map((await repository.briefs(ex, actor.portalId)).map((b) => [b.id, b]));
     const pathOf = pathResolver(briefs);
     const items = ids
       .map((id) => briefs.get(id))
@@ -181,7 +181,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
 
   return {
     async tree(actor: Actor): Promise<ActivityTree> {
-      const nodes = await repository.treeNodes(actor.portalId);
+      const nodes = await repository.treeNodes(db, actor.portalId);
       return { nodes, roleBaseId: nodes.find((n) => n.isRoleBase)?.id ?? null };
     },
 
@@ -283,7 +283,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
           });
         }
         if (data.parentId === node.parentId) return toDto(tx, node);
-        const parents = parentMap(await repository.briefs(actor.portalId, tx));
+        const parents = parentMap(await repository.briefs(tx, actor.portalId));
         if (data.parentId !== null && isRecursiveParent(parents, id, data.parentId)) {
           throw new AppError('PARENT_IS_RECURSIVE', {
             message: activitiesMessages.recursive(node.name),
@@ -358,7 +358,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
     async setRoleBase(actor: Actor, id: number, version: number): Promise<Activity> {
       return db.transaction(async (tx) => {
         await repository.lockTree(tx, actor.portalId);
-        if ((await repository.roleBaseId(actor.portalId, tx)) !== null) {
+        if ((await repository.roleBaseId(tx, actor.portalId)) !== null) {
           throw new AppError('ACTIVITY_ROLE_BASE_ALREADY_SET');
         }
         const node = await loadVisible(actor, id, tx);
@@ -368,7 +368,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
             message: activitiesMessages.systemCannotBeRoleBase(node.name),
           });
         }
-        const briefs = await repository.briefs(actor.portalId, tx);
+        const briefs = await repository.briefs(tx, actor.portalId);
         const children = briefs.filter((b) => b.parentId === id);
         const systemChild = children.find((c) => c.isSystem);
         if (systemChild) {
@@ -402,8 +402,8 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
         eq(activities.portalId, actor.portalId),
         query.rolesOnly ? eq(activities.isRole, true) : undefined,
       ]);
-      const page = await repository.picker(plan);
-      const briefs = new Map((await repository.briefs(actor.portalId)).map((b) => [b.id, b]));
+      const page = await repository.picker(db, plan);
+      const briefs = new Map((await repository.briefs(db, actor.portalId)).map((b) => [b.id, b]));
       const pathOf = pathResolver(briefs);
       return {
         filteredCount: page.filteredCount,
@@ -431,9 +431,9 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
       return db.transaction(async (tx) => {
         await repository.lockTree(tx, actor.portalId);
         await assertEmployeeVisible(actor, employeeId, tx);
-        const current = await repository.assignedIds(employeeId, tx);
+        const current = await repository.assignedIds(tx, employeeId);
         if (assignmentRevision(current) !== data.revision) throw new AppError('CONFLICT');
-        const briefs = new Map((await repository.briefs(actor.portalId, tx)).map((b) => [b.id, b]));
+        const briefs = new Map((await repository.briefs(tx, actor.portalId)).map((b) => [b.id, b]));
         const pathOf = pathResolver(briefs);
         const missing = [...activityIds, ...roleIds].filter((id) => !briefs.has(id));
         if (missing.length > 0) {
@@ -482,7 +482,7 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
   };
 
   async function assertEmployeeVisible(actor: Actor, employeeId: number, ex: Executor) {
-    const [found] = await employees.existingIds(actor.portalId, [employeeId], ex);
+    const [found] = await employees.existingIds(ex, actor.portalId, [employeeId]);
     if (found === undefined) throw new AppError('EMPLOYEE_NOT_FOUND');
   }
 }

@@ -27,6 +27,28 @@ export const authRepository = {
       });
   },
 
+  /**
+   * 'Passwort zurücksetzen': the old password stops working and the next sign-in must set a new one. Only when
+   * `version` matches; the new version, or undefined when nothing was updated (a stale save).
+   */
+  async clearPasswordVersioned(
+    ex: Executor,
+    employeeId: number,
+    version: number,
+  ): Promise<number | undefined> {
+    const [updated] = await ex
+      .update(employees)
+      .set({
+        passwordHash: null,
+        mustChangePassword: true,
+        version: sql`${employees.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(sql`${employees.id} = ${employeeId} and ${employees.version} = ${version}`)
+      .returning({ version: employees.version });
+    return updated?.version;
+  },
+
   async deleteReset(ex: Executor, employeeId: number) {
     await ex.delete(passwordResets).where(eq(passwordResets.employeeId, employeeId));
   },

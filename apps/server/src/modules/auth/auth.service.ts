@@ -60,7 +60,7 @@ export function createAuthService({
     ): Promise<string> {
       const keys = throttleKeys(input.username, meta.ip, meta.device);
       await throttle.registerAttempt(keys);
-      const employee = await employees.findByLoginName(input.username);
+      const employee = await employees.findByLoginName(db, input.username);
       const hash = employee?.passwordHash ?? (await getDummyHash());
       const verified = await verifyPassword(hash, input.password);
       const passwordOk = Boolean(employee?.passwordHash) && verified;
@@ -97,7 +97,7 @@ export function createAuthService({
     },
 
     async currentUser(actor: Actor): Promise<CurrentUser> {
-      const employee = await employees.findById(actor.employeeId);
+      const employee = await employees.findById(db, actor.employeeId);
       if (!employee) throw new AppError('NOT_AUTHENTICATED');
       return {
         employee: {
@@ -134,7 +134,7 @@ export function createAuthService({
       // Guessing the current password with a stolen token is throttled like a sign-in.
       const keys = { account: `pw:${actor.employeeId}` };
       await throttle.registerAttempt(keys);
-      const employee = await employees.findById(actor.employeeId);
+      const employee = await employees.findById(db, actor.employeeId);
       if (!employee?.passwordHash || !(await verifyPassword(employee.passwordHash, input.currentPassword))) {
         throw new AppError('PASSWORD_WRONG');
       }
@@ -143,7 +143,7 @@ export function createAuthService({
       await passwordPolicy.assert(input.newPassword, ['body', 'newPassword']);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
-        await employees.updatePasswordHash(employee.id, passwordHash, tx);
+        await employees.updatePasswordHash(tx, employee.id, passwordHash);
         await sessions.endAllOf(tx, employee.id, actor.sessionHash);
         await recordChange(tx, {
           entity: 'employee',
@@ -167,7 +167,7 @@ export function createAuthService({
         });
       }
       await passwordPolicy.assert(input.newPassword, ['body', 'newPassword']);
-      const employee = await employees.findById(actor.employeeId);
+      const employee = await employees.findById(db, actor.employeeId);
       if (!employee) throw new AppError('NOT_AUTHENTICATED');
       if (employee.passwordHash && (await verifyPassword(employee.passwordHash, input.newPassword))) {
         throw new AppError('PASSWORD_SAME');
@@ -232,7 +232,7 @@ export function createAuthService({
     name: string,
     meta: { ip: string; log: FastifyBaseLogger },
   ): Promise<void> {
-    const employee = await employees.findByLoginName(input.username);
+    const employee = await employees.findByLoginName(db, input.username);
     const reason = !employee
       ? 'unknown user'
       : !employee.active

@@ -28,7 +28,7 @@ describe('lost password: answered before the account is looked up', () => {
         },
       },
       employees: {
-        findByLoginName: async (name: string) => {
+        findByLoginName: async (_ex: unknown, name: string) => {
           ops.push('findByLoginName');
           const account = accounts[name];
           return account

@@ -1,8 +1,6 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { assertNoMoreRights, type EmployeeRecordService } from '#modules/employees/index.ts';
-import { employees } from '#modules/employees/tables.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
@@ -55,17 +53,8 @@ export function createPasswordResetService(deps: {
       const passwordHash = await hashPassword(password);
       const validUntil = new Date(Date.now() + GENERATED_PASSWORD_VALIDITY_MS);
       const version = await deps.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(employees)
-          .set({
-            passwordHash: null,
-            mustChangePassword: true,
-            version: sql`${employees.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(sql`${employees.id} = ${id} and ${employees.version} = ${input.version}`)
-          .returning({ version: employees.version });
-        if (!updated) throw new AppError('CONFLICT');
+        const newVersion = await deps.repository.clearPasswordVersioned(tx, id, input.version);
+        if (newVersion === undefined) throw new AppError('CONFLICT');
         await deps.repository.upsertReset(tx, id, passwordHash, validUntil);
         await deps.sessions.endAllOf(tx, id);
         if (input.delivery === 'mail') {
@@ -100,7 +89,7 @@ export function createPasswordResetService(deps: {
             },
           },
         });
-        return updated.version;
+        return newVersion;
       });
       return {
         password: input.delivery === 'show' ? password : null,

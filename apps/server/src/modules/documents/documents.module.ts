@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import { createDocumentsRepository } from './documents.repository.ts';
+import { documentsRepository } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import {
   createDocumentsService,
@@ -15,7 +15,7 @@ import { createFileStore } from './file-store.ts';
  * records in `linkTargets` (the attach API) and follow document changes through `onDocumentChanged`.
  */
 export function documentsModule(deps: { db: Db; filesDir: string }) {
-  const repository = createDocumentsRepository(deps.db);
+  const repository = documentsRepository;
   const files = createFileStore(deps.filesDir);
   const linkTargets: DocumentLinkTargets = { location: LOCATION_LINK_TARGET };
   const onDocumentChanged: DocumentChangeHook[] = [];

@@ -12,14 +12,17 @@ import {
 import { documentsMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { namedFields } from '@schutzwerk/shared/update.ts';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
-import { locations } from '#modules/organisation/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import type { DocumentRecord, DocumentsRepository, VersionRecord } from './documents.repository.ts';
+import {
+  type DocumentRecord,
+  type DocumentsRepository,
+  documentsRepository,
+  type VersionRecord,
+} from './documents.repository.ts';
 import { checkUploadedFile } from './file-check.ts';
 import type { FileStore } from './file-store.ts';
 
@@ -77,11 +80,7 @@ export type DocumentChangeHook = (tx: Executor, event: DocumentChangeEvent) => P
 
 /** The built-in link target: a location of the actor's portal (no further rights beyond the documents'). */
 async function locationExists(ex: Executor, actor: Actor, id: number): Promise<boolean> {
-  const rows = await ex
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.portalId, actor.portalId)));
-  return rows.length > 0;
+  return documentsRepository.locationInPortal(ex, id, actor.portalId);
 }
 export const LOCATION_LINK_TARGET: DocumentLinkTarget = {
   canRead: locationExists,
@@ -253,7 +252,7 @@ export function createDocumentsService({
 
   return {
     async list(actor: Actor, query: DocumentListFilter) {
-      const result = await repository.list(actor.portalId, query, today());
+      const result = await repository.list(db, actor.portalId, query, today());
       return {
         ...result,
         rows: result.rows.map((r) => (fileHidden(actor, r.confidential) ? { ...r, fileName: null } : r)),

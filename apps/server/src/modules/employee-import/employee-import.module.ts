@@ -3,7 +3,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/index.ts';
 import type { EmailChangedMail } from '#modules/employees/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
-import { createEmployeeImportRepository } from './employee-import.repository.ts';
+import { employeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
 import { createEmployeeImportService } from './employee-import.service.ts';
 import type { InstallationLicence } from './import-licence.ts';
@@ -16,7 +16,7 @@ export function employeeImportModule(deps: {
   mail: EmailChangedMail;
   settings?: Pick<SettingsService, 'read'>;
 }) {
-  const repository = createEmployeeImportRepository(deps.db);
+  const repository = employeeImportRepository;
   const service = createEmployeeImportService({
     db: deps.db,
     repository,

@@ -106,6 +106,8 @@ export function employeeImportRoutes(service: EmployeeImportService): FastifyPlu
       '/employee/import/:id/commit',
       {
         config,
+        // Progress lines must reach the browser one by one: a compressor would hold them back.
+        compress: false,
         schema: {
           summary:
             'Step 3: import. Answers application/x-ndjson: progress lines, then one result or error line',

@@ -357,7 +357,7 @@ describe('the plan, against an in-memory repository', () => {
     };
     const analyse = createImportPlanner({
       repository: {
-        findPortal: async (id) =>
+        findPortal: async (_ex, id) =>
           id === 1 ? { id: 1, name: 'Haupt', isMain: true, licensedEmployees: 20 } : undefined,
         employeesOfPortal: async () => staff,
         employeesByLoginNames: async (_ex, names) =>

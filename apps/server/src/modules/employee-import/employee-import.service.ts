@@ -115,8 +115,8 @@ export function createEmployeeImportService({
     ): Promise<ImportPreview> {
       const parsed = readCsv(content, options);
       if (parsed.rows.length === 0) throw new AppError('EMPLOYEE_IMPORT_EMPTY_FILE');
-      await repository.purgeStale();
-      const job = await repository.insertJob({
+      await repository.purgeStale(db);
+      const job = await repository.insertJob(db, {
         createdBy: actor.employeeId,
         fileName: options.fileName || 'import.csv',
         content,
@@ -132,14 +132,14 @@ export function createEmployeeImportService({
     },
 
     async get(actor: Actor, id: number): Promise<ImportJob> {
-      const job = await repository.findJobStatus(id);
+      const job = await repository.findJobStatus(db, id);
       if (!job || job.createdBy !== actor.employeeId) throw new AppError('EMPLOYEE_IMPORT_NOT_FOUND');
       return jobDto(job);
     },
 
     /** The portals the actor may import into: all from the main portal, otherwise their own. */
     async portals(actor: Actor): Promise<ImportPortal[]> {
-      return repository.listPortals(actor.isMainPortal ? undefined : actor.portalId);
+      return repository.listPortals(db, actor.isMainPortal ? undefined : actor.portalId);
     },
 
     /** Step 2 "Daten prüfen": every bad row with its line and reasons, and what the import would do. */
@@ -180,7 +180,7 @@ export function createEmployeeImportService({
       const problem = await installationProblem(db, plan.licenceDelta);
       if (problem) throw installationError(problem);
       if (
-        !(await repository.transition(job.id, ['uploaded', 'failed'], {
+        !(await repository.transition(db, job.id, ['uploaded', 'failed'], {
           status: 'running',
           portalId: plan.portalId,
           error: null,

@@ -78,7 +78,7 @@ export function createImportRun(deps: ImportRunDeps) {
       const activeNow = await repository.countActive(tx, plan.portalId);
       const reactivations = plan.updates.filter((u) => u.reactivate).length;
       const activeAfter = activeNow + plan.creates.length + reactivations - plan.inactivate.length;
-      const current = await repository.findPortal(plan.portalId, tx);
+      const current = await repository.findPortal(tx, plan.portalId);
       const licence = {
         licensedEmployees: current?.licensedEmployees ?? null,
         activeAfter,
@@ -236,12 +236,11 @@ export function createImportRun(deps: ImportRunDeps) {
         };
         await log.summary(plan, outcome);
         // Done in the same transaction; the file (personal data) is not kept.
-        await repository.transition(
-          plan.job.id,
-          ['running'],
-          { status: 'done', result: outcome, content: null },
-          tx,
-        );
+        await repository.transition(tx, plan.job.id, ['running'], {
+          status: 'done',
+          result: outcome,
+          content: null,
+        });
         return outcome;
       });
       // A bulk write: fresh planner statistics for the lists (decision 035). The import is done either way.
@@ -253,7 +252,7 @@ export function createImportRun(deps: ImportRunDeps) {
           ? { code: error.code, message: error.message }
           : { code: 'EMPLOYEE_IMPORT_FAILED', message: new AppError('EMPLOYEE_IMPORT_FAILED').message };
       await repository
-        .transition(plan.job.id, ['running'], { status: 'failed', error: wire })
+        .transition(db, plan.job.id, ['running'], { status: 'failed', error: wire })
         .catch(() => undefined);
       throw error;
     }

@@ -12,7 +12,7 @@ export async function ownJob(
   id: number,
   ex: Executor,
 ): Promise<ImportJobRow> {
-  const job = await repository.findJob(id, ex);
+  const job = await repository.findJob(ex, id);
   if (!job || job.createdBy !== actor.employeeId) throw new AppError('EMPLOYEE_IMPORT_NOT_FOUND');
   return job;
 }
@@ -28,7 +28,7 @@ export async function targetPortal(
   ex: Executor,
   lock = false,
 ) {
-  const portal = await repository.findPortal(portalId, ex, lock);
+  const portal = await repository.findPortal(ex, portalId, lock);
   if (!portal || (!actor.isMainPortal && portal.id !== actor.portalId)) {
     throw new AppError('EMPLOYEE_IMPORT_PORTAL_REQUIRED');
   }

@@ -7,30 +7,22 @@ import {
 } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { P, SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
-import { departments, locations } from '#modules/organisation/tables.ts';
-import { portals } from '#modules/portals/tables.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import {
-  employeeDepartmentResponsibilities,
-  employeePortals,
-  employeeSupervisors,
-} from './employee-assignments.table.ts';
+import type { EmployeeAssignmentsRepository } from './employee-assignments.repository.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
 import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
-import { employees } from './employees.table.ts';
-import { locationResponsibilities as employeeLocationResponsibilities } from './location-people.table.ts';
 import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
 import { assertNoMoreRights } from './sign-in-guard.ts';
 
 type Deps = {
   db: Db;
-  records: EmployeeRecordService;
+  /** The data access of the assignment sets (a fake in the service tests). */
+  repository: EmployeeAssignmentsRepository;
+  records: Pick<EmployeeRecordService, 'loadVisible' | 'assertEditableHere'>;
   /** The roles and activities modules' tables, for copying those parts (wiring in app.ts, decision 030). */
   roles: EmployeeRolesPort;
   activities: EmployeeActivitiesPort;
@@ -47,103 +39,22 @@ const unique = (ids: readonly number[] | undefined) => (ids ? [...new Set(ids)] 
  * each part needs its right; users add or remove only departments, locations and responsibilities they
  * own themselves; nobody edits their own responsibilities; staff of another portal are read-only here.
  */
-export function createEmployeeAssignmentsService({ db, records, roles, activities }: Deps) {
-  async function unitPaths(ex: Executor, kind: 'department' | 'location', ids: readonly number[]) {
-    if (ids.length === 0) return [];
-    const table = kind === 'department' ? 'departments' : 'locations';
-    const rows = await queryRows<{ id: number; name: string; path: string }>(
-      ex,
-      sql`with recursive up(start_id, id, parent_id, name, depth) as (
-            select t.id, t.id, t.parent_id, t.name, 0 from ${sql.raw(table)} t
-              where t.id = any(${sql.param([...ids])}::int[])
-            union all
-            select up.start_id, p.id, p.parent_id, p.name, up.depth + 1 from ${sql.raw(table)} p
-              join up on p.id = up.parent_id
-          )
-          select start_id as id,
-                 max(case when depth = 0 then name end) as name,
-                 string_agg(name, ' › ' order by depth desc) as path
-            from up group by start_id order by path`,
-    );
-    return rows.map((r) => ({ id: Number(r.id), name: r.name, path: r.path }));
-  }
-
-  async function people(ex: Executor, column: 'supervisor' | 'led', employeeId: number) {
-    const join =
-      column === 'led'
-        ? eq(employees.id, employeeSupervisors.employeeId)
-        : eq(employees.id, employeeSupervisors.supervisorId);
-    const where =
-      column === 'led'
-        ? eq(employeeSupervisors.supervisorId, employeeId)
-        : eq(employeeSupervisors.employeeId, employeeId);
-    return ex
-      .select({
-        id: employees.id,
-        personnelNumber: employees.personnelNumber,
-        lastName: employees.lastName,
-        firstName: employees.firstName,
-        active: employees.active,
-      })
-      .from(employeeSupervisors)
-      .innerJoin(employees, join)
-      .where(where)
-      .orderBy(employees.lastNameSort, employees.firstNameSort, employees.id);
-  }
-
-  async function current(ex: Executor, employeeId: number) {
-    const [portalIds, departmentIds, locationIds, ledIds] = await Promise.all([
-      ex
-        .select({ id: employeePortals.portalId })
-        .from(employeePortals)
-        .where(eq(employeePortals.employeeId, employeeId)),
-      ex
-        .select({ id: employeeDepartmentResponsibilities.departmentId })
-        .from(employeeDepartmentResponsibilities)
-        .where(eq(employeeDepartmentResponsibilities.employeeId, employeeId)),
-      ex
-        .select({ id: employeeLocationResponsibilities.locationId })
-        .from(employeeLocationResponsibilities)
-        .where(eq(employeeLocationResponsibilities.employeeId, employeeId)),
-      ex
-        .select({ id: employeeSupervisors.employeeId })
-        .from(employeeSupervisors)
-        .where(eq(employeeSupervisors.supervisorId, employeeId)),
-    ]);
-    const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
-    return {
-      portalIds: ids(portalIds),
-      departmentIds: ids(departmentIds),
-      locationIds: ids(locationIds),
-      ledEmployeeIds: ids(ledIds),
-    };
-  }
+export function createEmployeeAssignmentsService({ db, repository, records, roles, activities }: Deps) {
+  const current = (ex: Executor, employeeId: number) => repository.currentSets(ex, employeeId);
 
   async function read(ex: Executor, employeeId: number): Promise<EmployeeAssignments> {
-    const [row] = await ex
-      .select({ version: employees.assignmentsVersion, portalId: portals.id, portalName: portals.name })
-      .from(employees)
-      .innerJoin(portals, eq(portals.id, employees.portalId))
-      .where(eq(employees.id, employeeId));
+    const row = await repository.header(ex, employeeId);
     if (!row) throw new AppError('EMPLOYEE_NOT_FOUND');
     const ids = await current(ex, employeeId);
-    const portalRows =
-      ids.portalIds.length > 0
-        ? await ex
-            .select({ id: portals.id, name: portals.name })
-            .from(portals)
-            .where(inArray(portals.id, ids.portalIds))
-            .orderBy(portals.name)
-        : [];
     return {
       employeeId,
       version: row.version,
       homePortal: { id: row.portalId, name: row.portalName },
-      portals: portalRows,
-      departments: await unitPaths(ex, 'department', ids.departmentIds),
-      locations: await unitPaths(ex, 'location', ids.locationIds),
-      ledEmployees: await people(ex, 'led', employeeId),
-      supervisors: await people(ex, 'supervisor', employeeId),
+      portals: await repository.portalsByIds(ex, ids.portalIds),
+      departments: await repository.unitPaths(ex, 'department', ids.departmentIds),
+      locations: await repository.unitPaths(ex, 'location', ids.locationIds),
+      ledEmployees: await repository.supervisorLinks(ex, 'led', employeeId),
+      supervisors: await repository.supervisorLinks(ex, 'supervisor', employeeId),
     };
   }
 
@@ -155,12 +66,7 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
     portalId: number,
   ) {
     if (ids.length === 0) return;
-    const table = kind === 'department' ? departments : locations;
-    const found = await ex
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inArray(table.id, [...ids]), eq(table.portalId, portalId)));
-    if (found.length !== ids.length) {
+    if ((await repository.unitsInPortal(ex, kind, ids, portalId)) !== ids.length) {
       throw new AppError('INPUT_VALIDATION_ERROR', {
         message:
           kind === 'department'
@@ -185,11 +91,7 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
       });
     }
     if (allIds.length > 0) {
-      const found = await ex
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(inArray(employees.id, [...allIds]), eq(employees.portalId, portalId)));
-      if (found.length !== allIds.length) {
+      if ((await repository.employeesInPortal(ex, allIds, portalId)) !== allIds.length) {
         throw new AppError('INPUT_VALIDATION_ERROR', {
           message: employeesMessages.employeesNotInPortal,
         });
@@ -198,60 +100,11 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
     if (changedIds.length === 0 || actorHasAny(actor, P.DEPARTMENTS_ALL)) return;
     // Without 'all departments': only employees the user leads or whose department the user owns.
     const owned = await ownedUnitIds(ex, 'department', actor.employeeId);
-    const rows = await ex
-      .select({
-        id: employees.id,
-        departmentId: employees.departmentId,
-        led: sql<boolean>`exists (select 1 from employee_supervisors s where s.supervisor_id = ${actor.employeeId} and s.employee_id = ${employees.id})`,
-      })
-      .from(employees)
-      .where(inArray(employees.id, [...changedIds]));
+    const rows = await repository.leadership(ex, actor.employeeId, changedIds);
     if (rows.some((r) => !r.led && !(r.departmentId !== null && owned.has(r.departmentId)))) {
       throw new AppError('NOT_RESPONSIBLE', {
         message: employeesMessages.notResponsibleForEmployees,
       });
-    }
-  }
-
-  async function replaceSet(
-    ex: Executor,
-    kind: 'portals' | 'departments' | 'locations' | 'led',
-    employeeId: number,
-    ids: readonly number[],
-  ) {
-    if (kind === 'portals') {
-      await ex.delete(employeePortals).where(eq(employeePortals.employeeId, employeeId));
-      if (ids.length)
-        await ex.insert(employeePortals).values(ids.map((portalId) => ({ employeeId, portalId })));
-    } else if (kind === 'departments') {
-      await ex
-        .delete(employeeDepartmentResponsibilities)
-        .where(eq(employeeDepartmentResponsibilities.employeeId, employeeId));
-      if (ids.length)
-        await ex
-          .insert(employeeDepartmentResponsibilities)
-          .values(ids.map((departmentId) => ({ employeeId, departmentId })));
-    } else if (kind === 'locations') {
-      // Only the difference: kept rows keep the function ('Standortleitung') set on the location page.
-      const t = employeeLocationResponsibilities;
-      await ex
-        .delete(t)
-        .where(
-          ids.length
-            ? and(eq(t.employeeId, employeeId), sql`${t.locationId} <> all(${sql.param([...ids])}::int[])`)
-            : eq(t.employeeId, employeeId),
-        );
-      if (ids.length)
-        await ex
-          .insert(t)
-          .values(ids.map((locationId) => ({ employeeId, locationId })))
-          .onConflictDoNothing();
-    } else {
-      await ex.delete(employeeSupervisors).where(eq(employeeSupervisors.supervisorId, employeeId));
-      if (ids.length)
-        await ex
-          .insert(employeeSupervisors)
-          .values(ids.map((ledId) => ({ supervisorId: employeeId, employeeId: ledId })));
     }
   }
 
@@ -287,20 +140,12 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
       }
       const wanted = next.portalIds;
       if (wanted.length > 0) {
-        const [home] = await tx
-          .select({ isMain: portals.isMain })
-          .from(portals)
-          .where(eq(portals.id, target.portalId));
-        if (!home?.isMain) {
+        if (!(await repository.isMainPortal(tx, target.portalId))) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
             message: employeesMessages.portalsMainPortalEmployeesOnly,
           });
         }
-        const found = await tx
-          .select({ id: portals.id })
-          .from(portals)
-          .where(and(inArray(portals.id, wanted), eq(portals.isMain, false)));
-        if (found.length !== wanted.length) {
+        if ((await repository.customerPortalCount(tx, wanted)) !== wanted.length) {
           throw new AppError('INPUT_VALIDATION_ERROR', {
             message: employeesMessages.customerPortalsUnknown,
           });
@@ -345,14 +190,11 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
       if (wanted === undefined) continue;
       const sorted = [...wanted].sort((a, b) => a - b);
       if (sorted.join(',') === before[key].join(',')) continue;
-      await replaceSet(tx, kind, target.id, sorted);
+      await repository.replaceSet(tx, kind, target.id, sorted);
       changes[key] = { from: before[key], to: sorted };
     }
     if (Object.keys(changes).length === 0) return false;
-    await tx
-      .update(employees)
-      .set({ assignmentsVersion: sql`${employees.assignmentsVersion} + 1`, updatedAt: new Date() })
-      .where(eq(employees.id, target.id));
+    await repository.bumpAssignmentsVersion(tx, target.id);
     await recordChange(tx, {
       entity: 'employee',
       entityId: target.id,
@@ -510,10 +352,7 @@ export function createEmployeeAssignmentsService({ db, records, roles, activitie
               patch.locationId = source.employee.locationId;
             }
             if (Object.keys(patch).length > 0) {
-              await tx
-                .update(employees)
-                .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
-                .where(eq(employees.id, targetId));
+              await repository.setOrganisation(tx, targetId, patch);
               await recordChange(tx, {
                 entity: 'employee',
                 entityId: targetId,

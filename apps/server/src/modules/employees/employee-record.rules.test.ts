@@ -143,7 +143,7 @@ describe('employee record: visibility and field groups', () => {
       portalName: 'Haupt',
     };
     const repository = {
-      async findRecordById(id: number) {
+      async findRecordById(_ex: unknown, id: number) {
         return id === 8 ? row : undefined;
       },
       async isAssignedToPortal() {

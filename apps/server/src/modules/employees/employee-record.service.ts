@@ -187,7 +187,7 @@ export function createEmployeeRecordService({
 
   /** Same answer for "does not exist" and "not yours": other portals, and inactive ones without the right. */
   async function loadVisible(actor: Actor, id: number, ex: Executor = db, lock = false): Promise<Row> {
-    const row = await repository.findRecordById(id, ex, lock);
+    const row = await repository.findRecordById(ex, id, lock);
     const inPortal =
       row &&
       (actor.isMainPortal ||
@@ -335,7 +335,7 @@ export function createEmployeeRecordService({
           });
           return newId;
         });
-        const created = await repository.findRecordById(id);
+        const created = await repository.findRecordById(db, id);
         if (!created) throw new AppError('EMPLOYEE_NOT_FOUND');
         return dto(actor, created);
       } catch (error) {
@@ -438,7 +438,7 @@ export function createEmployeeRecordService({
         duplicate(error, { personnelNumber: data.personnelNumber, loginName: data.loginName });
       }
       // Visibility was checked above; an employee just set inactive stays readable for this answer.
-      const updated = await repository.findRecordById(id);
+      const updated = await repository.findRecordById(db, id);
       if (!updated) throw new AppError('EMPLOYEE_NOT_FOUND');
       return dto(actor, updated);
     },
@@ -486,7 +486,7 @@ export function createEmployeeRecordService({
           changes,
         });
       });
-      const updated = await repository.findRecordById(id);
+      const updated = await repository.findRecordById(db, id);
       if (!updated) throw new AppError('EMPLOYEE_NOT_FOUND');
       return dto(actor, updated);
     },

@@ -4,6 +4,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { OrganisationPeoplePort } from '#modules/organisation/index.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import type { EmailChangedMail, SettingsReader } from './email-changed.ts';
+import { employeeAssignmentsRepository } from './employee-assignments.repository.ts';
 import { createEmployeeAssignmentsService } from './employee-assignments.service.ts';
 import {
   createEmployeeRecordService,
@@ -11,10 +12,10 @@ import {
   type PasswordPolicyPort,
 } from './employee-record.service.ts';
 import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
-import { createEmployeesRepository } from './employees.repository.ts';
+import { employeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
-import { createLocationPeopleRepository } from './location-people.repository.ts';
+import { locationPeopleRepository } from './location-people.repository.ts';
 
 export function employeesModule(deps: {
   db: Db;
@@ -28,9 +29,9 @@ export function employeesModule(deps: {
   roles: EmployeeRolesPort;
   activities: EmployeeActivitiesPort;
 }) {
-  const repository = createEmployeesRepository(deps.db);
-  const service = createEmployeesService({ repository });
-  const locationPeople = createLocationPeopleRepository(deps.db);
+  const repository = employeesRepository;
+  const service = createEmployeesService({ db: deps.db, repository });
+  const locationPeople = locationPeopleRepository;
   /** What the organisation module needs of the people in its units (its port, handed over in app.ts). */
   const organisationPeople: OrganisationPeoplePort = {
     existingIds: repository.existingIds,
@@ -64,6 +65,7 @@ export function employeesModule(deps: {
   });
   const assignments = createEmployeeAssignmentsService({
     db: deps.db,
+    repository: employeeAssignmentsRepository,
     records,
     roles: deps.roles,
     activities: deps.activities,

@@ -1,10 +1,21 @@
-import type { EmployeeListRow, EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import type {
+  EmployeeListQuery,
+  EmployeeListRow,
+  EmployeePickerRow,
+} from '@schutzwerk/shared/employees/employee.schema.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
-import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import {
+  countAll,
+  escapeLike,
+  type ListPlan,
+  type ListSource,
+  runList,
+  searchWords,
+} from '#platform/list.ts';
 import { employeePortals } from './employee-assignments.table.ts';
 import { employeeSearchText, employees } from './employees.table.ts';
 
@@ -30,169 +41,201 @@ export const employeeListSource = {
 export const employeeNameSearchText = sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber}`;
 
 /** Data access for employees: no rules here (those live in the services). */
-export function createEmployeesRepository(db: Executor) {
-  return {
-    async list(plan: ListPlan): Promise<ListResult<EmployeeListRow>> {
-      return runList(plan, {
-        rows: (p) =>
-          db
-            .select({
-              id: employees.id,
-              personnelNumber: employees.personnelNumber,
-              lastName: employees.lastName,
-              firstName: employees.firstName,
-              loginName: employees.loginName,
-              email: employees.email,
-              active: employees.active,
-              isTempWorker: employees.isTempWorker,
-              isExternal: employees.isExternal,
-              departmentName: departments.name,
-              locationName: locations.name,
-            })
-            .from(employees)
-            .leftJoin(departments, eq(departments.id, employees.departmentId))
-            .leftJoin(locations, eq(locations.id, employees.locationId))
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        // The filters and the search only touch employee columns, so the count needs no joins.
-        count: async (where) => {
-          const [row] = await db.select({ count: countAll }).from(employees).where(where);
-          return row?.count ?? 0;
-        },
-      });
-    },
+export const employeesRepository = {
+  async list(ex: Executor, plan: ListPlan): Promise<ListResult<EmployeeListRow>> {
+    return runList(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: employees.id,
+            personnelNumber: employees.personnelNumber,
+            lastName: employees.lastName,
+            firstName: employees.firstName,
+            loginName: employees.loginName,
+            email: employees.email,
+            active: employees.active,
+            isTempWorker: employees.isTempWorker,
+            isExternal: employees.isExternal,
+            departmentName: departments.name,
+            locationName: locations.name,
+          })
+          .from(employees)
+          .leftJoin(departments, eq(departments.id, employees.departmentId))
+          .leftJoin(locations, eq(locations.id, employees.locationId))
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      // The filters and the search only touch employee columns, so the count needs no joins.
+      count: async (where) => {
+        const [row] = await ex.select({ count: countAll }).from(employees).where(where);
+        return row?.count ?? 0;
+      },
+    });
+  },
 
-    async picker(plan: ListPlan): Promise<ListResult<EmployeePickerRow>> {
-      return runList(plan, {
-        rows: (p) =>
-          db
-            .select({
-              id: employees.id,
-              personnelNumber: employees.personnelNumber,
-              lastName: employees.lastName,
-              firstName: employees.firstName,
-              departmentName: departments.name,
-            })
-            .from(employees)
-            .leftJoin(departments, eq(departments.id, employees.departmentId))
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        // The filters and the search only touch employee columns, so the count needs no joins.
-        count: async (where) => {
-          const [row] = await db.select({ count: countAll }).from(employees).where(where);
-          return row?.count ?? 0;
-        },
-      });
-    },
+  async picker(ex: Executor, plan: ListPlan): Promise<ListResult<EmployeePickerRow>> {
+    return runList(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: employees.id,
+            personnelNumber: employees.personnelNumber,
+            lastName: employees.lastName,
+            firstName: employees.firstName,
+            departmentName: departments.name,
+          })
+          .from(employees)
+          .leftJoin(departments, eq(departments.id, employees.departmentId))
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      // The filters and the search only touch employee columns, so the count needs no joins.
+      count: async (where) => {
+        const [row] = await ex.select({ count: countAll }).from(employees).where(where);
+        return row?.count ?? 0;
+      },
+    });
+  },
 
-    /** The full record with the names of its department, location and portal. */
-    async findRecordById(id: number, ex: Executor = db, lock = false) {
-      if (lock)
-        await ex.select({ id: employees.id }).from(employees).where(eq(employees.id, id)).for('update');
-      const [row] = await ex
-        .select({
-          employee: employees,
-          departmentName: departments.name,
-          locationName: locations.name,
-          portalName: portals.name,
-        })
-        .from(employees)
-        .innerJoin(portals, eq(portals.id, employees.portalId))
-        .leftJoin(departments, eq(departments.id, employees.departmentId))
-        .leftJoin(locations, eq(locations.id, employees.locationId))
-        .where(eq(employees.id, id));
-      return row;
-    },
+  /** The full record with the names of its department, location and portal. */
+  async findRecordById(ex: Executor, id: number, lock = false) {
+    if (lock) await ex.select({ id: employees.id }).from(employees).where(eq(employees.id, id)).for('update');
+    const [row] = await ex
+      .select({
+        employee: employees,
+        departmentName: departments.name,
+        locationName: locations.name,
+        portalName: portals.name,
+      })
+      .from(employees)
+      .innerJoin(portals, eq(portals.id, employees.portalId))
+      .leftJoin(departments, eq(departments.id, employees.departmentId))
+      .leftJoin(locations, eq(locations.id, employees.locationId))
+      .where(eq(employees.id, id));
+    return row;
+  },
 
-    async isAssignedToPortal(ex: Executor, employeeId: number, portalId: number): Promise<boolean> {
-      const rows = await ex
-        .select({ id: employeePortals.employeeId })
-        .from(employeePortals)
-        .where(and(eq(employeePortals.employeeId, employeeId), eq(employeePortals.portalId, portalId)));
-      return rows.length > 0;
-    },
+  async isAssignedToPortal(ex: Executor, employeeId: number, portalId: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: employeePortals.employeeId })
+      .from(employeePortals)
+      .where(and(eq(employeePortals.employeeId, employeeId), eq(employeePortals.portalId, portalId)));
+    return rows.length > 0;
+  },
 
-    async insert(ex: Executor, values: typeof employees.$inferInsert) {
-      const [row] = await ex.insert(employees).values(values).returning({ id: employees.id });
-      return row!.id;
-    },
+  async insert(ex: Executor, values: typeof employees.$inferInsert) {
+    const [row] = await ex.insert(employees).values(values).returning({ id: employees.id });
+    return row!.id;
+  },
 
-    /** Updates only when `version` matches; returns false when nothing was updated. */
-    async updateVersioned(
-      ex: Executor,
-      id: number,
-      version: number,
-      patch: Partial<typeof employees.$inferInsert>,
-    ): Promise<boolean> {
-      const rows = await ex
-        .update(employees)
-        .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(employees.id, id), eq(employees.version, version)))
-        .returning({ id: employees.id });
-      return rows.length > 0;
-    },
+  /** Updates only when `version` matches; returns false when nothing was updated. */
+  async updateVersioned(
+    ex: Executor,
+    id: number,
+    version: number,
+    patch: Partial<typeof employees.$inferInsert>,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(employees)
+      .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(employees.id, id), eq(employees.version, version)))
+      .returning({ id: employees.id });
+    return rows.length > 0;
+  },
 
-    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-      const rows = await ex
-        .delete(employees)
-        .where(and(eq(employees.id, id), eq(employees.version, version)))
-        .returning({ id: employees.id });
-      return rows.length > 0;
-    },
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(employees)
+      .where(and(eq(employees.id, id), eq(employees.version, version)))
+      .returning({ id: employees.id });
+    return rows.length > 0;
+  },
 
-    async departmentInPortal(ex: Executor, departmentId: number, portalId: number): Promise<boolean> {
-      const rows = await ex
-        .select({ id: departments.id })
-        .from(departments)
-        .where(and(eq(departments.id, departmentId), eq(departments.portalId, portalId)));
-      return rows.length > 0;
-    },
+  async departmentInPortal(ex: Executor, departmentId: number, portalId: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, departmentId), eq(departments.portalId, portalId)));
+    return rows.length > 0;
+  },
 
-    async locationInPortal(ex: Executor, locationId: number, portalId: number): Promise<boolean> {
-      const rows = await ex
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.id, locationId), eq(locations.portalId, portalId)));
-      return rows.length > 0;
-    },
+  async locationInPortal(ex: Executor, locationId: number, portalId: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.portalId, portalId)));
+    return rows.length > 0;
+  },
 
-    async findById(id: number) {
-      const [row] = await db.select().from(employees).where(eq(employees.id, id));
-      return row;
-    },
+  async findById(ex: Executor, id: number) {
+    const [row] = await ex.select().from(employees).where(eq(employees.id, id));
+    return row;
+  },
 
-    async findByLoginName(loginName: string) {
-      const [row] = await db
-        .select()
-        .from(employees)
-        .where(sql`lower(${employees.loginName}) = ${loginName.trim().toLowerCase()}`);
-      return row;
-    },
+  async findByLoginName(ex: Executor, loginName: string) {
+    const [row] = await ex
+      .select()
+      .from(employees)
+      .where(sql`lower(${employees.loginName}) = ${loginName.trim().toLowerCase()}`);
+    return row;
+  },
 
-    async updatePasswordHash(id: number, passwordHash: string, ex: Executor = db) {
-      await ex
-        .update(employees)
-        .set({ passwordHash, version: sql`${employees.version} + 1`, updatedAt: new Date() })
-        .where(eq(employees.id, id));
-    },
+  async updatePasswordHash(ex: Executor, id: number, passwordHash: string) {
+    await ex
+      .update(employees)
+      .set({ passwordHash, version: sql`${employees.version} + 1`, updatedAt: new Date() })
+      .where(eq(employees.id, id));
+  },
 
-    /** Ids among `ids` that exist in the portal. */
-    async existingIds(portalId: number, ids: readonly number[], ex: Executor = db): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await ex
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(eq(employees.portalId, portalId), sql`${employees.id} = any(${sql.param(ids)}::int[])`));
-      return rows.map((r) => r.id);
-    },
-  };
-}
+  /** Ids among `ids` that exist in the portal. */
+  async existingIds(ex: Executor, portalId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.portalId, portalId), sql`${employees.id} = any(${sql.param(ids)}::int[])`));
+    return rows.map((r) => r.id);
+  },
+};
 
-export type EmployeesRepository = ReturnType<typeof createEmployeesRepository>;
+export type EmployeesRepository = typeof employeesRepository;
+
+/**
+ * The list filters as SQL (the employee list and the picker). Which of them apply, and whether the caller may
+ * filter by a field group at all, is the service's decision (decision 027).
+ */
+export const employeeFilters = {
+  active(active: boolean): SQL {
+    return eq(employees.active, active);
+  },
+
+  type(type: EmployeeListQuery['type']): SQL | undefined {
+    if (type === 'external') return eq(employees.isExternal, true);
+    if (type === 'tempWorker') return eq(employees.isTempWorker, true);
+    if (type === 'employee') return and(eq(employees.isExternal, false), eq(employees.isTempWorker, false));
+    return undefined;
+  },
+
+  status(status: EmployeeListQuery['status']): SQL | undefined {
+    if (status === 'worksBan') return sql`${employees.worksBanUntil} >= current_date`;
+    if (status === 'tempWorkEnded')
+      return and(eq(employees.isTempWorker, true), lt(employees.tempWorkUntil, sql`current_date`));
+    if (status === 'noLogin') return or(isNull(employees.loginName), isNull(employees.passwordHash));
+    return undefined;
+  },
+
+  /**
+   * Each search word must also occur in names or personnel number. The list's own search (over the whole
+   * search text, backed by its trigram index) still runs, so the index keeps narrowing the rows.
+   */
+  namesOnly(search: string | undefined): SQL[] {
+    return searchWords(search ?? '').map(
+      (word) => sql`(${employeeNameSearchText}) ILIKE ${`%${escapeLike(word)}%`}`,
+    );
+  },
+};
 
 /** Employees a customer portal sees: its own staff and the staff of other portals assigned to it. */
 export function visibleInPortal(portalId: number): SQL {

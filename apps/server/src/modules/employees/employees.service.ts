@@ -10,15 +10,15 @@ import {
 } from '@schutzwerk/shared/employees/field-access.ts';
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
-import { escapeLike, planList, searchWords } from '#platform/list.ts';
+import { planList } from '#platform/list.ts';
 import { fieldAccessOf } from './employee-record.service.ts';
 import {
   type EmployeesRepository,
+  employeeFilters,
   employeeListSource,
-  employeeNameSearchText,
   visibleInPortal,
 } from './employees.repository.ts';
 import { employees } from './employees.table.ts';
@@ -28,26 +28,11 @@ import { employees } from './employees.table.ts';
  * inactive employees only with EMPLOYEES_SHOW_INACTIVE. Filters, columns and search terms follow the
  * field groups the caller may see in the record (fieldAccessOf, decision 027).
  */
-export function createEmployeesService(deps: { repository: EmployeesRepository }) {
-  const { repository } = deps;
+export function createEmployeesService(deps: { db: Db; repository: EmployeesRepository }) {
+  const { db, repository } = deps;
 
   function scope(actor: Actor) {
     return actor.isMainPortal ? undefined : visibleInPortal(actor.portalId);
-  }
-
-  function typeFilter(type: EmployeeListQuery['type']): SQL | undefined {
-    if (type === 'external') return eq(employees.isExternal, true);
-    if (type === 'tempWorker') return eq(employees.isTempWorker, true);
-    if (type === 'employee') return and(eq(employees.isExternal, false), eq(employees.isTempWorker, false));
-    return undefined;
-  }
-
-  function statusFilter(status: EmployeeListQuery['status']): SQL | undefined {
-    if (status === 'worksBan') return sql`${employees.worksBanUntil} >= current_date`;
-    if (status === 'tempWorkEnded')
-      return and(eq(employees.isTempWorker, true), lt(employees.tempWorkUntil, sql`current_date`));
-    if (status === 'noLogin') return or(isNull(employees.loginName), isNull(employees.passwordHash));
-    return undefined;
   }
 
   /** A filter on a field group the caller may not read is refused, never silently dropped (decision 027). */
@@ -61,16 +46,6 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
     }
   }
 
-  /**
-   * Each search word must also occur in names or personnel number. The list's own search (over the whole
-   * search text, backed by its trigram index) still runs, so the index keeps narrowing the rows.
-   */
-  function namesOnly(search: string | undefined): SQL[] {
-    return searchWords(search ?? '').map(
-      (word) => sql`(${employeeNameSearchText}) ILIKE ${`%${escapeLike(word)}%`}`,
-    );
-  }
-
   return {
     async list(actor: Actor, query: EmployeeListQuery) {
       const access = fieldAccessOf(actor);
@@ -80,16 +55,17 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
       const filter = mayShowInactive ? query.active : EMPLOYEE_ACTIVE_FILTER.ACTIVE;
       const activeFilter =
         filter === EMPLOYEE_ACTIVE_FILTER.ACTIVE
-          ? eq(employees.active, true)
+          ? employeeFilters.active(true)
           : filter === EMPLOYEE_ACTIVE_FILTER.INACTIVE
-            ? eq(employees.active, false)
+            ? employeeFilters.active(false)
             : undefined;
       const result = await repository.list(
+        db,
         planList(employeeListSource, query, [
           scope(actor),
           activeFilter,
-          typeFilter(query.type),
-          statusFilter(query.status),
+          employeeFilters.type(query.type),
+          employeeFilters.status(query.status),
         ]),
       );
       // The columns: the type flags are extended data (search and sort keys are master data only).
@@ -118,11 +94,11 @@ export function createEmployeesService(deps: { repository: EmployeesRepository }
         { ...query, orderBy: 'lastName' },
         [
           scope(actor),
-          inactiveAllowed ? undefined : eq(employees.active, true),
-          ...(fieldAccessOf(actor).basic ? [] : namesOnly(query.search)),
+          inactiveAllowed ? undefined : employeeFilters.active(true),
+          ...(fieldAccessOf(actor).basic ? [] : employeeFilters.namesOnly(query.search)),
         ],
       );
-      return repository.picker(plan);
+      return repository.picker(db, plan);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import { createFactorMenusRepository } from './factor-menus.repository.ts';
+import { factorMenusRepository } from './factor-menus.repository.ts';
 import { factorMenusRoutes } from './factor-menus.routes.ts';
 import { createFactorMenusService, type FactorMenuUsageGuard } from './factor-menus.service.ts';
 
@@ -9,7 +9,7 @@ import { createFactorMenusService, type FactorMenuUsageGuard } from './factor-me
  * edited, deleted or deactivated, and call `service.assertAssignable` / `service.assertFactorSelection`.
  */
 export function factorMenusModule(deps: { db: Db }) {
-  const repository = createFactorMenusRepository(deps.db);
+  const repository = factorMenusRepository;
   const usageGuards: FactorMenuUsageGuard[] = [];
   const service = createFactorMenusService({ db: deps.db, repository, usageGuards });
   return {

@@ -5,7 +5,7 @@ import type {
 } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { factorMenuListQuerySchema } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '#db/client.ts';
+import type { Executor } from '#db/client.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { factorMenuFactors, factorMenuRegisters, factorMenus } from './factor-menus.table.ts';
 
@@ -33,174 +33,172 @@ const menuSource: ListSource = {
 };
 
 /** Data access of the factor menus; methods that write take an Executor. */
-export function createFactorMenusRepository(db: Db) {
-  return {
-    async findById(ex: Executor, id: number, lock?: 'update'): Promise<MenuRecord | undefined> {
-      const q = ex.select().from(factorMenus).where(eq(factorMenus.id, id));
-      const [row] = lock ? await q.for('update') : await q;
-      return row;
-    },
+export const factorMenusRepository = {
+  async findById(ex: Executor, id: number, lock?: 'update'): Promise<MenuRecord | undefined> {
+    const q = ex.select().from(factorMenus).where(eq(factorMenus.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
 
-    async findStandard(ex: Executor): Promise<MenuRecord | undefined> {
-      const [row] = await ex.select().from(factorMenus).where(eq(factorMenus.isStandard, true));
-      return row;
-    },
+  async findStandard(ex: Executor): Promise<MenuRecord | undefined> {
+    const [row] = await ex.select().from(factorMenus).where(eq(factorMenus.isStandard, true));
+    return row;
+  },
 
-    async nameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
-      const rows = await ex
-        .select({ id: factorMenus.id })
-        .from(factorMenus)
-        .where(
-          and(
-            sql`lower(${factorMenus.name}) = lower(${name})`,
-            exceptId === undefined ? undefined : sql`${factorMenus.id} <> ${exceptId}`,
-          ),
-        );
-      return rows.length > 0;
-    },
+  async nameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: factorMenus.id })
+      .from(factorMenus)
+      .where(
+        and(
+          sql`lower(${factorMenus.name}) = lower(${name})`,
+          exceptId === undefined ? undefined : sql`${factorMenus.id} <> ${exceptId}`,
+        ),
+      );
+    return rows.length > 0;
+  },
 
-    async insert(ex: Executor, values: MenuInsert): Promise<MenuRecord> {
-      const [row] = await ex.insert(factorMenus).values(values).returning();
-      if (!row) throw new Error('insert returned nothing');
-      return row;
-    },
+  async insert(ex: Executor, values: MenuInsert): Promise<MenuRecord> {
+    const [row] = await ex.insert(factorMenus).values(values).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  },
 
-    async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<MenuInsert>) {
-      const rows = await ex
-        .update(factorMenus)
-        .set({ ...patch, version: sql`${factorMenus.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
-        .returning({ id: factorMenus.id });
-      return rows.length === 1;
-    },
+  async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<MenuInsert>) {
+    const rows = await ex
+      .update(factorMenus)
+      .set({ ...patch, version: sql`${factorMenus.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
+      .returning({ id: factorMenus.id });
+    return rows.length === 1;
+  },
 
-    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-      const rows = await ex
-        .delete(factorMenus)
-        .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
-        .returning({ id: factorMenus.id });
-      return rows.length === 1;
-    },
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(factorMenus)
+      .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
+      .returning({ id: factorMenus.id });
+    return rows.length === 1;
+  },
 
-    /** The registers of a menu in order, each with its factors in order. */
-    async registers(ex: Executor, menuId: number): Promise<FactorRegister[]> {
-      const registers = await ex
-        .select()
-        .from(factorMenuRegisters)
-        .where(eq(factorMenuRegisters.menuId, menuId))
-        .orderBy(asc(factorMenuRegisters.position), asc(factorMenuRegisters.id));
-      const factors = await ex
-        .select()
-        .from(factorMenuFactors)
-        .where(eq(factorMenuFactors.menuId, menuId))
-        .orderBy(asc(factorMenuFactors.position), asc(factorMenuFactors.id));
-      return registers.map((r) => ({
-        id: r.id,
+  /** The registers of a menu in order, each with its factors in order. */
+  async registers(ex: Executor, menuId: number): Promise<FactorRegister[]> {
+    const registers = await ex
+      .select()
+      .from(factorMenuRegisters)
+      .where(eq(factorMenuRegisters.menuId, menuId))
+      .orderBy(asc(factorMenuRegisters.position), asc(factorMenuRegisters.id));
+    const factors = await ex
+      .select()
+      .from(factorMenuFactors)
+      .where(eq(factorMenuFactors.menuId, menuId))
+      .orderBy(asc(factorMenuFactors.position), asc(factorMenuFactors.id));
+    return registers.map((r) => ({
+      id: r.id,
+      number: r.number,
+      title: r.title,
+      dropdown: { offered: r.dropdownOffered, expanded: r.dropdownExpanded, multiple: r.dropdownMultiple },
+      factors: factors
+        .filter((f) => f.registerId === r.id)
+        .map((f) => ({
+          id: f.id,
+          number: f.number,
+          title: f.title,
+          legalBasis: f.legalBasis,
+          source: f.source,
+        })),
+    }));
+  },
+
+  /**
+   * Saves the registers and factors of a menu by id: rows with an id are updated (their ids stay),
+   * rows without are inserted, rows missing from the input are deleted. The caller has checked that
+   * every given id belongs to the menu.
+   */
+  async saveRegisters(ex: Executor, menuId: number, input: RegisterSave[]) {
+    const existing = await factorMenusRepository.registers(ex, menuId);
+    const keepRegisters = new Set(input.flatMap((r) => (r.id === undefined ? [] : [r.id])));
+    const keepFactors = new Set(input.flatMap((r) => r.factors.flatMap((f) => (f.id ? [f.id] : []))));
+    const goneFactors = existing.flatMap((r) => r.factors.filter((f) => !keepFactors.has(f.id)));
+    if (goneFactors.length > 0)
+      await ex.delete(factorMenuFactors).where(
+        inArray(
+          factorMenuFactors.id,
+          goneFactors.map((f) => f.id),
+        ),
+      );
+    for (const [position, r] of input.entries()) {
+      const values = {
+        position,
         number: r.number,
         title: r.title,
-        dropdown: { offered: r.dropdownOffered, expanded: r.dropdownExpanded, multiple: r.dropdownMultiple },
-        factors: factors
-          .filter((f) => f.registerId === r.id)
-          .map((f) => ({
-            id: f.id,
-            number: f.number,
-            title: f.title,
-            legalBasis: f.legalBasis,
-            source: f.source,
-          })),
-      }));
-    },
-
-    /**
-     * Saves the registers and factors of a menu by id: rows with an id are updated (their ids stay),
-     * rows without are inserted, rows missing from the input are deleted. The caller has checked that
-     * every given id belongs to the menu.
-     */
-    async saveRegisters(ex: Executor, menuId: number, input: RegisterSave[]) {
-      const existing = await this.registers(ex, menuId);
-      const keepRegisters = new Set(input.flatMap((r) => (r.id === undefined ? [] : [r.id])));
-      const keepFactors = new Set(input.flatMap((r) => r.factors.flatMap((f) => (f.id ? [f.id] : []))));
-      const goneFactors = existing.flatMap((r) => r.factors.filter((f) => !keepFactors.has(f.id)));
-      if (goneFactors.length > 0)
-        await ex.delete(factorMenuFactors).where(
-          inArray(
-            factorMenuFactors.id,
-            goneFactors.map((f) => f.id),
-          ),
-        );
-      for (const [position, r] of input.entries()) {
-        const values = {
-          position,
-          number: r.number,
-          title: r.title,
-          dropdownOffered: r.dropdown.offered,
-          dropdownExpanded: r.dropdown.expanded,
-          dropdownMultiple: r.dropdown.multiple,
-        };
-        let registerId = r.id;
-        if (registerId === undefined) {
-          const [row] = await ex
-            .insert(factorMenuRegisters)
-            .values({ menuId, ...values })
-            .returning({ id: factorMenuRegisters.id });
-          registerId = row!.id;
-        } else {
-          await ex.update(factorMenuRegisters).set(values).where(eq(factorMenuRegisters.id, registerId));
-        }
-        for (const [fPosition, f] of r.factors.entries()) {
-          const fValues = {
-            registerId,
-            position: fPosition,
-            number: f.number,
-            title: f.title,
-            legalBasis: f.legalBasis,
-            source: f.source,
-          };
-          if (f.id === undefined) await ex.insert(factorMenuFactors).values({ menuId, ...fValues });
-          else await ex.update(factorMenuFactors).set(fValues).where(eq(factorMenuFactors.id, f.id));
-        }
+        dropdownOffered: r.dropdown.offered,
+        dropdownExpanded: r.dropdown.expanded,
+        dropdownMultiple: r.dropdown.multiple,
+      };
+      let registerId = r.id;
+      if (registerId === undefined) {
+        const [row] = await ex
+          .insert(factorMenuRegisters)
+          .values({ menuId, ...values })
+          .returning({ id: factorMenuRegisters.id });
+        registerId = row!.id;
+      } else {
+        await ex.update(factorMenuRegisters).set(values).where(eq(factorMenuRegisters.id, registerId));
       }
-      // Last, so factors moved out of a removed register are not deleted with it.
-      const goneRegisters = existing.filter((r) => !keepRegisters.has(r.id));
-      if (goneRegisters.length > 0)
-        await ex.delete(factorMenuRegisters).where(
-          inArray(
-            factorMenuRegisters.id,
-            goneRegisters.map((r) => r.id),
-          ),
-        );
-    },
+      for (const [fPosition, f] of r.factors.entries()) {
+        const fValues = {
+          registerId,
+          position: fPosition,
+          number: f.number,
+          title: f.title,
+          legalBasis: f.legalBasis,
+          source: f.source,
+        };
+        if (f.id === undefined) await ex.insert(factorMenuFactors).values({ menuId, ...fValues });
+        else await ex.update(factorMenuFactors).set(fValues).where(eq(factorMenuFactors.id, f.id));
+      }
+    }
+    // Last, so factors moved out of a removed register are not deleted with it.
+    const goneRegisters = existing.filter((r) => !keepRegisters.has(r.id));
+    if (goneRegisters.length > 0)
+      await ex.delete(factorMenuRegisters).where(
+        inArray(
+          factorMenuRegisters.id,
+          goneRegisters.map((r) => r.id),
+        ),
+      );
+  },
 
-    async list(input: FactorMenuListQuery, activeOnly = false) {
-      const query = factorMenuListQuerySchema.parse(input);
-      const filters: (SQL | undefined)[] = [];
-      if (activeOnly) filters.push(eq(factorMenus.active, true));
-      else if (query.active !== undefined) filters.push(eq(factorMenus.active, query.active));
-      const plan = planList(menuSource, query, filters);
-      return runList<FactorMenuRow>(plan, {
-        rows: (p) =>
-          db
-            .select({
-              id: factorMenus.id,
-              name: factorMenus.name,
-              standard: factorMenus.isStandard,
-              active: factorMenus.active,
-              // Qualified by hand: drizzle leaves columns of a one-table select unqualified.
-              registerCount: sql<number>`(select cast(count(*) as integer) from factor_menu_registers r where r.menu_id = "factor_menus"."id")`,
-              factorCount: sql<number>`(select cast(count(*) as integer) from factor_menu_factors f where f.menu_id = "factor_menus"."id")`,
-            })
-            .from(factorMenus)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        count: async (where) => {
-          const [row] = await db.select({ n: countAll }).from(factorMenus).where(where);
-          return row?.n ?? 0;
-        },
-      });
-    },
-  };
-}
+  async list(ex: Executor, input: FactorMenuListQuery, activeOnly = false) {
+    const query = factorMenuListQuerySchema.parse(input);
+    const filters: (SQL | undefined)[] = [];
+    if (activeOnly) filters.push(eq(factorMenus.active, true));
+    else if (query.active !== undefined) filters.push(eq(factorMenus.active, query.active));
+    const plan = planList(menuSource, query, filters);
+    return runList<FactorMenuRow>(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: factorMenus.id,
+            name: factorMenus.name,
+            standard: factorMenus.isStandard,
+            active: factorMenus.active,
+            // Qualified by hand: drizzle leaves columns of a one-table select unqualified.
+            registerCount: sql<number>`(select cast(count(*) as integer) from factor_menu_registers r where r.menu_id = "factor_menus"."id")`,
+            factorCount: sql<number>`(select cast(count(*) as integer) from factor_menu_factors f where f.menu_id = "factor_menus"."id")`,
+          })
+          .from(factorMenus)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      count: async (where) => {
+        const [row] = await ex.select({ n: countAll }).from(factorMenus).where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
+};
 
-export type FactorMenusRepository = ReturnType<typeof createFactorMenusRepository>;
+export type FactorMenusRepository = typeof factorMenusRepository;

@@ -7,7 +7,7 @@ import type { Actor } from '#platform/access.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
 import { STANDARD_FACTOR_MENU, STANDARD_FACTOR_MENU_NAME } from './factor-menus.base-data.ts';
-import { createFactorMenusRepository } from './factor-menus.repository.ts';
+import { factorMenusRepository } from './factor-menus.repository.ts';
 import { createFactorMenusService, type FactorMenuUsageContext } from './factor-menus.service.ts';
 
 let t: TestApp;
@@ -320,7 +320,7 @@ describe('usage guards (hazard assessments)', () => {
     // The module's service with a guard as hazard assessments will register it, on the same database.
     const service = createFactorMenusService({
       db: t.database.db,
-      repository: createFactorMenusRepository(t.database.db),
+      repository: factorMenusRepository,
       usageGuards: [
         async (_ex, id, context) => {
           if (id !== menu.id) return null;
@@ -362,7 +362,7 @@ describe('usage guards (hazard assessments)', () => {
   it('answer the assessment rules: missing menu, unknown id, menu in editing, factor outside the menu', async () => {
     const service = createFactorMenusService({
       db: t.database.db,
-      repository: createFactorMenusRepository(t.database.db),
+      repository: factorMenusRepository,
     });
     const menu = await create('Menü für Beurteilung');
     await expect(service.assertAssignable(t.database.db, null)).rejects.toMatchObject({

@@ -129,9 +129,9 @@ export function createFactorMenusService({ db, repository, usageGuards = [] }: D
   }
 
   return {
-    list: (query: FactorMenuListQuery) => repository.list(query),
+    list: (query: FactorMenuListQuery) => repository.list(db, query),
     /** The picker of the assessment header: active menus only. */
-    picker: (query: FactorMenuListQuery) => repository.list(query, true),
+    picker: (query: FactorMenuListQuery) => repository.list(db, query, true),
 
     get: (id: number) => getIn(db, id),
 

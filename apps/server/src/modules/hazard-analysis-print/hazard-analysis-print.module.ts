@@ -4,6 +4,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { HazardAnalysisService } from '#modules/hazard-analysis/index.ts';
 import type { ReportsService } from '#modules/reports/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { hazardAnalysisPrintRepository } from './hazard-analysis-print.repository.ts';
 import { hazardAnalysisPrintRoutes } from './hazard-analysis-print.routes.ts';
 import { createHazardAnalysisPrintService } from './hazard-analysis-print.service.ts';
 
@@ -22,6 +23,7 @@ export function hazardAnalysisPrintModule(deps: {
 }) {
   const service = createHazardAnalysisPrintService({
     db: deps.db,
+    repository: hazardAnalysisPrintRepository,
     hazardAnalysis: deps.hazardAnalysis.service,
     criteria: deps.criteria,
     settings: deps.settings,

@@ -3,9 +3,7 @@ import type { HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-a
 import { type NohlBand, type NohlCriteria, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import { COMPOSITE } from '@schutzwerk/shared/permissions.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
 import type { HazardAnalysisService } from '#modules/hazard-analysis/index.ts';
 import { formatPrintDate } from '#modules/reports/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
@@ -17,6 +15,7 @@ import {
   type PrintSignature,
   renderAssessmentPdf,
 } from './hazard-analysis-print.render.ts';
+import type { HazardAnalysisPrintRepository } from './hazard-analysis-print.repository.ts';
 
 /** ISO date (yyyy-mm-dd) → dd.mm.yyyy; empty for null. */
 export function germanDate(iso: string | null | undefined): string {
@@ -56,6 +55,7 @@ export type HazardAnalysisPrintService = ReturnType<typeof createHazardAnalysisP
  */
 export function createHazardAnalysisPrintService(deps: {
   db: Db;
+  repository: HazardAnalysisPrintRepository;
   hazardAnalysis: Pick<HazardAnalysisService, 'get' | 'getVersion'>;
   criteria: (ex: Executor) => Promise<NohlCriteria>;
   settings: Pick<SettingsService, 'read'>;
@@ -68,13 +68,7 @@ export function createHazardAnalysisPrintService(deps: {
   }
 
   async function creation(analysisId: number): Promise<PrintSignature> {
-    const [row] = await queryRows<{ last_name: string | null; first_name: string | null; at: Date | string }>(
-      deps.db,
-      sql`select e.last_name, e.first_name, c.at from change_log c
-          left join employees e on e.id = c.actor_id
-          where c.entity = 'hazard_analysis' and c.entity_id = ${String(analysisId)} and c.state = 1
-          order by c.at, c.id limit 1`,
-    );
+    const row = await deps.repository.creation(deps.db, analysisId);
     if (!row) return { name: '', date: '' };
     return {
       name: row.last_name ? personName({ lastName: row.last_name, firstName: row.first_name ?? '' }) : '',
@@ -86,29 +80,7 @@ export function createHazardAnalysisPrintService(deps: {
   async function actionsOf(portalId: number, hazardIds: number[]): Promise<Map<number, PrintAction[]>> {
     const map = new Map<number, PrintAction[]>();
     if (hazardIds.length === 0) return map;
-    const rows = await queryRows<{
-      source_id: number;
-      designation: string;
-      type: string | null;
-      due_date: string | null;
-      done: boolean;
-      r_last: string | null;
-      r_first: string | null;
-      x_last: string | null;
-      x_first: string | null;
-      external_executor: string | null;
-    }>(
-      deps.db,
-      sql`select a.source_id, a.designation, a.type, a.due_date::text as due_date, a.done,
-                 r.last_name as r_last, r.first_name as r_first, x.last_name as x_last, x.first_name as x_first,
-                 a.external_executor
-          from actions a
-          left join employees r on r.id = a.responsible_id
-          left join employees x on x.id = a.executor_id
-          where a.portal_id = ${portalId} and a.source_type = 'hazard'
-            and a.source_id = any(${`{${hazardIds.join(',')}}`}::integer[])
-          order by a.source_id, a.due_date nulls last, a.id`,
-    );
+    const rows = await deps.repository.actionsOfHazards(deps.db, portalId, hazardIds);
     for (const r of rows) {
       const list = map.get(Number(r.source_id)) ?? [];
       list.push({

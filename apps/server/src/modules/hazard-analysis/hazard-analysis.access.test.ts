@@ -140,7 +140,7 @@ describe('createHazardAnalysisAccess with a fake organisation tree', () => {
         { id: 200, parentId: null },
       ];
     },
-    async anchors(_kind: string, employeeId: number) {
+    async anchors(_ex: unknown, _kind: string, employeeId: number) {
       return employeeId === 7 ? [100] : [];
     },
   } as unknown as HazardOrganisationPort;

@@ -97,8 +97,8 @@ export function createHazardAnalysisAccess({
 }) {
   async function locationScope(ex: Executor, actor: Actor): Promise<LocationScope> {
     if (actorHasAny(actor, P.HAZARDANALYSIS_ALL_LOCATIONS)) return 'all';
-    const rows = await organisation.treeRows('location', actor.portalId, ex);
-    const anchors = await organisation.anchors('location', actor.employeeId, ex);
+    const rows = await organisation.treeRows(ex, 'location', actor.portalId);
+    const anchors = await organisation.anchors(ex, 'location', actor.employeeId);
     return [...visibleScope(rows, anchors, false).inScope];
   }
 

@@ -10,8 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/employees.table.ts';
-import { createLocationPeopleRepository } from '#modules/employees/location-people.repository.ts';
-import { createOrganisationRepository } from '#modules/organisation/organisation.repository.ts';
+import { locationPeopleRepository } from '#modules/employees/location-people.repository.ts';
+import { organisationRepository } from '#modules/organisation/organisation.repository.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { fakeActor } from '#test/fake-actor.ts';
 import { createUser, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
@@ -572,8 +572,8 @@ describe('deletion, activation and the brick guard', () => {
       db: t.database.db,
       repository: createHazardAnalysisRepository(),
       organisation: {
-        treeRows: createOrganisationRepository(t.database.db).treeRows,
-        anchors: createLocationPeopleRepository(t.database.db).anchors,
+        treeRows: organisationRepository.treeRows,
+        anchors: locationPeopleRepository.anchors,
       },
       hooks: {
         deletionGuards: [async (_ex, id) => (id === guarded.id ? 'Es sind 2 Maßnahmen verknüpft.' : null)],

@@ -12,7 +12,7 @@ import {
   hazardBrickListQuerySchema,
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '#db/client.ts';
+import type { Executor } from '#db/client.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import {
   hazardBrickActionGuidelines,
@@ -45,197 +45,195 @@ export const brickSource: ListSource = {
 export type BrickVariant = 'list' | 'default' | 'free' | 'all';
 
 /** Data access of the hazard bricks; methods that write take an Executor. */
-export function createHazardBricksRepository(db: Db) {
-  return {
-    async findById(ex: Executor, id: number, lock?: 'update'): Promise<BrickRecord | undefined> {
-      const q = ex.select().from(hazardBricks).where(eq(hazardBricks.id, id));
-      const [row] = lock ? await q.for('update') : await q;
-      return row;
-    },
+export const hazardBricksRepository = {
+  async findById(ex: Executor, id: number, lock?: 'update'): Promise<BrickRecord | undefined> {
+    const q = ex.select().from(hazardBricks).where(eq(hazardBricks.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
 
-    async identifierTaken(ex: Executor, identifier: string, exceptId?: number): Promise<boolean> {
-      const rows = await ex
-        .select({ id: hazardBricks.id })
-        .from(hazardBricks)
-        .where(
-          and(
-            sql`lower(${hazardBricks.identifier}) = lower(${identifier})`,
-            exceptId === undefined ? undefined : sql`${hazardBricks.id} <> ${exceptId}`,
-          ),
-        );
-      return rows.length > 0;
-    },
+  async identifierTaken(ex: Executor, identifier: string, exceptId?: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: hazardBricks.id })
+      .from(hazardBricks)
+      .where(
+        and(
+          sql`lower(${hazardBricks.identifier}) = lower(${identifier})`,
+          exceptId === undefined ? undefined : sql`${hazardBricks.id} <> ${exceptId}`,
+        ),
+      );
+    return rows.length > 0;
+  },
 
-    async insert(ex: Executor, values: BrickInsert): Promise<BrickRecord> {
-      const [row] = await ex.insert(hazardBricks).values(values).returning();
-      if (!row) throw new Error('insert returned nothing');
-      return row;
-    },
+  async insert(ex: Executor, values: BrickInsert): Promise<BrickRecord> {
+    const [row] = await ex.insert(hazardBricks).values(values).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  },
 
-    async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<BrickInsert>) {
-      const rows = await ex
-        .update(hazardBricks)
-        .set({ ...patch, version: sql`${hazardBricks.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
-        .returning({ id: hazardBricks.id });
-      return rows.length === 1;
-    },
+  async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<BrickInsert>) {
+    const rows = await ex
+      .update(hazardBricks)
+      .set({ ...patch, version: sql`${hazardBricks.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
+      .returning({ id: hazardBricks.id });
+    return rows.length === 1;
+  },
 
-    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-      const rows = await ex
-        .delete(hazardBricks)
-        .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
-        .returning({ id: hazardBricks.id });
-      return rows.length === 1;
-    },
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(hazardBricks)
+      .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
+      .returning({ id: hazardBricks.id });
+    return rows.length === 1;
+  },
 
-    async children(ex: Executor, brickId: number) {
-      const actions = await ex
-        .select({
-          id: hazardBrickActions.id,
-          identifier: hazardBrickActions.identifier,
-          description: hazardBrickActions.description,
-        })
-        .from(hazardBrickActions)
-        .where(eq(hazardBrickActions.brickId, brickId))
-        .orderBy(asc(hazardBrickActions.position));
-      const guidelines = await ex
-        .select({
-          id: hazardBrickActionGuidelines.id,
-          title: hazardBrickActionGuidelines.title,
-          description: hazardBrickActionGuidelines.description,
-        })
-        .from(hazardBrickActionGuidelines)
-        .where(eq(hazardBrickActionGuidelines.brickId, brickId))
-        .orderBy(asc(hazardBrickActionGuidelines.position));
-      const verificationCodes = await ex
-        .select({
-          id: hazardBrickVerificationCodes.id,
-          code: hazardBrickVerificationCodes.code,
-          description: hazardBrickVerificationCodes.description,
-        })
-        .from(hazardBrickVerificationCodes)
-        .where(eq(hazardBrickVerificationCodes.brickId, brickId))
-        .orderBy(asc(hazardBrickVerificationCodes.position));
-      return { actions, guidelines, verificationCodes };
-    },
+  async children(ex: Executor, brickId: number) {
+    const actions = await ex
+      .select({
+        id: hazardBrickActions.id,
+        identifier: hazardBrickActions.identifier,
+        description: hazardBrickActions.description,
+      })
+      .from(hazardBrickActions)
+      .where(eq(hazardBrickActions.brickId, brickId))
+      .orderBy(asc(hazardBrickActions.position));
+    const guidelines = await ex
+      .select({
+        id: hazardBrickActionGuidelines.id,
+        title: hazardBrickActionGuidelines.title,
+        description: hazardBrickActionGuidelines.description,
+      })
+      .from(hazardBrickActionGuidelines)
+      .where(eq(hazardBrickActionGuidelines.brickId, brickId))
+      .orderBy(asc(hazardBrickActionGuidelines.position));
+    const verificationCodes = await ex
+      .select({
+        id: hazardBrickVerificationCodes.id,
+        code: hazardBrickVerificationCodes.code,
+        description: hazardBrickVerificationCodes.description,
+      })
+      .from(hazardBrickVerificationCodes)
+      .where(eq(hazardBrickVerificationCodes.brickId, brickId))
+      .orderBy(asc(hazardBrickVerificationCodes.position));
+    return { actions, guidelines, verificationCodes };
+  },
 
-    /** Replaces the actions and guidelines of a brick (in the given order). */
-    async replaceActions(
-      ex: Executor,
-      brickId: number,
-      children: Pick<BrickChildren, 'actions' | 'guidelines'>,
-    ) {
-      await ex.delete(hazardBrickActions).where(eq(hazardBrickActions.brickId, brickId));
-      await ex.delete(hazardBrickActionGuidelines).where(eq(hazardBrickActionGuidelines.brickId, brickId));
-      if (children.actions.length > 0)
-        await ex
-          .insert(hazardBrickActions)
-          .values(children.actions.map((a, position) => ({ brickId, position, ...a })));
-      if (children.guidelines.length > 0)
-        await ex
-          .insert(hazardBrickActionGuidelines)
-          .values(children.guidelines.map((g, position) => ({ brickId, position, ...g })));
-    },
+  /** Replaces the actions and guidelines of a brick (in the given order). */
+  async replaceActions(
+    ex: Executor,
+    brickId: number,
+    children: Pick<BrickChildren, 'actions' | 'guidelines'>,
+  ) {
+    await ex.delete(hazardBrickActions).where(eq(hazardBrickActions.brickId, brickId));
+    await ex.delete(hazardBrickActionGuidelines).where(eq(hazardBrickActionGuidelines.brickId, brickId));
+    if (children.actions.length > 0)
+      await ex
+        .insert(hazardBrickActions)
+        .values(children.actions.map((a, position) => ({ brickId, position, ...a })));
+    if (children.guidelines.length > 0)
+      await ex
+        .insert(hazardBrickActionGuidelines)
+        .values(children.guidelines.map((g, position) => ({ brickId, position, ...g })));
+  },
 
-    async replaceCodes(ex: Executor, brickId: number, codes: BrickChildren['verificationCodes']) {
-      await ex.delete(hazardBrickVerificationCodes).where(eq(hazardBrickVerificationCodes.brickId, brickId));
-      if (codes.length > 0)
-        await ex
-          .insert(hazardBrickVerificationCodes)
-          .values(codes.map((c, position) => ({ brickId, position, ...c })));
-    },
+  async replaceCodes(ex: Executor, brickId: number, codes: BrickChildren['verificationCodes']) {
+    await ex.delete(hazardBrickVerificationCodes).where(eq(hazardBrickVerificationCodes.brickId, brickId));
+    if (codes.length > 0)
+      await ex
+        .insert(hazardBrickVerificationCodes)
+        .values(codes.map((c, position) => ({ brickId, position, ...c })));
+  },
 
-    async list(variant: BrickVariant, input: HazardBrickListQuery) {
-      const query = hazardBrickListQuerySchema.parse(input);
-      const filters: (SQL | undefined)[] = [];
-      if (variant === 'default') filters.push(eq(hazardBricks.free, false));
-      if (variant === 'free') filters.push(eq(hazardBricks.free, true));
-      if (variant === 'list' && query.free !== undefined) filters.push(eq(hazardBricks.free, query.free));
-      const plan = planList(brickSource, query, filters);
-      const mark =
-        variant === 'all'
-          ? sql<string | null>`case when ${hazardBricks.free} then ${FREE_MARK} end`
-          : sql<string | null>`null`;
-      return runList<HazardBrickRow>(plan, {
-        rows: (p) =>
-          db
-            .select({
-              id: hazardBricks.id,
-              identifier: hazardBricks.identifier,
-              title: hazardBricks.title,
-              riskFrom: hazardBricks.riskFrom,
-              riskTo: hazardBricks.riskTo,
-              free: hazardBricks.free,
-              mark,
-            })
-            .from(hazardBricks)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        count: async (where) => {
-          const [row] = await db.select({ n: countAll }).from(hazardBricks).where(where);
-          return row?.n ?? 0;
-        },
-      });
-    },
+  async list(ex: Executor, variant: BrickVariant, input: HazardBrickListQuery) {
+    const query = hazardBrickListQuerySchema.parse(input);
+    const filters: (SQL | undefined)[] = [];
+    if (variant === 'default') filters.push(eq(hazardBricks.free, false));
+    if (variant === 'free') filters.push(eq(hazardBricks.free, true));
+    if (variant === 'list' && query.free !== undefined) filters.push(eq(hazardBricks.free, query.free));
+    const plan = planList(brickSource, query, filters);
+    const mark =
+      variant === 'all'
+        ? sql<string | null>`case when ${hazardBricks.free} then ${FREE_MARK} end`
+        : sql<string | null>`null`;
+    return runList<HazardBrickRow>(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: hazardBricks.id,
+            identifier: hazardBricks.identifier,
+            title: hazardBricks.title,
+            riskFrom: hazardBricks.riskFrom,
+            riskTo: hazardBricks.riskTo,
+            free: hazardBricks.free,
+            mark,
+          })
+          .from(hazardBricks)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      count: async (where) => {
+        const [row] = await ex.select({ n: countAll }).from(hazardBricks).where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
 
-    actionPicker: (input: HazardBrickChildPickerQuery) =>
-      childList<HazardBrickActionRow>(
-        db,
-        input,
-        hazardBrickActions,
-        {
-          id: hazardBrickActions.id,
-          brickId: hazardBrickActions.brickId,
-          identifier: hazardBrickActions.identifier,
-          description: hazardBrickActions.description,
-        },
-        {
-          position: hazardBrickActions.position,
-          identifier: sql`lower(${hazardBrickActions.identifier})`,
-        },
-        sql`${hazardBrickActions.identifier} || ' ' || ${hazardBrickActions.description}`,
-      ),
+  actionPicker: (ex: Executor, input: HazardBrickChildPickerQuery) =>
+    childList<HazardBrickActionRow>(
+      ex,
+      input,
+      hazardBrickActions,
+      {
+        id: hazardBrickActions.id,
+        brickId: hazardBrickActions.brickId,
+        identifier: hazardBrickActions.identifier,
+        description: hazardBrickActions.description,
+      },
+      {
+        position: hazardBrickActions.position,
+        identifier: sql`lower(${hazardBrickActions.identifier})`,
+      },
+      sql`${hazardBrickActions.identifier} || ' ' || ${hazardBrickActions.description}`,
+    ),
 
-    guidelinePicker: (input: HazardBrickChildPickerQuery) =>
-      childList<HazardBrickGuidelineRow>(
-        db,
-        input,
-        hazardBrickActionGuidelines,
-        {
-          id: hazardBrickActionGuidelines.id,
-          brickId: hazardBrickActionGuidelines.brickId,
-          title: hazardBrickActionGuidelines.title,
-          description: hazardBrickActionGuidelines.description,
-        },
-        {
-          position: hazardBrickActionGuidelines.position,
-          title: sql`lower(${hazardBrickActionGuidelines.title})`,
-        },
-        sql`${hazardBrickActionGuidelines.title} || ' ' || ${hazardBrickActionGuidelines.description}`,
-      ),
+  guidelinePicker: (ex: Executor, input: HazardBrickChildPickerQuery) =>
+    childList<HazardBrickGuidelineRow>(
+      ex,
+      input,
+      hazardBrickActionGuidelines,
+      {
+        id: hazardBrickActionGuidelines.id,
+        brickId: hazardBrickActionGuidelines.brickId,
+        title: hazardBrickActionGuidelines.title,
+        description: hazardBrickActionGuidelines.description,
+      },
+      {
+        position: hazardBrickActionGuidelines.position,
+        title: sql`lower(${hazardBrickActionGuidelines.title})`,
+      },
+      sql`${hazardBrickActionGuidelines.title} || ' ' || ${hazardBrickActionGuidelines.description}`,
+    ),
 
-    codePicker: (input: HazardBrickChildPickerQuery) =>
-      childList<HazardBrickCodeRow>(
-        db,
-        input,
-        hazardBrickVerificationCodes,
-        {
-          id: hazardBrickVerificationCodes.id,
-          brickId: hazardBrickVerificationCodes.brickId,
-          code: hazardBrickVerificationCodes.code,
-          description: hazardBrickVerificationCodes.description,
-        },
-        {
-          position: hazardBrickVerificationCodes.position,
-          code: sql`lower(${hazardBrickVerificationCodes.code})`,
-        },
-        sql`${hazardBrickVerificationCodes.code} || ' ' || ${hazardBrickVerificationCodes.description}`,
-      ),
-  };
-}
+  codePicker: (ex: Executor, input: HazardBrickChildPickerQuery) =>
+    childList<HazardBrickCodeRow>(
+      ex,
+      input,
+      hazardBrickVerificationCodes,
+      {
+        id: hazardBrickVerificationCodes.id,
+        brickId: hazardBrickVerificationCodes.brickId,
+        code: hazardBrickVerificationCodes.code,
+        description: hazardBrickVerificationCodes.description,
+      },
+      {
+        position: hazardBrickVerificationCodes.position,
+        code: sql`lower(${hazardBrickVerificationCodes.code})`,
+      },
+      sql`${hazardBrickVerificationCodes.code} || ' ' || ${hazardBrickVerificationCodes.description}`,
+    ),
+};
 
 type ChildTable =
   | typeof hazardBrickActions
@@ -243,7 +241,7 @@ type ChildTable =
   | typeof hazardBrickVerificationCodes;
 
 async function childList<Row>(
-  db: Db,
+  ex: Executor,
   input: HazardBrickChildPickerQuery,
   table: ChildTable,
   // biome-ignore lint/suspicious/noExplicitAny: drizzle selection shape
@@ -256,7 +254,7 @@ async function childList<Row>(
   const plan = planList(source, query, [eq(table.brickId, query.brickId)]);
   return runList<Row>(plan, {
     rows: async (p) =>
-      (await db
+      (await ex
         .select(fields)
         .from(table)
         .where(p.where)
@@ -264,10 +262,10 @@ async function childList<Row>(
         .limit(p.limit)
         .offset(p.offset)) as Row[],
     count: async (where) => {
-      const [row] = await db.select({ n: countAll }).from(table).where(where);
+      const [row] = await ex.select({ n: countAll }).from(table).where(where);
       return row?.n ?? 0;
     },
   });
 }
 
-export type HazardBricksRepository = ReturnType<typeof createHazardBricksRepository>;
+export type HazardBricksRepository = typeof hazardBricksRepository;

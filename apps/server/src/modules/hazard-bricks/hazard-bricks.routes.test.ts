@@ -7,7 +7,7 @@ import type { Actor } from '#platform/access.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
 import { BASE_HAZARD_BRICKS } from './hazard-bricks.base-data.ts';
-import { createHazardBricksRepository } from './hazard-bricks.repository.ts';
+import { hazardBricksRepository } from './hazard-bricks.repository.ts';
 import { createHazardBricksService } from './hazard-bricks.service.ts';
 
 let t: TestApp;
@@ -155,7 +155,7 @@ describe('update, optimistic locking, delete', () => {
     // The module's service with a guard as hazard assessments will register it, on the same database.
     const service = createHazardBricksService({
       db: t.database.db,
-      repository: createHazardBricksRepository(t.database.db),
+      repository: hazardBricksRepository,
       deletionGuards: [
         async (_ex, id) =>
           id === brick.id ? 'Der Baustein wird in 2 Gefährdungsbeurteilungen verwendet.' : null,

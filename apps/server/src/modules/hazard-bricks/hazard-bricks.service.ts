@@ -2,6 +2,8 @@ import { hazardBricksMessages } from '@schutzwerk/shared/errors.ts';
 import type {
   CreateHazardBrick,
   HazardBrick,
+  HazardBrickChildPickerQuery,
+  HazardBrickListQuery,
   UpdateHazardBrick,
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import {
@@ -13,7 +15,7 @@ import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import type { BrickRecord, HazardBricksRepository } from './hazard-bricks.repository.ts';
+import type { BrickRecord, BrickVariant, HazardBricksRepository } from './hazard-bricks.repository.ts';
 
 /**
  * A check other modules plug in (hazard assessments register theirs): returns a German reason when the
@@ -58,10 +60,10 @@ export function createHazardBricksService({ db, repository, deletionGuards = [] 
   }
 
   return {
-    list: repository.list,
-    actionPicker: repository.actionPicker,
-    guidelinePicker: repository.guidelinePicker,
-    codePicker: repository.codePicker,
+    list: (variant: BrickVariant, query: HazardBrickListQuery) => repository.list(db, variant, query),
+    actionPicker: (query: HazardBrickChildPickerQuery) => repository.actionPicker(db, query),
+    guidelinePicker: (query: HazardBrickChildPickerQuery) => repository.guidelinePicker(db, query),
+    codePicker: (query: HazardBrickChildPickerQuery) => repository.codePicker(db, query),
 
     get: (_actor: Actor, id: number) => getIn(db, id),
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import { publicRoute } from '#platform/access.ts';
+import { healthRepository } from './health.repository.ts';
 
 /** Liveness and database reachability, for load balancers and the test harness. */
 export function healthModule(database: Database) {
@@ -16,7 +17,7 @@ export function healthModule(database: Database) {
         },
       },
       async () => {
-        await database.db.execute('select 1');
+        await healthRepository.ping(database.db);
         return { data: { status: 'ok' as const, database: database.kind } };
       },
     );

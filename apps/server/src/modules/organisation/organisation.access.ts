@@ -68,9 +68,9 @@ export function createOrganisationAccess({
   }
 
   async function scopeOf(kind: TreeKind, actor: Actor, portalId: number, ex: Executor = db): Promise<Scope> {
-    const rows = await repository.treeRows(kind, portalId, ex);
+    const rows = await repository.treeRows(ex, kind, portalId);
     const all = actorHasAny(actor, KINDS[kind].all);
-    const anchors = all ? [] : await people.anchors(kind, actor.employeeId, ex);
+    const anchors = all ? [] : await people.anchors(ex, kind, actor.employeeId);
     return { rows, ...visibleScope(rows, anchors, all) };
   }
 
@@ -81,7 +81,7 @@ export function createOrganisationAccess({
     ex: Executor = db,
     lock?: 'update',
   ): Promise<{ node: TreeRecord; scope: Scope }> {
-    const node = await repository.findNode(kind, id, ex, lock);
+    const node = await repository.findNode(ex, kind, id, lock);
     if (!node || (!actor.isMainPortal && node.portalId !== actor.portalId)) {
       throw new AppError('NOT_FOUND', { message: KINDS[kind].texts.notFound });
     }

@@ -30,7 +30,7 @@ export function createOrganisationDepartments({
 
   async function departmentDto(actor: Actor, id: number): Promise<Department> {
     const { scope } = await loadVisible('department', actor, id);
-    const row = await repository.findDepartment(id);
+    const row = await repository.findDepartment(db, id);
     if (!row) throw new AppError('NOT_FOUND', { message: KINDS.department.texts.notFound });
     return {
       id: row.id,
@@ -39,8 +39,8 @@ export function createOrganisationDepartments({
       path: pathNames(scope.rows, id),
       isContainer: row.isContainer,
       monthlyHours: row.monthlyHours === null ? null : Number(row.monthlyHours),
-      childCount: await repository.childCount('department', id),
-      employeeCount: await people.employeeCount('department', id),
+      childCount: await repository.childCount(db, 'department', id),
+      employeeCount: await people.employeeCount(db, 'department', id),
       editable: scope.inScope.has(id),
       version: row.version,
       createdAt: row.createdAt.toISOString(),
@@ -54,7 +54,7 @@ export function createOrganisationDepartments({
       db.transaction(async (tx) => {
         const { node, scope } = await loadVisible('department', actor, id, tx, 'update');
         if (node.version !== data.version) throw new AppError('CONFLICT');
-        const before = (await repository.findDepartment(id, tx))!;
+        const before = (await repository.findDepartment(tx, id))!;
         const beforeHours = before.monthlyHours === null ? null : Number(before.monthlyHours);
         const isContainer = data.isContainer ?? before.isContainer;
         // Taking the container flag away clears the hours, unless hours are sent too (then it is an error).
@@ -84,7 +84,7 @@ export function createOrganisationDepartments({
         const patch = Object.fromEntries(
           Object.keys(changes).map((k) => [k, after[k as keyof typeof after]]),
         );
-        if (!(await repository.updateVersioned('department', tx, id, data.version, patch))) {
+        if (!(await repository.updateVersioned(tx, 'department', id, data.version, patch))) {
           throw new AppError('CONFLICT');
         }
         await recordChange(tx, {

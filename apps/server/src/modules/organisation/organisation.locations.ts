@@ -37,14 +37,14 @@ export function createOrganisationLocations({
 
   async function locationDto(actor: Actor, id: number, ex: Executor = db): Promise<Location> {
     const { scope } = await loadVisible('location', actor, id, ex);
-    const row = await repository.findLocation(id, ex);
+    const row = await repository.findLocation(ex, id);
     if (!row) throw new AppError('NOT_FOUND', { message: KINDS.location.texts.notFound });
     const [escalations, responsibilities, designations, childCount, employeeCount] = [
-      await people.escalations(id, ex),
-      await people.responsibilities(id, ex),
-      await repository.designations(id, ex),
-      await repository.childCount('location', id, ex),
-      await people.employeeCount('location', id, ex),
+      await people.escalations(ex, id),
+      await people.responsibilities(ex, id),
+      await repository.designations(ex, id),
+      await repository.childCount(ex, 'location', id),
+      await people.employeeCount(ex, 'location', id),
     ];
     return {
       id: row.id,
@@ -94,18 +94,18 @@ export function createOrganisationLocations({
       db.transaction(async (tx) => {
         const { node, scope } = await loadVisible('location', actor, id, tx, 'update');
         if (node.version !== data.version) throw new AppError('CONFLICT');
-        const before = (await repository.findLocation(id, tx))!;
-        const beforeEscalations = (await people.escalations(id, tx)).map((e) => ({
+        const before = (await repository.findLocation(tx, id))!;
+        const beforeEscalations = (await people.escalations(tx, id)).map((e) => ({
           level: e.level,
           employeeId: e.employee?.id ?? null,
           email: e.email,
           phone: e.phone,
         }));
-        const beforeResponsibilities = (await people.responsibilities(id, tx)).map((r) => ({
+        const beforeResponsibilities = (await people.responsibilities(tx, id)).map((r) => ({
           employeeId: r.employee.id,
           title: r.title,
         }));
-        const beforeDesignations = await repository.designations(id, tx);
+        const beforeDesignations = await repository.designations(tx, id);
 
         const patch: Record<string, unknown> = {};
         if (data.name !== undefined && data.name !== before.name) patch.name = data.name;
@@ -144,7 +144,7 @@ export function createOrganisationLocations({
           ...(responsibilitiesChanged ? data.responsibilities!.map((r) => r.employeeId) : []),
         ].filter((e): e is number => e !== null);
         const unique = [...new Set(named)];
-        const existing = await people.existingIds(node.portalId, unique, tx);
+        const existing = await people.existingIds(tx, node.portalId, unique);
         const missing = unique.filter((e) => !existing.includes(e));
         if (missing.length > 0) {
           throw new AppError('EMPLOYEE_NOT_FOUND', {
@@ -164,7 +164,7 @@ export function createOrganisationLocations({
           }
         }
 
-        if (!(await repository.updateVersioned('location', tx, id, data.version, patch))) {
+        if (!(await repository.updateVersioned(tx, 'location', id, data.version, patch))) {
           throw new AppError('CONFLICT');
         }
         if (escalationsChanged) await people.replaceEscalations(tx, id, data.escalationLevels!);

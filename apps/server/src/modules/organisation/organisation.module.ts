@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { OrganisationPeoplePort } from './organisation.ports.ts';
-import { createOrganisationRepository } from './organisation.repository.ts';
+import { organisationRepository } from './organisation.repository.ts';
 import { organisationRoutes } from './organisation.routes.ts';
 import { createOrganisationService } from './organisation.service.ts';
 
@@ -11,7 +11,7 @@ export function organisationModule(deps: {
   /** The people of the units: the employees module's implementation (wiring in app.ts, decision 030). */
   people: OrganisationPeoplePort;
 }) {
-  const repository = createOrganisationRepository(deps.db);
+  const repository = organisationRepository;
   const service = createOrganisationService({ db: deps.db, repository, people: deps.people });
   return {
     repository,

@@ -30,20 +30,21 @@ export type EscalationInput = {
 
 export type ResponsibilityInput = { employeeId: number; title: string | null };
 
+/** Every method takes the executor first: `deps.db` outside a transaction, the caller's `tx` inside. */
 export type OrganisationPeoplePort = {
   /** Which of these ids are employees of the portal (the others make a location update fail). */
-  existingIds(portalId: number, ids: readonly number[], ex?: Executor): Promise<number[]>;
+  existingIds(ex: Executor, portalId: number, ids: readonly number[]): Promise<number[]>;
   /**
    * The units an employee's scope starts from: the own location and the locations they are responsible for,
    * or the own department (the scope of users without the "all" right, decision 006).
    */
-  anchors(kind: TreeKind, employeeId: number, ex?: Executor): Promise<number[]>;
+  anchors(ex: Executor, kind: TreeKind, employeeId: number): Promise<number[]>;
   /** Employees assigned to the unit (their location or department): a unit in use is not deleted. */
-  employeeCount(kind: TreeKind, unitId: number, ex?: Executor): Promise<number>;
+  employeeCount(ex: Executor, kind: TreeKind, unitId: number): Promise<number>;
   /** The escalation levels of a location, ordered by level. */
-  escalations(locationId: number, ex?: Executor): Promise<EscalationRecord[]>;
+  escalations(ex: Executor, locationId: number): Promise<EscalationRecord[]>;
   /** The responsible persons of a location, ordered by name. */
-  responsibilities(locationId: number, ex?: Executor): Promise<ResponsibilityRecord[]>;
+  responsibilities(ex: Executor, locationId: number): Promise<ResponsibilityRecord[]>;
   /** Replaces the escalation levels (empty levels are not stored), inside the caller's transaction. */
   replaceEscalations(ex: Executor, locationId: number, levels: readonly EscalationInput[]): Promise<void>;
   /** Replaces the responsible persons, inside the caller's transaction. */

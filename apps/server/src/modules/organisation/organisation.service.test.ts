@@ -43,19 +43,19 @@ function setup(options: { anchors?: number[]; childCount?: number; employeeCount
     async treeRows() {
       return ROWS;
     },
-    async findNode(_kind: string, id: number): Promise<TreeRecord | undefined> {
+    async findNode(_ex: unknown, _kind: string, id: number): Promise<TreeRecord | undefined> {
       const row = ROWS.find((r) => r.id === id);
       return row && { ...row, portalId: 1, createdAt: DATE, updatedAt: DATE };
     },
     async lockPortalTrees() {},
-    async childCount(_kind: string, id: number) {
+    async childCount(_ex: unknown, _kind: string, id: number) {
       return options.childCount ?? ROWS.filter((r) => r.parentId === id).length;
     },
     async updateVersioned(...args: unknown[]) {
       calls.push(`update:${JSON.stringify(args.slice(2))}`);
       return false; // stops before the change log (which needs a database): a CONFLICT then
     },
-    async deleteVersioned(_kind: string, _tx: unknown, id: number) {
+    async deleteVersioned(_tx: unknown, _kind: string, id: number) {
       calls.push(`delete:${id}`);
       return false;
     },
@@ -63,7 +63,7 @@ function setup(options: { anchors?: number[]; childCount?: number; employeeCount
   const db = { transaction: async (work: (tx: unknown) => Promise<unknown>) => work({}) } as unknown as Db;
   // The people of the units (the employees module's port, decision 030).
   const people = {
-    async anchors(_kind: string, employeeId: number) {
+    async anchors(_ex: unknown, _kind: string, employeeId: number) {
       calls.push(`anchors:${employeeId}`);
       return options.anchors ?? [];
     },

@@ -63,7 +63,7 @@ export function createOrganisationTrees({
       db.transaction(async (tx) => {
         let portalId = actor.portalId;
         if (data.parentId !== null) {
-          const parent = await repository.findNode(kind, data.parentId, tx);
+          const parent = await repository.findNode(tx, kind, data.parentId);
           if (parent && (actor.isMainPortal || parent.portalId === actor.portalId))
             portalId = parent.portalId;
         }
@@ -71,7 +71,7 @@ export function createOrganisationTrees({
         const scope = await scopeOf(kind, actor, portalId, tx);
         await assertTarget(kind, actor, scope, data.parentId);
         assertNameFree(kind, scope.rows, data.parentId, data.name);
-        const row = await repository.insertNode(kind, tx, {
+        const row = await repository.insertNode(tx, kind, {
           portalId,
           parentId: data.parentId,
           name: data.name,
@@ -91,7 +91,7 @@ export function createOrganisationTrees({
   async function move(kind: TreeKind, actor: Actor, id: number, input: MoveNode): Promise<void> {
     const data = moveNodeSchema.parse(input);
     await db.transaction(async (tx) => {
-      const found = await repository.findNode(kind, id, tx);
+      const found = await repository.findNode(tx, kind, id);
       if (found) await repository.lockPortalTrees(tx, found.portalId);
       const { node, scope } = await loadVisible(kind, actor, id, tx, 'update');
       if (node.version !== data.version) throw new AppError('CONFLICT');
@@ -105,7 +105,7 @@ export function createOrganisationTrees({
       if (data.parentId === node.parentId) return; // already there: nothing changes
       await assertTarget(kind, actor, scope, data.parentId);
       assertNameFree(kind, scope.rows, data.parentId, node.name, id);
-      if (!(await repository.updateVersioned(kind, tx, id, data.version, { parentId: data.parentId }))) {
+      if (!(await repository.updateVersioned(tx, kind, id, data.version, { parentId: data.parentId }))) {
         throw new AppError('CONFLICT');
       }
       const pathOf = (parent: number | null) =>
@@ -128,21 +128,21 @@ export function createOrganisationTrees({
     let name = '';
     try {
       await db.transaction(async (tx) => {
-        const found = await repository.findNode(kind, id, tx);
+        const found = await repository.findNode(tx, kind, id);
         if (found) await repository.lockPortalTrees(tx, found.portalId);
         const { node, scope } = await loadVisible(kind, actor, id, tx, 'update');
         name = node.name;
         if (node.version !== version) throw new AppError('CONFLICT');
         assertEditable(kind, scope, node);
-        const children = await repository.childCount(kind, id, tx);
+        const children = await repository.childCount(tx, kind, id);
         if (children > 0) {
           throw new AppError('TREE_NODE_HAS_CHILDREN', { message: texts.hasChildren(node.name, children) });
         }
-        const assigned = await people.employeeCount(kind, id, tx);
+        const assigned = await people.employeeCount(tx, kind, id);
         if (assigned > 0) {
           throw new AppError('TREE_NODE_IN_USE', { message: texts.inUse(node.name, assigned) });
         }
-        if (!(await repository.deleteVersioned(kind, tx, id, version))) throw new AppError('CONFLICT');
+        if (!(await repository.deleteVersioned(tx, kind, id, version))) throw new AppError('CONFLICT');
         await recordChange(tx, {
           entity: KINDS[kind].entity,
           entityId: id,

@@ -30,130 +30,123 @@ export const roleMemberListSource = {
 
 export type RoleRecord = typeof roles.$inferSelect & { permissions: number[]; memberCount: number };
 
-export function createRolesRepository(db: Executor) {
-  return {
-    list(plan: ListPlan): Promise<ListResult<RoleListRow>> {
-      return runList(plan, {
+export const rolesRepository = {
+  list(ex: Executor, plan: ListPlan): Promise<ListResult<RoleListRow>> {
+    return runList(plan, {
+      rows: (p) =>
+        ex
+          .select({
+            id: roles.id,
+            name: roles.name,
+            description: roles.description,
+            permissionCount,
+            fullAccess,
+            memberCount,
+          })
+          .from(roles)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      count: async (where) => (await ex.select({ count: countAll }).from(roles).where(where))[0]?.count ?? 0,
+    });
+  },
+
+  /** `lock`: take a row lock (inside a transaction) so concurrent changes to the role wait. */
+  async findById(ex: Executor, id: number, lock?: 'update' | 'share'): Promise<RoleRecord | undefined> {
+    if (lock) await ex.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for(lock);
+    const [role] = await ex.select({ role: roles, memberCount }).from(roles).where(eq(roles.id, id));
+    if (!role) return undefined;
+    const perms = await ex
+      .select({ id: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, id))
+      .orderBy(rolePermissions.permissionId);
+    return { ...role.role, memberCount: role.memberCount, permissions: perms.map((p) => p.id) };
+  },
+
+  async insert(ex: Executor, values: { portalId: number; name: string; description: string }) {
+    const [row] = await ex.insert(roles).values(values).returning();
+    return row!;
+  },
+
+  /** Updates only when `version` matches; returns undefined when nothing was updated. */
+  async updateVersioned(
+    ex: Executor,
+    id: number,
+    version: number,
+    patch: Partial<{ name: string; description: string }>,
+  ) {
+    const [row] = await ex
+      .update(roles)
+      .set({ ...patch, version: sql`${roles.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(roles.id, id), eq(roles.version, version)))
+      .returning();
+    return row;
+  },
+
+  async replacePermissions(ex: Executor, roleId: number, permissionIds: readonly number[]) {
+    await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    if (permissionIds.length > 0) {
+      await ex
+        .insert(rolePermissions)
+        .values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
+    }
+  },
+
+  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(roles)
+      .where(and(eq(roles.id, id), eq(roles.version, version)))
+      .returning({ id: roles.id });
+    return rows.length > 0;
+  },
+
+  members(ex: Executor, roleId: number, plan: ListPlan): Promise<ListResult<RoleMemberRow>> {
+    const inRole = sql`exists (select 1 from employee_roles er where er.employee_id = ${employees.id} and er.role_id = ${roleId})`;
+    const where = plan.where ? and(plan.where, inRole) : inRole;
+    return runList(
+      { ...plan, where },
+      {
         rows: (p) =>
-          db
+          ex
             .select({
-              id: roles.id,
-              name: roles.name,
-              description: roles.description,
-              permissionCount,
-              fullAccess,
-              memberCount,
+              id: employees.id,
+              personnelNumber: employees.personnelNumber,
+              lastName: employees.lastName,
+              firstName: employees.firstName,
+              departmentName: departments.name,
             })
-            .from(roles)
+            .from(employees)
+            .leftJoin(departments, eq(departments.id, employees.departmentId))
             .where(p.where)
             .orderBy(...p.orderBy)
             .limit(p.limit)
             .offset(p.offset),
-        count: async (where) =>
-          (await db.select({ count: countAll }).from(roles).where(where))[0]?.count ?? 0,
-      });
-    },
+        count: async (w) => (await ex.select({ count: countAll }).from(employees).where(w))[0]?.count ?? 0,
+      },
+    );
+  },
 
-    /** `lock`: take a row lock (inside a transaction) so concurrent changes to the role wait. */
-    async findById(
-      id: number,
-      ex: Executor = db,
-      lock?: 'update' | 'share',
-    ): Promise<RoleRecord | undefined> {
-      if (lock) await ex.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for(lock);
-      const [role] = await ex.select({ role: roles, memberCount }).from(roles).where(eq(roles.id, id));
-      if (!role) return undefined;
-      const perms = await ex
-        .select({ id: rolePermissions.permissionId })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, id))
-        .orderBy(rolePermissions.permissionId);
-      return { ...role.role, memberCount: role.memberCount, permissions: perms.map((p) => p.id) };
-    },
+  async addMembers(ex: Executor, roleId: number, employeeIds: readonly number[]): Promise<number[]> {
+    const rows = await ex
+      .insert(employeeRoles)
+      .values(employeeIds.map((employeeId) => ({ employeeId, roleId })))
+      .onConflictDoNothing()
+      .returning({ employeeId: employeeRoles.employeeId });
+    return rows.map((r) => r.employeeId);
+  },
 
-    async insert(ex: Executor, values: { portalId: number; name: string; description: string }) {
-      const [row] = await ex.insert(roles).values(values).returning();
-      return row!;
-    },
+  async removeMember(ex: Executor, roleId: number, employeeId: number): Promise<boolean> {
+    const rows = await ex
+      .delete(employeeRoles)
+      .where(and(eq(employeeRoles.roleId, roleId), eq(employeeRoles.employeeId, employeeId)))
+      .returning({ employeeId: employeeRoles.employeeId });
+    return rows.length > 0;
+  },
+};
 
-    /** Updates only when `version` matches; returns undefined when nothing was updated. */
-    async updateVersioned(
-      ex: Executor,
-      id: number,
-      version: number,
-      patch: Partial<{ name: string; description: string }>,
-    ) {
-      const [row] = await ex
-        .update(roles)
-        .set({ ...patch, version: sql`${roles.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(roles.id, id), eq(roles.version, version)))
-        .returning();
-      return row;
-    },
-
-    async replacePermissions(ex: Executor, roleId: number, permissionIds: readonly number[]) {
-      await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-      if (permissionIds.length > 0) {
-        await ex
-          .insert(rolePermissions)
-          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
-      }
-    },
-
-    async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-      const rows = await ex
-        .delete(roles)
-        .where(and(eq(roles.id, id), eq(roles.version, version)))
-        .returning({ id: roles.id });
-      return rows.length > 0;
-    },
-
-    members(roleId: number, plan: ListPlan): Promise<ListResult<RoleMemberRow>> {
-      const inRole = sql`exists (select 1 from employee_roles er where er.employee_id = ${employees.id} and er.role_id = ${roleId})`;
-      const where = plan.where ? and(plan.where, inRole) : inRole;
-      return runList(
-        { ...plan, where },
-        {
-          rows: (p) =>
-            db
-              .select({
-                id: employees.id,
-                personnelNumber: employees.personnelNumber,
-                lastName: employees.lastName,
-                firstName: employees.firstName,
-                departmentName: departments.name,
-              })
-              .from(employees)
-              .leftJoin(departments, eq(departments.id, employees.departmentId))
-              .where(p.where)
-              .orderBy(...p.orderBy)
-              .limit(p.limit)
-              .offset(p.offset),
-          count: async (w) => (await db.select({ count: countAll }).from(employees).where(w))[0]?.count ?? 0,
-        },
-      );
-    },
-
-    async addMembers(ex: Executor, roleId: number, employeeIds: readonly number[]): Promise<number[]> {
-      const rows = await ex
-        .insert(employeeRoles)
-        .values(employeeIds.map((employeeId) => ({ employeeId, roleId })))
-        .onConflictDoNothing()
-        .returning({ employeeId: employeeRoles.employeeId });
-      return rows.map((r) => r.employeeId);
-    },
-
-    async removeMember(ex: Executor, roleId: number, employeeId: number): Promise<boolean> {
-      const rows = await ex
-        .delete(employeeRoles)
-        .where(and(eq(employeeRoles.roleId, roleId), eq(employeeRoles.employeeId, employeeId)))
-        .returning({ employeeId: employeeRoles.employeeId });
-      return rows.length > 0;
-    },
-  };
-}
-
-export type RolesRepository = ReturnType<typeof createRolesRepository>;
+export type RolesRepository = typeof rolesRepository;
 
 /**
  * The roles of one employee, executor first: the employees module's EmployeeRolesPort, used when assignments

@@ -22,7 +22,7 @@ function setup(role: Partial<RoleRecord> = {}) {
   };
   const calls: string[] = [];
   const repository = {
-    findById: async (id: number) => (id === record.id ? record : undefined),
+    findById: async (_ex: unknown, id: number) => (id === record.id ? record : undefined),
     updateVersioned: async () => {
       calls.push('update');
       return record;

@@ -77,7 +77,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
     ex: Executor = db,
     lock?: 'update' | 'share',
   ): Promise<RoleRecord> {
-    const role = await repository.findById(id, ex, lock);
+    const role = await repository.findById(ex, id, lock);
     if (!role || (!actor.isMainPortal && role.portalId !== actor.portalId)) {
       throw new AppError('NOT_FOUND', { message: rolesMessages.notFound });
     }
@@ -95,7 +95,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
 
   return {
     list(actor: Actor, query: ListQuery) {
-      return repository.list(planList(roleListSource, query, [scope(actor)]));
+      return repository.list(db, planList(roleListSource, query, [scope(actor)]));
     },
 
     async get(actor: Actor, id: number): Promise<Role> {
@@ -206,7 +206,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
 
     async members(actor: Actor, id: number, query: ListQuery) {
       await loadVisible(actor, id);
-      return repository.members(id, planList(roleMemberListSource, { ...query, orderBy: 'lastName' }));
+      return repository.members(db, id, planList(roleMemberListSource, { ...query, orderBy: 'lastName' }));
     },
 
     /** Assigns the role; answers how many employees newly got it (those who had it are skipped). */
@@ -216,7 +216,7 @@ export function createRolesService({ db, repository, employees }: Deps) {
         // The role is share-locked: it cannot be deleted or re-permissioned while we check and assign.
         const role = await loadVisible(actor, id, tx, 'share');
         assertMayGrant(actor, role.permissions);
-        const existing = await employees.existingIds(role.portalId, unique, tx);
+        const existing = await employees.existingIds(tx, role.portalId, unique);
         const missing = unique.filter((e) => !existing.includes(e));
         if (missing.length > 0) {
           throw new AppError('EMPLOYEE_NOT_FOUND', {

@@ -1,7 +1,7 @@
 import type { ListQuery, ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import type { Run, Schedule, Task } from '@schutzwerk/shared/scheduler/scheduler.schema.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '#db/client.ts';
+import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { scheduledTaskRuns, scheduledTasks } from './scheduler.table.ts';
@@ -56,194 +56,192 @@ const taskListSource: ListSource<'name' | 'nextFireAt' | 'lastFireAt' | 'state'>
   searchText: sql`${scheduledTasks.name} || ' ' || ${scheduledTasks.description}`,
 };
 
-export function createSchedulerRepository(db: Db) {
-  return {
-    async list(query: ListQuery): Promise<ListResult<TaskRow>> {
-      const plan = planList(taskListSource, query);
-      return runList(plan, {
-        rows: (p) =>
-          db
-            .select()
-            .from(scheduledTasks)
-            .where(p.where)
-            .orderBy(...p.orderBy)
-            .limit(p.limit)
-            .offset(p.offset),
-        count: async (where) => {
-          const [row] = await db.select({ n: countAll }).from(scheduledTasks).where(where);
-          return row?.n ?? 0;
-        },
-      });
-    },
+export const schedulerRepository = {
+  async list(ex: Executor, query: ListQuery): Promise<ListResult<TaskRow>> {
+    const plan = planList(taskListSource, query);
+    return runList(plan, {
+      rows: (p) =>
+        ex
+          .select()
+          .from(scheduledTasks)
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      count: async (where) => {
+        const [row] = await ex.select({ n: countAll }).from(scheduledTasks).where(where);
+        return row?.n ?? 0;
+      },
+    });
+  },
 
-    async findById(ex: Executor, id: number): Promise<TaskRow | undefined> {
-      const [row] = await ex.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
-      return row;
-    },
+  async findById(ex: Executor, id: number): Promise<TaskRow | undefined> {
+    const [row] = await ex.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
+    return row;
+  },
 
-    async findByKey(ex: Executor, key: string): Promise<TaskRow | undefined> {
-      const [row] = await ex.select().from(scheduledTasks).where(eq(scheduledTasks.key, key));
-      return row;
-    },
+  async findByKey(ex: Executor, key: string): Promise<TaskRow | undefined> {
+    const [row] = await ex.select().from(scheduledTasks).where(eq(scheduledTasks.key, key));
+    return row;
+  },
 
-    /** Locks the task row for this transaction; undefined if it does not exist or another holds the lock. */
-    async lockById(tx: Executor, id: number, options: { skipLocked?: boolean } = {}) {
-      const [row] = await tx
-        .select()
-        .from(scheduledTasks)
-        .where(eq(scheduledTasks.id, id))
-        .for('update', options.skipLocked ? { skipLocked: true } : {});
-      return row;
-    },
+  /** Locks the task row for this transaction; undefined if it does not exist or another holds the lock. */
+  async lockById(tx: Executor, id: number, options: { skipLocked?: boolean } = {}) {
+    const [row] = await tx
+      .select()
+      .from(scheduledTasks)
+      .where(eq(scheduledTasks.id, id))
+      .for('update', options.skipLocked ? { skipLocked: true } : {});
+    return row;
+  },
 
-    /**
-     * The earliest due task this instance knows, locked for the claim. SKIP LOCKED: a task another
-     * instance is claiming at this moment is passed over instead of waited for.
-     */
-    async lockNextDue(tx: Executor, now: Date, keys: string[]) {
-      if (keys.length === 0) return undefined;
-      const [row] = await tx
-        .select()
-        .from(scheduledTasks)
-        .where(
-          and(
-            eq(scheduledTasks.paused, false),
-            inArray(scheduledTasks.state, ['normal', 'error']),
-            lte(scheduledTasks.nextFireAt, now),
-            inArray(scheduledTasks.key, keys),
+  /**
+   * The earliest due task this instance knows, locked for the claim. SKIP LOCKED: a task another
+   * instance is claiming at this moment is passed over instead of waited for.
+   */
+  async lockNextDue(tx: Executor, now: Date, keys: string[]) {
+    if (keys.length === 0) return undefined;
+    const [row] = await tx
+      .select()
+      .from(scheduledTasks)
+      .where(
+        and(
+          eq(scheduledTasks.paused, false),
+          inArray(scheduledTasks.state, ['normal', 'error']),
+          lte(scheduledTasks.nextFireAt, now),
+          inArray(scheduledTasks.key, keys),
+        ),
+      )
+      .orderBy(asc(scheduledTasks.nextFireAt), asc(scheduledTasks.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
+  },
+
+  /** Running tasks whose run has shown no sign of life since `cutoff`, locked (SKIP LOCKED). */
+  async lockStale(tx: Executor, cutoff: Date, exceptRunIds: number[]) {
+    return tx
+      .select()
+      .from(scheduledTasks)
+      .where(
+        and(
+          eq(scheduledTasks.state, 'blocked'),
+          or(
+            lte(scheduledTasks.heartbeatAt, cutoff),
+            and(isNull(scheduledTasks.heartbeatAt), lte(scheduledTasks.lockedAt, cutoff)),
+            and(isNull(scheduledTasks.heartbeatAt), isNull(scheduledTasks.lockedAt)),
           ),
-        )
-        .orderBy(asc(scheduledTasks.nextFireAt), asc(scheduledTasks.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      return row;
-    },
+          exceptRunIds.length > 0 ? notInArray(scheduledTasks.currentRunId, exceptRunIds) : undefined,
+        ),
+      )
+      .for('update', { skipLocked: true });
+  },
 
-    /** Running tasks whose run has shown no sign of life since `cutoff`, locked (SKIP LOCKED). */
-    async lockStale(tx: Executor, cutoff: Date, exceptRunIds: number[]) {
-      return tx
-        .select()
-        .from(scheduledTasks)
-        .where(
-          and(
-            eq(scheduledTasks.state, 'blocked'),
-            or(
-              lte(scheduledTasks.heartbeatAt, cutoff),
-              and(isNull(scheduledTasks.heartbeatAt), lte(scheduledTasks.lockedAt, cutoff)),
-              and(isNull(scheduledTasks.heartbeatAt), isNull(scheduledTasks.lockedAt)),
-            ),
-            exceptRunIds.length > 0 ? notInArray(scheduledTasks.currentRunId, exceptRunIds) : undefined,
-          ),
-        )
-        .for('update', { skipLocked: true });
-    },
+  async allKeys(ex: Executor): Promise<{ key: string; row: TaskRow }[]> {
+    const rows = await ex.select().from(scheduledTasks);
+    return rows.map((row) => ({ key: row.key, row }));
+  },
 
-    async allKeys(ex: Executor): Promise<{ key: string; row: TaskRow }[]> {
-      const rows = await ex.select().from(scheduledTasks);
-      return rows.map((row) => ({ key: row.key, row }));
-    },
+  async insertTask(ex: Executor, values: typeof scheduledTasks.$inferInsert) {
+    await ex.insert(scheduledTasks).values(values).onConflictDoNothing({ target: scheduledTasks.key });
+  },
 
-    async insertTask(ex: Executor, values: typeof scheduledTasks.$inferInsert) {
-      await ex.insert(scheduledTasks).values(values).onConflictDoNothing({ target: scheduledTasks.key });
-    },
+  async updateTask(ex: Executor, id: number, patch: TaskPatch): Promise<TaskRow> {
+    const [row] = await ex.update(scheduledTasks).set(patch).where(eq(scheduledTasks.id, id)).returning();
+    if (!row) throw new Error(`scheduled task ${id} vanished`);
+    return row;
+  },
 
-    async updateTask(ex: Executor, id: number, patch: TaskPatch): Promise<TaskRow> {
-      const [row] = await ex.update(scheduledTasks).set(patch).where(eq(scheduledTasks.id, id)).returning();
-      if (!row) throw new Error(`scheduled task ${id} vanished`);
-      return row;
-    },
+  async insertRun(ex: Executor, values: typeof scheduledTaskRuns.$inferInsert): Promise<number> {
+    const [row] = await ex.insert(scheduledTaskRuns).values(values).returning({ id: scheduledTaskRuns.id });
+    return row!.id;
+  },
 
-    async insertRun(ex: Executor, values: typeof scheduledTaskRuns.$inferInsert): Promise<number> {
-      const [row] = await ex.insert(scheduledTaskRuns).values(values).returning({ id: scheduledTaskRuns.id });
-      return row!.id;
-    },
+  /** Completes a run that is still open; false if someone else completed it already (crash recovery). */
+  async finishRun(
+    ex: Executor,
+    id: number,
+    values: { finishedAt: Date; outcome: 'ok' | 'error'; summary: string | null; log?: string },
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(scheduledTaskRuns)
+      .set(values)
+      .where(and(eq(scheduledTaskRuns.id, id), isNull(scheduledTaskRuns.outcome)))
+      .returning({ id: scheduledTaskRuns.id });
+    return rows.length > 0;
+  },
 
-    /** Completes a run that is still open; false if someone else completed it already (crash recovery). */
-    async finishRun(
-      ex: Executor,
-      id: number,
-      values: { finishedAt: Date; outcome: 'ok' | 'error'; summary: string | null; log?: string },
-    ): Promise<boolean> {
-      const rows = await ex
-        .update(scheduledTaskRuns)
-        .set(values)
-        .where(and(eq(scheduledTaskRuns.id, id), isNull(scheduledTaskRuns.outcome)))
-        .returning({ id: scheduledTaskRuns.id });
-      return rows.length > 0;
-    },
+  /** Appends a line to an open run's log (crash recovery). */
+  async failOpenRun(ex: Executor, id: number, finishedAt: Date, line: string, summary: string) {
+    await ex
+      .update(scheduledTaskRuns)
+      .set({
+        finishedAt,
+        outcome: 'error',
+        summary,
+        log: sql`case when ${scheduledTaskRuns.log} = '' then ${line} else ${scheduledTaskRuns.log} || ${`\n${line}`} end`,
+      })
+      .where(and(eq(scheduledTaskRuns.id, id), isNull(scheduledTaskRuns.outcome)));
+  },
 
-    /** Appends a line to an open run's log (crash recovery). */
-    async failOpenRun(ex: Executor, id: number, finishedAt: Date, line: string, summary: string) {
-      await ex
-        .update(scheduledTaskRuns)
-        .set({
-          finishedAt,
-          outcome: 'error',
-          summary,
-          log: sql`case when ${scheduledTaskRuns.log} = '' then ${line} else ${scheduledTaskRuns.log} || ${`\n${line}`} end`,
-        })
-        .where(and(eq(scheduledTaskRuns.id, id), isNull(scheduledTaskRuns.outcome)));
-    },
+  /** A running run's sign of life: the heartbeat and the log so far. */
+  async heartbeat(ex: Executor, taskId: number, runId: number, now: Date, log: string) {
+    await ex
+      .update(scheduledTasks)
+      .set({ heartbeatAt: now })
+      .where(and(eq(scheduledTasks.id, taskId), eq(scheduledTasks.currentRunId, runId)));
+    await ex
+      .update(scheduledTaskRuns)
+      .set({ log })
+      .where(and(eq(scheduledTaskRuns.id, runId), isNull(scheduledTaskRuns.outcome)));
+  },
 
-    /** A running run's sign of life: the heartbeat and the log so far. */
-    async heartbeat(ex: Executor, taskId: number, runId: number, now: Date, log: string) {
-      await ex
-        .update(scheduledTasks)
-        .set({ heartbeatAt: now })
-        .where(and(eq(scheduledTasks.id, taskId), eq(scheduledTasks.currentRunId, runId)));
-      await ex
-        .update(scheduledTaskRuns)
-        .set({ log })
-        .where(and(eq(scheduledTaskRuns.id, runId), isNull(scheduledTaskRuns.outcome)));
-    },
+  async findRun(ex: Executor, id: number): Promise<RunRow | undefined> {
+    const [row] = await ex.select().from(scheduledTaskRuns).where(eq(scheduledTaskRuns.id, id));
+    return row;
+  },
 
-    async findRun(ex: Executor, id: number): Promise<RunRow | undefined> {
-      const [row] = await ex.select().from(scheduledTaskRuns).where(eq(scheduledTaskRuns.id, id));
-      return row;
-    },
+  /** The newest runs of a task first (list protocol: offset and limit). */
+  async runs(ex: Executor, taskId: number, query: ListQuery): Promise<ListResult<Run>> {
+    const direction = query.orderDirection === 'asc' ? asc : desc;
+    const rows = await ex
+      .select({
+        run: scheduledTaskRuns,
+        lastName: employees.lastName,
+        firstName: employees.firstName,
+        personnelNumber: employees.personnelNumber,
+      })
+      .from(scheduledTaskRuns)
+      .leftJoin(employees, eq(employees.id, scheduledTaskRuns.triggeredBy))
+      .where(eq(scheduledTaskRuns.taskId, taskId))
+      .orderBy(direction(scheduledTaskRuns.startedAt), direction(scheduledTaskRuns.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    const [count] = await ex
+      .select({ n: countAll })
+      .from(scheduledTaskRuns)
+      .where(eq(scheduledTaskRuns.taskId, taskId));
+    return {
+      rows: rows.map(({ run, lastName, firstName, personnelNumber }) => ({
+        id: run.id,
+        taskId: run.taskId,
+        startedAt: run.startedAt.toISOString(),
+        finishedAt: run.finishedAt?.toISOString() ?? null,
+        outcome: run.outcome ?? null,
+        trigger: run.trigger,
+        triggeredBy:
+          run.trigger === 'manual'
+            ? formatName(lastName, firstName, personnelNumber) || 'gelöschter Mitarbeiter'
+            : null,
+        summary: run.summary ?? null,
+        log: run.log,
+      })),
+      filteredCount: count?.n ?? 0,
+    };
+  },
+};
 
-    /** The newest runs of a task first (list protocol: offset and limit). */
-    async runs(taskId: number, query: ListQuery): Promise<ListResult<Run>> {
-      const direction = query.orderDirection === 'asc' ? asc : desc;
-      const rows = await db
-        .select({
-          run: scheduledTaskRuns,
-          lastName: employees.lastName,
-          firstName: employees.firstName,
-          personnelNumber: employees.personnelNumber,
-        })
-        .from(scheduledTaskRuns)
-        .leftJoin(employees, eq(employees.id, scheduledTaskRuns.triggeredBy))
-        .where(eq(scheduledTaskRuns.taskId, taskId))
-        .orderBy(direction(scheduledTaskRuns.startedAt), direction(scheduledTaskRuns.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      const [count] = await db
-        .select({ n: countAll })
-        .from(scheduledTaskRuns)
-        .where(eq(scheduledTaskRuns.taskId, taskId));
-      return {
-        rows: rows.map(({ run, lastName, firstName, personnelNumber }) => ({
-          id: run.id,
-          taskId: run.taskId,
-          startedAt: run.startedAt.toISOString(),
-          finishedAt: run.finishedAt?.toISOString() ?? null,
-          outcome: run.outcome ?? null,
-          trigger: run.trigger,
-          triggeredBy:
-            run.trigger === 'manual'
-              ? formatName(lastName, firstName, personnelNumber) || 'gelöschter Mitarbeiter'
-              : null,
-          summary: run.summary ?? null,
-          log: run.log,
-        })),
-        filteredCount: count?.n ?? 0,
-      };
-    },
-  };
-}
-
-export type SchedulerRepository = ReturnType<typeof createSchedulerRepository>;
+export type SchedulerRepository = typeof schedulerRepository;
 
 function formatName(last: string | null, first: string | null, number: string | null): string {
   const name = [last?.trim(), first?.trim()].filter(Boolean).join(', ');

@@ -5,10 +5,10 @@ import { AppError } from '#platform/errors.ts';
 import type { JobDefinition } from './job.ts';
 import { nextFireTime } from './schedule.ts';
 import {
-  createSchedulerRepository,
   MAX_LOG_LENGTH,
   type SchedulerRepository,
   scheduleOf,
+  schedulerRepository,
   type TaskRow,
 } from './scheduler.repository.ts';
 
@@ -70,7 +70,7 @@ class RunAborted extends Error {}
  */
 export function createScheduler(options: SchedulerOptions) {
   const { db } = options;
-  const repository: SchedulerRepository = createSchedulerRepository(db);
+  const repository: SchedulerRepository = schedulerRepository;
   const jobs = new Map(options.jobs.map((job) => [job.key, job]));
   if (jobs.size !== options.jobs.length) throw new Error('Two scheduler jobs share one key');
   const keys = [...jobs.keys()];

@@ -59,7 +59,7 @@ export function createSchedulerService({ db, repository, scheduler, clock = () =
 
   return {
     async list(query: ListQuery): Promise<ListResult<Task>> {
-      const result = await repository.list(query);
+      const result = await repository.list(db, query);
       return { rows: result.rows.map(toTask), filteredCount: result.filteredCount };
     },
 
@@ -69,7 +69,7 @@ export function createSchedulerService({ db, repository, scheduler, clock = () =
 
     async runs(id: number, query: ListQuery): Promise<ListResult<Run>> {
       await get(id);
-      return repository.runs(id, { ...query, limit: Math.min(query.limit, TASK_RUNS_LIMIT) });
+      return repository.runs(db, id, { ...query, limit: Math.min(query.limit, TASK_RUNS_LIMIT) });
     },
 
     /** A new cron expression or fixed interval; the next fire is planned from now. */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,11 +7,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { SsoSignIn } from '#features/sso/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -24,36 +21,38 @@ export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
   const login = useLogin();
-  const schema = useMemo(
-    () =>
-      z.object({
-        username: z.string().trim().min(1, t('login.usernameRequired')),
-        password: z.string().min(1, t('login.passwordRequired')),
-      }),
-    [t],
-  );
-  const form = useForm<z.infer<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
-    mode: 'onSubmit',
-  });
-  const { errors } = form.formState;
+  // Two required fields, checked by hand: the sign-in page is the first thing every user loads, so it does
+  // without the form and schema libraries the rest of the app uses (decision 037, first load).
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const expired = getSessionEndReason() === 'expired';
 
-  const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, {
-      onError: () => form.setValue('password', ''),
-    });
-  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      username: values.username.trim() === '' ? t('login.usernameRequired') : undefined,
+      password: values.password === '' ? t('login.passwordRequired') : undefined,
+    };
+    setErrors(found);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      { onError: () => setValues((v) => ({ ...v, password: '' })) },
+    );
+  };
 
   // After a failed attempt the (emptied) password field takes the focus, once it is enabled again.
-  const { setFocus } = form;
   useEffect(() => {
-    if (login.isError) setFocus('password');
-  }, [login.isError, setFocus]);
+    if (login.isError && !login.isPending) passwordRef.current?.focus();
+  }, [login.isError, login.isPending]);
 
   // Typing again hides the message of the failed attempt.
-  const clearFailure = () => {
+  const change = (field: 'username' | 'password') => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
     if (login.isError) login.reset();
   };
 
@@ -78,23 +77,29 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <TextField
-          {...form.register('username', { onChange: clearFailure })}
+          name="username"
+          inputRef={usernameRef}
+          value={values.username}
+          onChange={change('username')}
           label={t('login.username')}
           autoComplete="username"
           autoFocus
           disabled={login.isPending}
           error={Boolean(errors.username)}
-          helperText={errors.username?.message}
+          helperText={errors.username}
           size="medium"
         />
         <TextField
-          {...form.register('password', { onChange: clearFailure })}
+          name="password"
+          inputRef={passwordRef}
+          value={values.password}
+          onChange={change('password')}
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
           disabled={login.isPending}
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password}
           size="medium"
         />
         <Button

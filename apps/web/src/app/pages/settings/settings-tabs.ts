@@ -1,5 +1,5 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { settingsCategories } from '@schutzwerk/shared/settings/categories.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from '@schutzwerk/shared/settings/settings-rights.ts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type SettingsTab = {
@@ -8,7 +8,7 @@ export type SettingsTab = {
   /** i18n key of the tab label. */
   labelKey: string;
   /** The settings category whose read right shows the tab (the server's list decides). */
-  category?: string;
+  category?: keyof typeof SETTINGS_CATEGORY_RIGHTS;
   /** Or: any of these rights shows the tab (tabs that are not a settings category). */
   anyOf?: readonly number[];
   component: LazyExoticComponent<ComponentType>;
@@ -67,7 +67,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
 export function settingsPageRights(): number[] {
   const ids = new Set<number>([P.SETTINGS_READONLY]);
   for (const tab of SETTINGS_TABS) {
-    const category = tab.category ? settingsCategories[tab.category] : undefined;
+    const category = tab.category ? SETTINGS_CATEGORY_RIGHTS[tab.category] : undefined;
     for (const id of [...(category?.readAnyOf ?? []), ...(category?.writeAnyOf ?? []), ...(tab.anyOf ?? [])])
       ids.add(id);
   }

@@ -2,7 +2,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import { SSO_ERROR_PARAM } from '@schutzwerk/shared/auth/sso.schema.ts';
+import { SSO_ERROR_PARAM } from '@schutzwerk/shared/constants.ts';
 import { isErrorCode } from '@schutzwerk/shared/errors.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
