@@ -32,7 +32,22 @@ describe('list protocol helper', () => {
     expect(where.sql).toContain('ILIKE $1');
     expect(where.params).toEqual(["%o'Neil%", '%\\%%']);
     const order = plan.orderBy.map((o) => dialect.sqlToQuery(o).sql);
-    expect(order).toEqual(['"people"."city" desc', '"people"."id" desc']);
+    // A search word of three letters or more: the matches are sorted, no sort index is walked (decision 035).
+    expect(order).toEqual(['(array["people"."city"])[1] desc', '(array["people"."id"])[1] desc']);
+    const unsearched = planList(source, listQuerySchema.parse({ orderBy: 'city', orderDirection: 'desc' }));
+    expect(unsearched.orderBy.map((o) => dialect.sqlToQuery(o).sql)).toEqual([
+      '"people"."city" desc',
+      '"people"."id" desc',
+    ]);
+    const short = planList(source, listQuerySchema.parse({ search: 'Mü a', orderBy: 'city' }));
+    expect(short.orderBy.map((o) => dialect.sqlToQuery(o).sql)).toEqual([
+      '"people"."city" asc',
+      '"people"."id" asc',
+    ]);
+    expect(short.reverseOrderBy.map((o) => dialect.sqlToQuery(o).sql)).toEqual([
+      '"people"."city" desc',
+      '"people"."id" desc',
+    ]);
   });
 
   it('refuses an undeclared orderBy', () => {

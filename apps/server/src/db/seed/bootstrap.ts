@@ -18,6 +18,7 @@ import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.tabl
 import { settings } from '#modules/settings/settings.table.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
+import { vacuumAnalyze } from '../maintenance.ts';
 import { seedDemoActivities } from './activities.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, LOCATIONS } from './names.ts';
 import { seedOrganisationDetails } from './organisation-demo.ts';
@@ -345,6 +346,9 @@ export async function seedDemoData(
     }
     await tx.insert(employees).values(customerStaff);
   });
+  // Fresh statistics for the planner (without them it takes the new tables for empty) and the visibility map
+  // that index-only scans need: PGlite has no autovacuum to do it later (decision 035).
+  await vacuumAnalyze(db);
   return {
     created: true,
     generatedPassword: options.password === undefined,

@@ -99,6 +99,8 @@ const actionListSource: ListSource = {
   defaultOrderBy: 'dueDate',
   tieBreaker: actions.id,
   searchText: sql`${actions.designation}`,
+  // No joins: names come from correlated subqueries (decision 035).
+  rowsOf: actions,
 };
 
 const taskListSource: ListSource = {
@@ -109,6 +111,7 @@ const taskListSource: ListSource = {
   defaultOrderBy: 'dueDate',
   tieBreaker: tasks.id,
   searchText: sql`${tasks.title}`,
+  rowsOf: tasks,
 };
 
 function scopeWhere(scope: ActionReadScope): SQL | undefined {

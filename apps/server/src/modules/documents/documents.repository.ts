@@ -23,6 +23,8 @@ const listSource: ListSource = {
   defaultOrderBy: 'label',
   tieBreaker: documents.id,
   searchText: sql`lower(${documents.label})`,
+  // Responsible person and current version are many-to-one left joins (decision 035).
+  rowsOf: documents,
 };
 
 /** Data access of the document management; every function takes the Executor first (decision 031). */

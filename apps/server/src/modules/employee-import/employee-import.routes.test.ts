@@ -352,9 +352,19 @@ describe('employee import: commit', () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('EMPLOYEE_IMPORT_HAS_BAD_ROWS');
 
+    const analyses = async () => {
+      const [row] = await queryRows<{ n: number | string }>(
+        t.database.db,
+        sql`select analyze_count + autoanalyze_count as n from pg_stat_user_tables where relname = 'employees'`,
+      );
+      return Number(row!.n);
+    };
+    const analysedBefore = await analyses();
     const res = await admin.post(`/api/employee/import/${id}/commit`, { ...options, skipBadRows: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
+    // A bulk write: the planner's statistics of the employees are refreshed after it (decision 035).
+    expect(await analyses()).toBeGreaterThan(analysedBefore);
     const lines = events(res.body);
     expect(lines.some((e) => e.type === 'progress' && e.phase === 'hash')).toBe(true);
     expect(lines.some((e) => e.type === 'progress' && e.phase === 'write')).toBe(true);

@@ -4,10 +4,13 @@ import {
   type ImportResult,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import type { Db, Executor, Tx } from '#db/client.ts';
+import { analyzeTables } from '#db/maintenance.ts';
 import { assertNoMoreRights, type EmailChangedDeps, notifyEmailChanged } from '#modules/employees/index.ts';
+import { employees } from '#modules/employees/tables.ts';
 import type { Actor } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
 import { AppError } from '#platform/errors.ts';
+import { changeLog } from '#platform/platform.table.ts';
 import type { EmployeeImportRepository, EmployeeInsert, EmployeeRow } from './employee-import.repository.ts';
 import {
   type InstallationLicence,
@@ -240,6 +243,8 @@ export function createImportRun(deps: ImportRunDeps) {
         });
         return outcome;
       });
+      // A bulk write: fresh planner statistics for the lists (decision 035). The import is done either way.
+      await analyzeTables(db, [employees, changeLog]).catch(() => undefined);
       return { ...result, durationMs: Math.round(performance.now() - started) };
     } catch (error) {
       const wire =

@@ -30,6 +30,8 @@ export const employeeListSource = {
   defaultOrderBy: 'lastName',
   tieBreaker: employees.id,
   searchText: employeeSearchText(employees),
+  // The department and location are many-to-one left joins: deep pages skip on the index (decision 035).
+  rowsOf: employees,
 } satisfies ListSource<'personnelNumber' | 'lastName' | 'firstName' | 'departmentName' | 'locationName'>;
 
 /**

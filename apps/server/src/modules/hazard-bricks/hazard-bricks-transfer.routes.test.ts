@@ -85,6 +85,14 @@ describe('hazard brick import', () => {
       (await admin.get(`/api/hazardbricks/export?search=${encodeURIComponent('Elektrischer Schlag')}`)).body,
     ) as BricksFile;
     const e01 = exported.bricks[0]!;
+    const analyses = async () => {
+      const [row] = await queryRows<{ n: number | string }>(
+        t.database.db,
+        sql`select analyze_count + autoanalyze_count as n from pg_stat_user_tables where relname = 'hazard_bricks'`,
+      );
+      return Number(row!.n);
+    };
+    const analysedBefore = await analyses();
     const res = await importFile(
       fileWith([
         { ...e01, identifier: 'IMP-1', title: 'Importierter Baustein eins' },
@@ -93,6 +101,8 @@ describe('hazard brick import', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<{ data: unknown }>().data).toEqual({ imported: 2, identifiers: ['IMP-1', 'IMP-2'] });
+    // A bulk write: the catalogue's planner statistics are refreshed after it (decision 035).
+    expect(await analyses()).toBeGreaterThan(analysedBefore);
     const list = await rows('Importierter Baustein');
     expect(list.rows.map((r) => r.identifier)).toEqual(['IMP-1', 'IMP-2']);
     const brick = (await admin.get(`/api/hazardbricks/${list.rows[0]!.id}`)).json<{ data: HazardBrick }>()

@@ -7,6 +7,7 @@ import {
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks-file.schema.ts';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { analyzeTables } from '#db/maintenance.ts';
 import type { Actor } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
@@ -157,7 +158,7 @@ export function createHazardBricksTransfer({
       });
       if (duplicates.length > 0) throw new AppError('HAZARD_BRICK_FILE_INVALID', { details: duplicates });
 
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const existing = await tx
           .select({ identifier: hazardBricks.identifier })
           .from(hazardBricks)
@@ -194,6 +195,9 @@ export function createHazardBricksTransfer({
         }
         return { imported: bricks.length, identifiers: bricks.map((b) => b.identifier) };
       });
+      // A bulk write: fresh planner statistics for the catalogue (decision 035).
+      await analyzeTables(db, [hazardBricks]);
+      return result;
     },
   };
 }

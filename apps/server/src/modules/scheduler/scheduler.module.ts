@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { JobDefinition } from './job.ts';
-import { runHistoryCleanupJob } from './scheduler.jobs.ts';
+import { databaseMaintenanceJob, runHistoryCleanupJob } from './scheduler.jobs.ts';
 import { schedulerRoutes } from './scheduler.routes.ts';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.runner.ts';
 import { createSchedulerService } from './scheduler.service.ts';
@@ -26,8 +26,11 @@ export function schedulerModule(
     singleProcess?: boolean;
   } & Omit<SchedulerOptions, 'db' | 'jobs'>,
 ) {
-  // The scheduler's own housekeeping is a job like any other.
-  const scheduler = createScheduler({ ...deps, jobs: [...deps.jobs, runHistoryCleanupJob()] });
+  // The scheduler's own housekeeping and the database maintenance are jobs like any other.
+  const scheduler = createScheduler({
+    ...deps,
+    jobs: [...deps.jobs, runHistoryCleanupJob(), databaseMaintenanceJob()],
+  });
   const service = createSchedulerService({
     db: deps.db,
     repository: scheduler.repository,

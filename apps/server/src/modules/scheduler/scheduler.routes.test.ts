@@ -1,7 +1,8 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Run, Task } from '@schutzwerk/shared/scheduler/scheduler.schema.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
 import { changeLog } from '#platform/platform.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser } from '#test/fixtures.ts';
@@ -127,8 +128,8 @@ describe('task list and start-up', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<ListBody<Task>>();
     // The test jobs, the auth module's session and generated-password clean-ups, the mail outbox,
-    // the task reminders (actions) and the scheduler's own run clean-up.
-    expect(body.data.filteredCount).toBe(testJobs.length + 5);
+    // the task reminders (actions), the scheduler's own run clean-up and the database maintenance.
+    expect(body.data.filteredCount).toBe(testJobs.length + 6);
     const cleanup = body.data.rows.find((r) => r.key === 'session-cleanup');
     expect(cleanup).toMatchObject({
       name: 'Sitzungen bereinigen',
@@ -720,5 +721,62 @@ describe('scheduled job scheduler-run-cleanup (Laufprotokolle bereinigen)', () =
       .from(scheduledTaskRuns)
       .where(eq(scheduledTaskRuns.taskId, quiet!.id));
     expect(quietLeft).toHaveLength(3);
+  });
+});
+
+describe('scheduled job database-maintenance (Datenbankpflege)', () => {
+  const stats = async (table: string) => {
+    const [row] = await queryRows<{ vacuumed: string | null; analysed: string | null }>(
+      t.database.db,
+      sql`select coalesce(last_vacuum, last_autovacuum)::text as vacuumed,
+                 coalesce(last_analyze, last_autoanalyze)::text as analysed
+            from pg_stat_user_tables where relname = ${table}`,
+    );
+    return row!;
+  };
+
+  it('is listed like the other jobs, with its German name, description and a nightly schedule', async () => {
+    const list = await admin.get('/api/taskschedule/list?search=Datenbankpflege');
+    const rows = list.json<ListBody<Task>>().data.rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      key: 'database-maintenance',
+      name: 'Datenbankpflege',
+      schedule: { kind: 'cron', cron: '15 3 * * *' },
+      state: 'normal',
+      paused: false,
+    });
+    expect(rows[0]!.description).toContain('VACUUM');
+  });
+
+  it('vacuums and analyses every application table and logs each of them in its run', async () => {
+    const db = t.database.db;
+    const id = taskIds.get('database-maintenance')!;
+    expect((await admin.post(`/api/taskschedule/${id}/run`)).statusCode).toBe(202);
+    await t.app.scheduler.whenIdle();
+    const [result] = (await admin.get(`/api/taskschedule/${id}/runs`)).json<ListBody<Run>>().data.rows;
+    expect(result).toMatchObject({ outcome: 'ok', trigger: 'manual' });
+    expect(result!.summary).toMatch(
+      /^\d+ Tabellen bereinigt und analysiert \([\d.]+ tote Zeilen, [\d,]+ s\)\.$/,
+    );
+
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select relname as name from pg_class
+           where relnamespace = current_schema()::regnamespace and relkind in ('r', 'p')`,
+    );
+    expect(result!.summary).toMatch(new RegExp(`^${tables.length} Tabellen`));
+    // One log line per table after the time stamp, e.g. "03:15:00 employees: 0 tote Zeilen, 3 ms".
+    const logged = result!.log
+      .split('\n')
+      .map((line) => /^\S+ (\w+): .*\d+ ms$/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect(logged.sort()).toEqual(tables.map((r) => r.name).sort());
+    for (const table of ['employees', 'scheduled_tasks', 'change_log']) {
+      const after = await stats(table);
+      expect(after.vacuumed, table).not.toBeNull();
+      expect(after.analysed, table).not.toBeNull();
+    }
+    expect(await task('database-maintenance')).toMatchObject({ state: 'normal', lastOutcome: 'ok' });
   });
 });
