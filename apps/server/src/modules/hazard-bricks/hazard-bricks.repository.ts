@@ -52,6 +52,22 @@ export const hazardBricksRepository = {
     return row;
   },
 
+  /** True while the catalogue has no brick (the base data fill only an empty one). */
+  async isEmpty(ex: Executor): Promise<boolean> {
+    const [any] = await ex.select({ id: hazardBricks.id }).from(hazardBricks).limit(1);
+    return any === undefined;
+  },
+
+  /** A brick of the base data; undefined when its identifier exists already. */
+  async insertIfAbsent(ex: Executor, values: BrickInsert): Promise<number | undefined> {
+    const [row] = await ex
+      .insert(hazardBricks)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: hazardBricks.id });
+    return row?.id;
+  },
+
   async identifierTaken(ex: Executor, identifier: string, exceptId?: number): Promise<boolean> {
     const rows = await ex
       .select({ id: hazardBricks.id })
