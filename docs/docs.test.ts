@@ -102,10 +102,6 @@ describe('one server anatomy (decision 031)', () => {
     // strings through a worker's client.query() and does not match.)
     'reports/report-runner.ts',
     'reports/report-data-rights.ts',
-    // Demo data, written only for the demo company like the seed files under db/: one-off reads and inserts
-    // over several modules' tables; not converted yet.
-    'actions/actions.demo.ts',
-    'hazard-analysis/hazard-analysis.demo-data.ts',
   ];
   const withSql = () =>
     folders('apps/server/src/modules').flatMap((m) =>

@@ -212,6 +212,29 @@ export const hazardAnalysisRepository = {
       .where(inArray(hazardBricks.id, ids));
   },
 
+  /** Bricks by identifier (the demo data name them so). */
+  async bricksByIdentifier(ex: Executor, identifiers: string[]) {
+    if (identifiers.length === 0) return [];
+    return ex
+      .select({ id: hazardBricks.id, identifier: hazardBricks.identifier, title: hazardBricks.title })
+      .from(hazardBricks)
+      .where(inArray(hazardBricks.identifier, identifiers));
+  },
+
+  /** The portal's location of this name (the demo data name it so). */
+  async locationNamed(ex: Executor, portalId: number, name: string): Promise<number | undefined> {
+    const [row] = await ex
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.portalId, portalId), eq(locations.name, name)));
+    return row?.id;
+  },
+
+  /** Adopted measures written as actions directly (the demo data; the app adopts through the actions port). */
+  async insertActions(ex: Executor, rows: (typeof actions.$inferInsert)[]): Promise<void> {
+    if (rows.length > 0) await ex.insert(actions).values(rows);
+  },
+
   /** The actions of these bricks (their proposed measures) in the catalogue's order. */
   async brickActions(ex: Executor, brickIds: number[]) {
     if (brickIds.length === 0) return [];
