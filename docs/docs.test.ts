@@ -88,16 +88,38 @@ describe('one server anatomy (decision 031)', () => {
     expect(found).toEqual([]);
   });
 
-  it('services hold rules, not SQL: their queries live in the repositories', () => {
-    const query =
-      /sql`|\.select(Distinct)?\(|\.execute\(|queryRows\(|\b(db|ex|tx)\s*\.(insert|update|delete)\(/;
-    const found = folders('apps/server/src/modules').flatMap((m) =>
+  const query =
+    /sql`|\.select(Distinct)?\(|\.execute\(|queryRows\(|\b(db|ex|tx)\s*\.(insert|update|delete)\(/;
+  // Comments may name `sql` (reports.base-data.ts does); only code counts.
+  const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  /**
+   * Files of a module that may hold SQL although they are no repository (module/file). Shrink this list,
+   * never grow it: a new query goes into the module's repository.
+   */
+  const sqlOutsideRepositories = [
+    // The report engine (decision 031): runs administrator SQL under a role and sets up roles and row
+    // policies; it does not access the module's tables. (Its third file, report-isolation.ts, sends plain
+    // strings through a worker's client.query() and does not match.)
+    'reports/report-runner.ts',
+    'reports/report-data-rights.ts',
+  ];
+  const withSql = () =>
+    folders('apps/server/src/modules').flatMap((m) =>
       filesOf(m)
-        .filter((f) => f.endsWith('.service.ts'))
-        .filter((f) => query.test(text(m, f)))
+        .filter((f) => f.endsWith('.ts') && !/\.(repository|table|test)\.ts$/.test(f))
+        .filter((f) => query.test(code(text(m, f))))
         .map((f) => `${m}/${f}`),
     );
+
+  it('services and the other files hold rules, not SQL: the queries live in the repositories', () => {
+    const found = withSql().filter((f) => !sqlOutsideRepositories.includes(f));
     expect(found, "move these queries into the module's repository").toEqual([]);
+  });
+
+  it('the allow-list names only files that still hold SQL', () => {
+    const found = new Set(withSql());
+    const stale = sqlOutsideRepositories.filter((f) => !found.has(f));
+    expect(stale, 'remove these from sqlOutsideRepositories').toEqual([]);
   });
 });
 

@@ -1,7 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { locations } from '#modules/organisation/tables.ts';
-import { actions } from './actions.table.ts';
+import { actionsRepository } from './actions.repository.ts';
 import { createTask } from './tasks.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -15,15 +13,10 @@ export async function seedDemoActions(
   portalId: number,
   people: { sifa: number; fuehrung: number; mitarbeiter: number },
 ): Promise<void> {
-  const rows = await ex
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(
-      and(
-        eq(locations.portalId, portalId),
-        inArray(locations.name, ['Halle 1 – Abfüllung', 'Werk Köln-Niehl']),
-      ),
-    );
+  const rows = await actionsRepository.locationsNamed(ex, portalId, [
+    'Halle 1 – Abfüllung',
+    'Werk Köln-Niehl',
+  ]);
   const halle1 = rows.find((r) => r.name === 'Halle 1 – Abfüllung')?.id ?? rows[0]?.id ?? null;
   const koeln = rows.find((r) => r.name === 'Werk Köln-Niehl')?.id ?? halle1;
   const demo = [
@@ -59,11 +52,13 @@ export async function seedDemoActions(
     },
   ];
   for (const action of demo) {
-    const [row] = await ex
-      .insert(actions)
-      .values({ portalId, sourceType: 'general', sourceId: 0, ...action })
-      .returning();
-    if (row?.executorId)
+    const row = await actionsRepository.insertAction(ex, {
+      portalId,
+      sourceType: 'general',
+      sourceId: 0,
+      ...action,
+    });
+    if (row.executorId)
       await createTask(ex, {
         portalId,
         kind: 'action',

@@ -280,6 +280,18 @@ export const actionsRepository = {
   },
 
   /** The ids among `ids` of employees of the portal. */
+  /** The portal's locations of these names (the demo data place their actions by name). */
+  async locationsNamed(
+    ex: Executor,
+    portalId: number,
+    names: string[],
+  ): Promise<{ id: number; name: string }[]> {
+    return ex
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(and(eq(locations.portalId, portalId), inArray(locations.name, names)));
+  },
+
   async employeesInPortal(ex: Executor, portalId: number, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await ex

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
-import { activities } from './activities.table.ts';
+import { activitiesRepository } from './activities.repository.ts';
 
 /**
  * System nodes every portal has (decision 007): leaves with a stable key that later modules use (e.g.
@@ -34,18 +32,11 @@ export const SYSTEM_ACTIVITIES = [
  * (a user's top-level node of the same name wins: then the system node is not created). */
 export async function ensureSystemActivities(ex: Executor, portalId: number): Promise<void> {
   for (const node of SYSTEM_ACTIVITIES) {
-    await ex.execute(sql`
-      insert into ${activities} (portal_id, name, description, system_key, is_system)
-      select ${portalId}, ${node.name}, ${node.description}, ${node.key}, true
-      where not exists (
-        select 1 from ${activities} a where a.portal_id = ${portalId} and a.system_key = ${node.key}
-      )
-      on conflict do nothing`);
+    await activitiesRepository.insertSystemNodeIfMissing(ex, portalId, node);
   }
 }
 
 /** ensureSystemActivities for every portal. */
 export async function ensureSystemActivitiesForAllPortals(ex: Executor): Promise<void> {
-  const portals = await queryRows<{ id: number }>(ex, sql`select id from portals order by id`);
-  for (const portal of portals) await ensureSystemActivities(ex, portal.id);
+  for (const portalId of await activitiesRepository.portalIds(ex)) await ensureSystemActivities(ex, portalId);
 }

@@ -1,6 +1,7 @@
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
 import type { EmployeeActivitiesPort } from '#modules/employees/index.ts';
 import { sortKey } from '#modules/employees/tables.ts';
 import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
@@ -144,6 +145,30 @@ export const activitiesRepository = {
             : sql`${activityDesignations.activityId} <> ${exceptActivityId}`,
         ),
       );
+  },
+
+  /**
+   * A system node of the portal at the top level, unless the portal has it already (or a user's top-level
+   * node of the same name, through the unique name).
+   */
+  async insertSystemNodeIfMissing(
+    ex: Executor,
+    portalId: number,
+    node: { key: string; name: string; description: string },
+  ): Promise<void> {
+    await ex.execute(sql`
+      insert into ${activities} (portal_id, name, description, system_key, is_system)
+      select ${portalId}, ${node.name}, ${node.description}, ${node.key}, true
+      where not exists (
+        select 1 from ${activities} a where a.portal_id = ${portalId} and a.system_key = ${node.key}
+      )
+      on conflict do nothing`);
+  },
+
+  /** Every portal's id (the system nodes are ensured in each). */
+  async portalIds(ex: Executor): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(ex, sql`select id from portals order by id`);
+    return rows.map((r) => r.id);
   },
 
   async insert(ex: Executor, values: typeof activities.$inferInsert): Promise<number> {

@@ -6,11 +6,10 @@ import {
 } from '@schutzwerk/shared/mail/mail-template.ts';
 import type { SettingsCategory } from '@schutzwerk/shared/settings/settings.schema.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '#db/client.ts';
 import { AppError } from '#platform/errors.ts';
-import { employees } from './employees.table.ts';
+import { employeesRepository } from './employees.repository.ts';
 
 export type EmailChange = {
   employeeId: number;
@@ -94,10 +93,7 @@ export async function notifyEmailChanged(
   if (!old || normalise(change.from) === normalise(change.to)) return null;
   let changedBy = 'Unbekannt';
   if (change.changedBy !== null) {
-    const [who] = await ex
-      .select({ firstName: employees.firstName, lastName: employees.lastName })
-      .from(employees)
-      .where(eq(employees.id, change.changedBy));
+    const who = await employeesRepository.nameOf(ex, change.changedBy);
     if (who) changedBy = `${who.firstName} ${who.lastName}`.trim();
   }
   if (change.via) changedBy = `${changedBy} (${change.via})`;

@@ -6,6 +6,7 @@ import type {
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 import {
@@ -39,6 +40,20 @@ export const employeeListSource = {
  * e-mail addresses (decision 027).
  */
 export const employeeNameSearchText = sql`${employees.lastName} || ' ' || ${employees.firstName} || ' ' || ${employees.personnelNumber}`;
+
+/** Fixed table names (never user input) of the two unit trees and their responsibility tables. */
+const UNIT_TABLES = {
+  department: {
+    units: 'departments',
+    responsibilities: 'employee_department_responsibilities',
+    column: 'department_id',
+  },
+  location: {
+    units: 'locations',
+    responsibilities: 'location_responsibilities',
+    column: 'location_id',
+  },
+} as const;
 
 /** Data access for employees: no rules here (those live in the services). */
 export const employeesRepository = {
@@ -197,6 +212,60 @@ export const employeesRepository = {
       .from(employees)
       .where(and(eq(employees.portalId, portalId), sql`${employees.id} = any(${sql.param(ids)}::int[])`));
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * The departments or locations an employee is responsible for, sub-units included: a responsibility
+   * for 'Produktion' covers 'Produktion › Abfüllung'. One recursive query per check.
+   */
+  async ownedUnitIds(
+    ex: Executor,
+    kind: 'department' | 'location',
+    employeeId: number,
+  ): Promise<Set<number>> {
+    const { units, responsibilities, column } = UNIT_TABLES[kind];
+    const rows = await queryRows<{ id: number }>(
+      ex,
+      sql`with recursive owned(id) as (
+            select ${sql.raw(column)} from ${sql.raw(responsibilities)} where employee_id = ${employeeId}
+            union
+            select u.id from ${sql.raw(units)} u join owned o on u.parent_id = o.id
+          ) select id from owned`,
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  },
+
+  /** The employee's assignments version and home portal; undefined for an unknown id. */
+  /** First and last name of one employee (the e-mail change notice names who changed it). */
+  async nameOf(ex: Executor, id: number): Promise<{ firstName: string; lastName: string } | undefined> {
+    const [row] = await ex
+      .select({ firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees)
+      .where(eq(employees.id, id));
+    return row;
+  },
+
+  /**
+   * The employees among `employeeIds` who hold (through any of their roles) a permission outside
+   * `permissions`, ordered by name (decision 023; the rule is in sign-in-guard.ts).
+   */
+  async holdingPermissionsBeyond(
+    ex: Executor,
+    employeeIds: readonly number[],
+    permissions: Iterable<number>,
+  ): Promise<{ id: number; lastName: string; firstName: string }[]> {
+    const rows = await queryRows<{ id: number; last_name: string; first_name: string }>(
+      ex,
+      sql`select e.id, e.last_name, e.first_name
+            from employees e
+           where e.id = any(${sql.param([...new Set(employeeIds)])}::int[])
+             and exists (select 1
+                           from employee_roles er join role_permissions rp on rp.role_id = er.role_id
+                          where er.employee_id = e.id
+                            and rp.permission_id <> all(${sql.param([...permissions])}::int[]))
+           order by e.last_name, e.first_name, e.id`,
+    );
+    return rows.map((r) => ({ id: Number(r.id), lastName: r.last_name, firstName: r.first_name }));
   },
 };
 

@@ -1,11 +1,10 @@
 import type { ErrorCode } from '@schutzwerk/shared/errors.ts';
 import { employeesMessages } from '@schutzwerk/shared/errors.ts';
 import { SUPERUSER_ID } from '@schutzwerk/shared/permissions.ts';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import { employeesRepository } from './employees.repository.ts';
 
 /**
  * The fields through which someone signs in or is reached (decision 023). A change to one of them, to the
@@ -29,18 +28,8 @@ export async function employeesWithMoreRights(
   employeeIds: readonly number[],
 ): Promise<{ id: number; name: string }[]> {
   if (employeeIds.length === 0 || actor.permissions.has(SUPERUSER_ID)) return [];
-  const rows = await queryRows<{ id: number; last_name: string; first_name: string }>(
-    ex,
-    sql`select e.id, e.last_name, e.first_name
-          from employees e
-         where e.id = any(${sql.param([...new Set(employeeIds)])}::int[])
-           and exists (select 1
-                         from employee_roles er join role_permissions rp on rp.role_id = er.role_id
-                        where er.employee_id = e.id
-                          and rp.permission_id <> all(${sql.param([...actor.permissions])}::int[]))
-         order by e.last_name, e.first_name, e.id`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), name: `${r.last_name}, ${r.first_name}` }));
+  const rows = await employeesRepository.holdingPermissionsBeyond(ex, employeeIds, actor.permissions);
+  return rows.map((r) => ({ id: r.id, name: `${r.lastName}, ${r.firstName}` }));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { factorMenuFactors, factorMenuRegisters, factorMenus } from './factor-menus.table.ts';
+import { factorMenusRepository } from './factor-menus.repository.ts';
 
 type BaseFactor = [number: string, title: string, legalBasis: string];
 type BaseRegister = {
@@ -219,40 +218,28 @@ export const STANDARD_FACTOR_MENU: BaseRegister[] = [
  * as it is: hazards point at its factor ids.
  */
 export async function ensureStandardFactorMenu(ex: Executor): Promise<void> {
-  const [existing] = await ex
-    .select({ id: factorMenus.id })
-    .from(factorMenus)
-    .where(sql`${factorMenus.isStandard}`);
-  if (existing) return;
-  const [menu] = await ex
-    .insert(factorMenus)
-    .values({
-      name: STANDARD_FACTOR_MENU_NAME,
-      description:
-        'Die 11 Gefährdungsfaktoren der GDA-Leitlinie „Gefährdungsbeurteilung und Dokumentation“ mit ihren üblichen Faktoren und Rechtsgrundlagen. Das Standardmenü kann nicht geändert werden; legen Sie mit „Kopieren“ ein eigenes Menü an.',
-      isStandard: true,
-      active: true,
-    })
-    .onConflictDoNothing()
-    .returning({ id: factorMenus.id });
-  if (!menu) return;
+  if (await factorMenusRepository.findStandard(ex)) return;
+  const menuId = await factorMenusRepository.insertIfAbsent(ex, {
+    name: STANDARD_FACTOR_MENU_NAME,
+    description:
+      'Die 11 Gefährdungsfaktoren der GDA-Leitlinie „Gefährdungsbeurteilung und Dokumentation“ mit ihren üblichen Faktoren und Rechtsgrundlagen. Das Standardmenü kann nicht geändert werden; legen Sie mit „Kopieren“ ein eigenes Menü an.',
+    isStandard: true,
+    active: true,
+  });
+  if (menuId === undefined) return;
   for (const [position, register] of STANDARD_FACTOR_MENU.entries()) {
-    const [row] = await ex
-      .insert(factorMenuRegisters)
-      .values({
-        menuId: menu.id,
+    await factorMenusRepository.insertRegisterWithFactors(
+      ex,
+      {
+        menuId,
         position,
         number: register.number,
         title: register.title,
         dropdownOffered: true,
         dropdownExpanded: false,
         dropdownMultiple: register.multiple ?? false,
-      })
-      .returning({ id: factorMenuRegisters.id });
-    await ex.insert(factorMenuFactors).values(
+      },
       register.factors.map(([number, title, legalBasis], fPosition) => ({
-        menuId: menu.id,
-        registerId: row!.id,
         position: fPosition,
         number,
         title,

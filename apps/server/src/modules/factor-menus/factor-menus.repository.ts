@@ -45,6 +45,31 @@ export const factorMenusRepository = {
     return row;
   },
 
+  /** The base data's standard menu; undefined when a menu of that name exists already. */
+  async insertIfAbsent(ex: Executor, values: MenuInsert): Promise<number | undefined> {
+    const [row] = await ex
+      .insert(factorMenus)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: factorMenus.id });
+    return row?.id;
+  },
+
+  /** One register of the base data's standard menu with its factors. */
+  async insertRegisterWithFactors(
+    ex: Executor,
+    register: typeof factorMenuRegisters.$inferInsert,
+    factors: Omit<typeof factorMenuFactors.$inferInsert, 'menuId' | 'registerId'>[],
+  ): Promise<void> {
+    const [row] = await ex
+      .insert(factorMenuRegisters)
+      .values(register)
+      .returning({ id: factorMenuRegisters.id });
+    await ex
+      .insert(factorMenuFactors)
+      .values(factors.map((f) => ({ ...f, menuId: register.menuId, registerId: row!.id })));
+  },
+
   async nameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
     const rows = await ex
       .select({ id: factorMenus.id })

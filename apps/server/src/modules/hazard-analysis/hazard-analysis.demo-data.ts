@@ -1,12 +1,8 @@
 import type { FrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { DEFAULT_NOHL_CRITERIA, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { actions } from '#modules/actions/index.ts';
-import { hazardBrickActions, hazardBricks } from '#modules/hazard-bricks/tables.ts';
-import { locations } from '#modules/organisation/tables.ts';
 import { brickActionProposal } from './hazard-analysis.proposals.ts';
-import { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
+import { hazardAnalysisRepository as repository } from './hazard-analysis.repository.ts';
 
 type R = [number, number] | null;
 type DemoHazard = { brick: string; cause: string; goal: string; before: R; after: R };
@@ -94,55 +90,45 @@ export async function seedHazardAnalysisDemo(
   portalId: number,
   people: { safetySpecialist: number; supervisor: number; supervisorName: string },
 ) {
-  const bricks = await tx
-    .select({ id: hazardBricks.id, identifier: hazardBricks.identifier, title: hazardBricks.title })
-    .from(hazardBricks)
-    .where(
-      inArray(hazardBricks.identifier, [...new Set(DEMO.flatMap((d) => d.hazards.map((h) => h.brick)))]),
-    );
+  const bricks = await repository.bricksByIdentifier(tx, [
+    ...new Set(DEMO.flatMap((d) => d.hazards.map((h) => h.brick))),
+  ]);
   const brick = new Map(bricks.map((b) => [b.identifier, b]));
   for (const demo of DEMO) {
-    const [location] = demo.location
-      ? await tx
-          .select({ id: locations.id })
-          .from(locations)
-          .where(and(eq(locations.portalId, portalId), eq(locations.name, demo.location)))
-      : [];
+    const locationId = demo.location
+      ? await repository.locationNamed(tx, portalId, demo.location)
+      : undefined;
     const hazards = demo.hazards.filter((h) => brick.has(h.brick));
     const release = demo.release ? { releaseDate: '2026-10-01', nextCheckDate: '2027-10-01' } : null;
-    const [row] = await tx
-      .insert(hazardAnalyses)
-      .values({
-        portalId,
-        bezeichnung: demo.bezeichnung,
-        isTemplate: demo.location === null,
-        locationId: location?.id ?? null,
-        attachSetting: demo.location === null ? 0 : 3,
-        ...(release
-          ? { ...release, released: true, releaseResponsibleId: people.supervisor, releasedAt: new Date() }
-          : {}),
-      })
-      .returning({ id: hazardAnalyses.id });
+    const row = await repository.insert(tx, {
+      portalId,
+      bezeichnung: demo.bezeichnung,
+      isTemplate: demo.location === null,
+      locationId: locationId ?? null,
+      attachSetting: demo.location === null ? 0 : 3,
+      ...(release
+        ? { ...release, released: true, releaseResponsibleId: people.supervisor, releasedAt: new Date() }
+        : {}),
+    });
     const rating = (r: R) => (r ? { probability: r[0], severity: r[1] } : null);
-    const inserted = await tx
-      .insert(hazardAnalysisHazards)
-      .values(
-        hazards.map((h, position) => ({
-          analysisId: row!.id,
-          position,
-          brickId: brick.get(h.brick)!.id,
-          title: brick.get(h.brick)!.title,
-          cause: h.cause,
-          protectionGoal: h.goal,
-          responsibleId: people.safetySpecialist,
-          probabilityBefore: h.before?.[0] ?? null,
-          severityBefore: h.before?.[1] ?? null,
-          probabilityAfter: h.after?.[0] ?? null,
-          severityAfter: h.after?.[1] ?? null,
-        })),
-      )
-      .returning({ id: hazardAnalysisHazards.id, brickId: hazardAnalysisHazards.brickId });
-    if (location) await seedProposals(tx, portalId, location.id, people.safetySpecialist, inserted, release);
+    const inserted = await repository.insertHazards(
+      tx,
+      hazards.map((h, position) => ({
+        analysisId: row.id,
+        position,
+        brickId: brick.get(h.brick)!.id,
+        title: brick.get(h.brick)!.title,
+        cause: h.cause,
+        protectionGoal: h.goal,
+        responsibleId: people.safetySpecialist,
+        probabilityBefore: h.before?.[0] ?? null,
+        severityBefore: h.before?.[1] ?? null,
+        probabilityAfter: h.after?.[0] ?? null,
+        severityAfter: h.after?.[1] ?? null,
+      })),
+    );
+    if (locationId !== undefined)
+      await seedProposals(tx, portalId, locationId, people.safetySpecialist, inserted, release);
     if (release) {
       const frozen: FrozenHazard[] = hazards.map((h, position) => {
         const before = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.before));
@@ -165,8 +151,8 @@ export async function seedHazardAnalysisDemo(
           factorLabels: [],
         };
       });
-      await tx.insert(hazardAnalysisVersions).values({
-        analysisId: row!.id,
+      await repository.insertVersion(tx, {
+        analysisId: row.id,
         versionNumber: 1,
         ...release,
         responsibleId: people.supervisor,
@@ -200,17 +186,7 @@ async function seedProposals(
 ) {
   const brickIds = hazards.map((h) => h.brickId).filter((id): id is number => id !== null);
   if (brickIds.length === 0) return;
-  const catalogue = await tx
-    .select({
-      brickId: hazardBrickActions.brickId,
-      brickIdentifier: hazardBricks.identifier,
-      identifier: hazardBrickActions.identifier,
-      description: hazardBrickActions.description,
-    })
-    .from(hazardBrickActions)
-    .innerJoin(hazardBricks, eq(hazardBricks.id, hazardBrickActions.brickId))
-    .where(inArray(hazardBrickActions.brickId, brickIds))
-    .orderBy(hazardBrickActions.brickId, hazardBrickActions.position);
+  const catalogue = await repository.brickActions(tx, brickIds);
   const rows = hazards.flatMap((h) =>
     catalogue
       .filter((a) => a.brickId === h.brickId)
@@ -231,5 +207,5 @@ async function seedProposals(
         };
       }),
   );
-  if (rows.length > 0) await tx.insert(actions).values(rows);
+  await repository.insertActions(tx, rows);
 }

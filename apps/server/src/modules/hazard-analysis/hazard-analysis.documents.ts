@@ -10,7 +10,7 @@ import type {
 } from '#modules/documents/index.ts';
 import { actorHasAny } from '#platform/access.ts';
 import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
-import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardAnalysisRepository as analyses } from './hazard-analysis.repository.ts';
 import type { HazardAnalysisService } from './hazard-analysis.service.ts';
 import { ANALYSIS_TASK_SOURCE } from './hazard-analysis.tasks.ts';
 
@@ -21,8 +21,6 @@ export const ANALYSIS_LINK_ENTITY = 'hazard_analysis';
 export const documentTaskPath = (documentId: number) => `/documents/${documentId}`;
 
 type LinkedDocuments = Pick<DocumentsRepository, 'linkedDocuments'>;
-
-const analyses = createHazardAnalysisRepository();
 
 /**
  * The document tasks of an assessment (decision 021, Documents and document tasks), derived from the state:

@@ -4,7 +4,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/index.ts';
 import type { OrganisationPeoplePort, OrganisationRepository } from '#modules/organisation/index.ts';
 import type { HazardActionsPort, HazardAnalysisHooks, HazardFactorsPort } from './hazard-analysis.ports.ts';
-import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
 import { createHazardAnalysisService } from './hazard-analysis.service.ts';
 
@@ -25,7 +25,7 @@ export function hazardAnalysisModule(deps: {
   /** The actions module: adopted brick actions, action counts, open actions of removed hazards. */
   actions?: { service: HazardActionsPort };
 }) {
-  const repository = createHazardAnalysisRepository();
+  const repository = hazardAnalysisRepository;
   const hooks: HazardAnalysisHooks = {
     deletionGuards: [],
     onActivate: [],

@@ -15,7 +15,7 @@ import { organisationRepository } from '#modules/organisation/organisation.repos
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { fakeActor } from '#test/fake-actor.ts';
 import { createUser, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
-import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { createHazardAnalysisService } from './hazard-analysis.service.ts';
 import { hazardAnalyses } from './hazard-analysis.table.ts';
 
@@ -570,7 +570,7 @@ describe('deletion, activation and the brick guard', () => {
     const events: string[] = [];
     const service = createHazardAnalysisService({
       db: t.database.db,
-      repository: createHazardAnalysisRepository(),
+      repository: hazardAnalysisRepository,
       organisation: {
         treeRows: organisationRepository.treeRows,
         anchors: locationPeopleRepository.anchors,

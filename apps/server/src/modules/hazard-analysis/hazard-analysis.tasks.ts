@@ -1,13 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { actions, completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/index.ts';
+import { completeOpenTasks, createTask, deleteOpenTasks } from '#modules/actions/index.ts';
 import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
-import { createHazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardAnalysisRepository as repository } from './hazard-analysis.repository.ts';
 
 /** The task source of an assessment's own tasks (release, check, document); actions use 'hazard'. */
 export const ANALYSIS_TASK_SOURCE = 'hazard_analysis';
 const OWN_KINDS = ['release', 'check', 'document'] as const;
-const repository = createHazardAnalysisRepository();
 
 /**
  * The tasks of a hazard assessment (decision 021, Wiring), derived from its state:
@@ -60,15 +58,11 @@ export function registerAnalysisTaskHooks(hooks: HazardAnalysisHooks): void {
       kinds: OWN_KINDS,
     });
     const hazardIds = await repository.hazardIds(ex, event.analysisId);
-    if (hazardIds.length === 0) return;
-    const sources = await ex
-      .selectDistinct({ sourceId: actions.sourceId })
-      .from(actions)
-      .where(and(eq(actions.sourceType, 'hazard'), inArray(actions.sourceId, hazardIds)));
+    const sources = await repository.hazardsWithActions(ex, hazardIds);
     const comment = event.comment
       ? `Gefährdungsbeurteilung inaktiviert: ${event.comment}`
       : 'Gefährdungsbeurteilung inaktiviert';
-    for (const { sourceId } of sources) {
+    for (const sourceId of sources) {
       await completeOpenTasks(ex, {
         sourceType: 'hazard',
         sourceId,

@@ -1,10 +1,5 @@
 import type { Executor } from '#db/client.ts';
-import {
-  hazardBrickActionGuidelines,
-  hazardBrickActions,
-  hazardBricks,
-  hazardBrickVerificationCodes,
-} from './hazard-bricks.table.ts';
+import { hazardBricksRepository } from './hazard-bricks.repository.ts';
 
 type BaseBrick = {
   identifier: string;
@@ -350,38 +345,30 @@ export const BASE_HAZARD_BRICKS: BaseBrick[] = [
  * filled, so bricks a customer deleted do not come back (the catalogue is installation-wide).
  */
 export async function ensureBaseHazardBricks(ex: Executor): Promise<void> {
-  const [any] = await ex.select({ id: hazardBricks.id }).from(hazardBricks).limit(1);
-  if (any) return;
+  if (!(await hazardBricksRepository.isEmpty(ex))) return;
   for (const brick of BASE_HAZARD_BRICKS) {
-    const [row] = await ex
-      .insert(hazardBricks)
-      .values({
-        identifier: brick.identifier,
-        title: brick.title,
-        riskFrom: brick.riskFrom,
-        riskTo: brick.riskTo,
-        free: brick.free ?? false,
-        description: brick.description,
-      })
-      .onConflictDoNothing()
-      .returning({ id: hazardBricks.id });
-    if (!row) continue;
-    const brickId = row.id;
+    const brickId = await hazardBricksRepository.insertIfAbsent(ex, {
+      identifier: brick.identifier,
+      title: brick.title,
+      riskFrom: brick.riskFrom,
+      riskTo: brick.riskTo,
+      free: brick.free ?? false,
+      description: brick.description,
+    });
+    if (brickId === undefined) continue;
     // Action identifiers: the letter of the STOP level and a running number per level (T1, O1, O2 …).
     const counter: Record<string, number> = {};
-    await ex.insert(hazardBrickActions).values(
-      brick.actions.map(([level, description], position) => {
+    await hazardBricksRepository.replaceActions(ex, brickId, {
+      actions: brick.actions.map(([level, description]) => {
         counter[level] = (counter[level] ?? 0) + 1;
-        return { brickId, position, identifier: `${level}${counter[level]}`, description };
+        return { identifier: `${level}${counter[level]}`, description };
       }),
+      guidelines: brick.guidelines.map(([title, description]) => ({ title, description })),
+    });
+    await hazardBricksRepository.replaceCodes(
+      ex,
+      brickId,
+      brick.codes.map(([code, description]) => ({ code, description })),
     );
-    await ex
-      .insert(hazardBrickActionGuidelines)
-      .values(
-        brick.guidelines.map(([title, description], position) => ({ brickId, position, title, description })),
-      );
-    await ex
-      .insert(hazardBrickVerificationCodes)
-      .values(brick.codes.map(([code, description], position) => ({ brickId, position, code, description })));
   }
 }

@@ -11,7 +11,7 @@ import {
   hazardBrickChildPickerQuerySchema,
   hazardBrickListQuerySchema,
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import {
@@ -50,6 +50,22 @@ export const hazardBricksRepository = {
     const q = ex.select().from(hazardBricks).where(eq(hazardBricks.id, id));
     const [row] = lock ? await q.for('update') : await q;
     return row;
+  },
+
+  /** True while the catalogue has no brick (the base data fill only an empty one). */
+  async isEmpty(ex: Executor): Promise<boolean> {
+    const [any] = await ex.select({ id: hazardBricks.id }).from(hazardBricks).limit(1);
+    return any === undefined;
+  },
+
+  /** A brick of the base data; undefined when its identifier exists already. */
+  async insertIfAbsent(ex: Executor, values: BrickInsert): Promise<number | undefined> {
+    const [row] = await ex
+      .insert(hazardBricks)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: hazardBricks.id });
+    return row?.id;
   },
 
   async identifierTaken(ex: Executor, identifier: string, exceptId?: number): Promise<boolean> {
@@ -143,6 +159,65 @@ export const hazardBricksRepository = {
       await ex
         .insert(hazardBrickVerificationCodes)
         .values(codes.map((c, position) => ({ brickId, position, ...c })));
+  },
+
+  /**
+   * The bricks the list shows for this search and filter (ordered by identifier) with their actions,
+   * guidelines and verification codes, each child row naming its brick (the export file).
+   */
+  async forExport(ex: Executor, input: { search?: string | undefined; free?: boolean | undefined }) {
+    const query = hazardBrickListQuerySchema.parse({ search: input.search, free: input.free });
+    const filters: (SQL | undefined)[] = [];
+    if (query.free !== undefined) filters.push(eq(hazardBricks.free, query.free));
+    const plan = planList(brickSource, query, filters);
+    const bricks = await ex
+      .select()
+      .from(hazardBricks)
+      .where(plan.where)
+      .orderBy(sql`lower(${hazardBricks.identifier})`, asc(hazardBricks.id));
+    const ids = bricks.map((b) => b.id);
+    if (ids.length === 0) return { bricks, actions: [], guidelines: [], verificationCodes: [] };
+    const [actions, guidelines, verificationCodes] = await Promise.all([
+      ex
+        .select({
+          brickId: hazardBrickActions.brickId,
+          identifier: hazardBrickActions.identifier,
+          description: hazardBrickActions.description,
+        })
+        .from(hazardBrickActions)
+        .where(inArray(hazardBrickActions.brickId, ids))
+        .orderBy(asc(hazardBrickActions.position)),
+      ex
+        .select({
+          brickId: hazardBrickActionGuidelines.brickId,
+          title: hazardBrickActionGuidelines.title,
+          description: hazardBrickActionGuidelines.description,
+        })
+        .from(hazardBrickActionGuidelines)
+        .where(inArray(hazardBrickActionGuidelines.brickId, ids))
+        .orderBy(asc(hazardBrickActionGuidelines.position)),
+      ex
+        .select({
+          brickId: hazardBrickVerificationCodes.brickId,
+          code: hazardBrickVerificationCodes.code,
+          description: hazardBrickVerificationCodes.description,
+        })
+        .from(hazardBrickVerificationCodes)
+        .where(inArray(hazardBrickVerificationCodes.brickId, ids))
+        .orderBy(asc(hazardBrickVerificationCodes.position)),
+    ]);
+    return { bricks, actions, guidelines, verificationCodes };
+  },
+
+  /** The identifiers that exist already among these (compared without case), ordered without case. */
+  async existingIdentifiers(ex: Executor, lowerCaseIdentifiers: string[]): Promise<string[]> {
+    if (lowerCaseIdentifiers.length === 0) return [];
+    const rows = await ex
+      .select({ identifier: hazardBricks.identifier })
+      .from(hazardBricks)
+      .where(inArray(sql`lower(${hazardBricks.identifier})`, lowerCaseIdentifiers))
+      .orderBy(sql`lower(${hazardBricks.identifier})`);
+    return rows.map((r) => r.identifier);
   },
 
   async list(ex: Executor, variant: BrickVariant, input: HazardBrickListQuery) {

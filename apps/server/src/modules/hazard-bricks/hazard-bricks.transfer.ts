@@ -1,24 +1,16 @@
 import { hazardBricksMessages } from '@schutzwerk/shared/errors.ts';
-import { hazardBrickListQuerySchema } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import {
   HAZARD_BRICKS_FILE_KIND,
   hazardBricksFileSchema,
   type ImportHazardBricksResult,
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks-file.schema.ts';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { analyzeTables } from '#db/maintenance.ts';
 import type { Actor } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import { planList } from '#platform/list.ts';
-import { brickSource, type HazardBricksRepository } from './hazard-bricks.repository.ts';
-import {
-  hazardBrickActionGuidelines,
-  hazardBrickActions,
-  hazardBricks,
-  hazardBrickVerificationCodes,
-} from './hazard-bricks.table.ts';
+import type { HazardBricksRepository } from './hazard-bricks.repository.ts';
+import { hazardBricks } from './hazard-bricks.table.ts';
 
 const FIELDS = ['identifier', 'title', 'riskFrom', 'riskTo', 'free', 'description'] as const;
 const MAX_LISTED = 10;
@@ -52,48 +44,7 @@ export function createHazardBricksTransfer({
   return {
     /** The bricks the list shows for this search and filter, with their actions, guidelines and codes. */
     async exportFile(query: { search?: string | undefined; free?: boolean | undefined }) {
-      const parsed = hazardBrickListQuerySchema.parse({ search: query.search, free: query.free });
-      const filters: (SQL | undefined)[] = [];
-      if (parsed.free !== undefined) filters.push(eq(hazardBricks.free, parsed.free));
-      const plan = planList(brickSource, parsed, filters);
-      const bricks = await db
-        .select()
-        .from(hazardBricks)
-        .where(plan.where)
-        .orderBy(sql`lower(${hazardBricks.identifier})`, asc(hazardBricks.id));
-      const ids = bricks.map((b) => b.id);
-      const [actions, guidelines, codes] =
-        ids.length === 0
-          ? [[], [], []]
-          : await Promise.all([
-              db
-                .select({
-                  brickId: hazardBrickActions.brickId,
-                  identifier: hazardBrickActions.identifier,
-                  description: hazardBrickActions.description,
-                })
-                .from(hazardBrickActions)
-                .where(inArray(hazardBrickActions.brickId, ids))
-                .orderBy(asc(hazardBrickActions.position)),
-              db
-                .select({
-                  brickId: hazardBrickActionGuidelines.brickId,
-                  title: hazardBrickActionGuidelines.title,
-                  description: hazardBrickActionGuidelines.description,
-                })
-                .from(hazardBrickActionGuidelines)
-                .where(inArray(hazardBrickActionGuidelines.brickId, ids))
-                .orderBy(asc(hazardBrickActionGuidelines.position)),
-              db
-                .select({
-                  brickId: hazardBrickVerificationCodes.brickId,
-                  code: hazardBrickVerificationCodes.code,
-                  description: hazardBrickVerificationCodes.description,
-                })
-                .from(hazardBrickVerificationCodes)
-                .where(inArray(hazardBrickVerificationCodes.brickId, ids))
-                .orderBy(asc(hazardBrickVerificationCodes.position)),
-            ]);
+      const { bricks, actions, guidelines, verificationCodes: codes } = await repository.forExport(db, query);
       const [actionsOf, guidelinesOf, codesOf] = [groupBy(actions), groupBy(guidelines), groupBy(codes)];
       const now = new Date();
       return {
@@ -159,18 +110,14 @@ export function createHazardBricksTransfer({
       if (duplicates.length > 0) throw new AppError('HAZARD_BRICK_FILE_INVALID', { details: duplicates });
 
       const result = await db.transaction(async (tx) => {
-        const existing = await tx
-          .select({ identifier: hazardBricks.identifier })
-          .from(hazardBricks)
-          .where(inArray(sql`lower(${hazardBricks.identifier})`, [...seen.keys()]))
-          .orderBy(sql`lower(${hazardBricks.identifier})`);
+        const existing = await repository.existingIdentifiers(tx, [...seen.keys()]);
         if (existing.length > 0) {
           throw new AppError('HAZARD_BRICK_IMPORT_EXISTS', {
             message: hazardBricksMessages.importIdentifiersExist(
-              existing.slice(0, MAX_LISTED).map((e) => e.identifier),
+              existing.slice(0, MAX_LISTED),
               Math.max(0, existing.length - MAX_LISTED),
             ),
-            details: existing.map((e) => ({ path: ['identifier'], message: e.identifier })),
+            details: existing.map((identifier) => ({ path: ['identifier'], message: identifier })),
           });
         }
         for (const input of bricks) {

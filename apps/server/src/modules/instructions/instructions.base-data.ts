@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
+import { assignmentsRepository } from './assignments.repository.ts';
+import { instructionsRepository } from './instructions.repository.ts';
 
 type StarterQuestion = {
   text: string;
@@ -407,29 +407,22 @@ export const STARTER_TOPICS: readonly StarterTopic[] = [
 
 /** Fills a portal that has no topics yet with the starter catalogue (released, with questions). */
 export async function ensureStarterTopics(ex: Executor, portalId: number): Promise<number> {
-  const [any] = await ex
-    .select({ id: instructionTopics.id })
-    .from(instructionTopics)
-    .where(eq(instructionTopics.portalId, portalId))
-    .limit(1);
-  if (any) return 0;
+  if (await instructionsRepository.portalHasTopics(ex, portalId)) return 0;
   for (const topic of STARTER_TOPICS) {
-    const [row] = await ex
-      .insert(instructionTopics)
-      .values({
-        portalId,
-        identifier: topic.identifier,
-        label: topic.label,
-        intervalDays: topic.intervalDays,
-        minutes: topic.minutes,
-        durationDays: topic.intervalDays,
-        mode: 1,
-        released: true,
-      })
-      .returning({ id: instructionTopics.id });
-    await ex.insert(instructionQuestions).values(
+    const row = await instructionsRepository.insertTopic(ex, {
+      portalId,
+      identifier: topic.identifier,
+      label: topic.label,
+      intervalDays: topic.intervalDays,
+      minutes: topic.minutes,
+      durationDays: topic.intervalDays,
+      mode: 1,
+      released: true,
+    });
+    await instructionsRepository.insertQuestions(
+      ex,
       topic.questions.map((q, i) => ({
-        topicId: row!.id,
+        topicId: row.id,
         number: i + 1,
         text: q.text,
         answers: q.answers.map(([text, right]) => ({ text, right })),
@@ -453,12 +446,10 @@ export async function seedDemoAssignments(ex: Executor, portalId: number, employ
     ['U-06', 60],
   ];
   for (const [identifier, offset] of plan) {
-    const [topic] = await ex
-      .select({ id: instructionTopics.id, durationDays: instructionTopics.durationDays })
-      .from(instructionTopics)
-      .where(and(eq(instructionTopics.portalId, portalId), eq(instructionTopics.identifier, identifier)));
+    const topic = await instructionsRepository.topicByIdentifier(ex, portalId, identifier);
     if (!topic) continue;
-    await ex.insert(instructionAssignments).values(
+    await assignmentsRepository.insertMany(
+      ex,
       employeeIds.map((employeeId) => ({
         portalId,
         employeeId,

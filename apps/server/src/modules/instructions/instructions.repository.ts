@@ -106,6 +106,33 @@ export const instructionsRepository = {
     return rows.map((r) => Number(r.id));
   },
 
+  /** Whether the portal has any topic (the starter catalogue fills only an empty portal). */
+  async portalHasTopics(ex: Executor, portalId: number): Promise<boolean> {
+    const [any] = await ex
+      .select({ id: instructionTopics.id })
+      .from(instructionTopics)
+      .where(eq(instructionTopics.portalId, portalId))
+      .limit(1);
+    return any !== undefined;
+  },
+
+  /** A topic of the portal by its identifier, exactly as written (the base data's look-up). */
+  async topicByIdentifier(
+    ex: Executor,
+    portalId: number,
+    identifier: string,
+  ): Promise<TopicRecord | undefined> {
+    const [row] = await ex
+      .select()
+      .from(instructionTopics)
+      .where(and(eq(instructionTopics.portalId, portalId), eq(instructionTopics.identifier, identifier)));
+    return row;
+  },
+
+  async insertQuestions(ex: Executor, values: QuestionInsert[]): Promise<void> {
+    if (values.length > 0) await ex.insert(instructionQuestions).values(values);
+  },
+
   async insertTopic(ex: Executor, values: TopicInsert): Promise<TopicRecord> {
     const [row] = await ex.insert(instructionTopics).values(values).returning();
     if (!row) throw new Error('insert returned nothing');

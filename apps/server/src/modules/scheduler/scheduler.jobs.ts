@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { vacuumAnalyze } from '#db/maintenance.ts';
-import { queryRows } from '#db/query.ts';
 import type { JobDefinition } from './job.ts';
+import { schedulerRepository } from './scheduler.repository.ts';
 
 /** Runs older than this are deleted, except the newest RUNS_KEPT_PER_TASK of each task. */
 export const RUN_RETENTION_DAYS = 90;
@@ -17,19 +16,7 @@ export function runHistoryCleanupJob(): JobDefinition {
     timeoutSeconds: 300,
     async run(ctx) {
       const cutoff = new Date(ctx.now.getTime() - RUN_RETENTION_DAYS * 86_400_000);
-      const deleted = await queryRows<{ id: number }>(
-        ctx.db,
-        sql`delete from scheduled_task_runs r
-             where r.finished_at is not null
-               and r.started_at < ${cutoff.toISOString()}::timestamptz
-               and r.id not in (
-                 select id from (
-                   select id, row_number() over (partition by task_id order by started_at desc, id desc) as n
-                     from scheduled_task_runs) ranked
-                  where ranked.n <= ${RUNS_KEPT_PER_TASK})
-           returning r.id`,
-      );
-      const count = deleted.length;
+      const count = await schedulerRepository.deleteOldRuns(ctx.db, cutoff, RUNS_KEPT_PER_TASK);
       ctx.log(`${count} ${count === 1 ? 'Lauf' : 'Läufe'} älter als ${RUN_RETENTION_DAYS} Tage gelöscht.`);
       return { summary: `${count} alte ${count === 1 ? 'Lauf' : 'Läufe'} gelöscht.` };
     },

@@ -2,6 +2,7 @@ import type { ListQuery, ListResult } from '@schutzwerk/shared/list/list.schema.
 import type { Run, Schedule, Task } from '@schutzwerk/shared/scheduler/scheduler.schema.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { scheduledTaskRuns, scheduledTasks } from './scheduler.table.ts';
@@ -238,6 +239,26 @@ export const schedulerRepository = {
       })),
       filteredCount: count?.n ?? 0,
     };
+  },
+
+  /**
+   * Deletes the finished runs (and so their logs) started before `cutoff`, except the newest `keepPerTask`
+   * of each task; answers how many were deleted.
+   */
+  async deleteOldRuns(ex: Executor, cutoff: Date, keepPerTask: number): Promise<number> {
+    const deleted = await queryRows<{ id: number }>(
+      ex,
+      sql`delete from scheduled_task_runs r
+           where r.finished_at is not null
+             and r.started_at < ${cutoff.toISOString()}::timestamptz
+             and r.id not in (
+               select id from (
+                 select id, row_number() over (partition by task_id order by started_at desc, id desc) as n
+                   from scheduled_task_runs) ranked
+                where ranked.n <= ${keepPerTask})
+         returning r.id`,
+    );
+    return deleted.length;
   },
 };
 
