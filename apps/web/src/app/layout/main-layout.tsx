@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { ChangePasswordDialog } from '#features/auth/components/change-password-dialog.tsx';
 import { useLogout } from '#lib/session/logout.ts';
 import { useSessionUser } from '#lib/session/session.tsx';
 import { ToolbarProvider } from '#lib/toolbar-context.tsx';
@@ -14,38 +15,7 @@ import { AppToolbar } from '../toolbar/app-toolbar.tsx';
 import { OfflineBanner } from '../toolbar/online-status.tsx';
 import { ProgressBar } from '../toolbar/progress-bar.tsx';
 import { AppDrawerContent, DRAWER_WIDTH } from './app-drawer.tsx';
-
-// The two dialogs of the user menu are not part of the first load (decision 037): they are fetched once the
-// shell stands and the browser is idle, so they open at once later — offline too.
-const loadChangePasswordDialog = () => import('#features/auth/components/change-password-dialog.tsx');
-const loadVersionDialog = () => import('./version-dialog.tsx');
-const ChangePasswordDialog = lazy(() =>
-  loadChangePasswordDialog().then((m) => ({ default: m.ChangePasswordDialog })),
-);
-const VersionDialog = lazy(() => loadVersionDialog().then((m) => ({ default: m.VersionDialog })));
-
-/**
- * Starts the given chunk loads once, a few seconds after the shell has mounted and when the browser is idle:
- * after the page's own chunks and data, which matter first.
- */
-function usePrefetchWhenIdle(...loaders: (() => Promise<unknown>)[]) {
-  const [first] = useState(loaders);
-  useEffect(() => {
-    const run = () => {
-      // A failure here is not the user's: the dialog loads (and reports) again when it is opened.
-      for (const load of first) load().catch(() => undefined);
-    };
-    let idle: number | undefined;
-    const timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 3000 });
-      else run();
-    }, 3000);
-    return () => {
-      clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, [first]);
-}
+import { VersionDialog } from './version-dialog.tsx';
 
 /**
  * Main layout: drawer (permanent from 960 px, temporary below), toolbar, progress bar, page. The page is
@@ -58,11 +28,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [versionOpen, setVersionOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const [versionSeen, setVersionSeen] = useState(false);
-  const [passwordSeen, setPasswordSeen] = useState(false);
   const user = useSessionUser();
   const logout = useLogout();
-  usePrefetchWhenIdle(loadVersionDialog, loadChangePasswordDialog);
 
   const closeMobile = () => setMobileOpen(false);
   const drawerContent = (
@@ -70,12 +37,10 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       onNavigate={closeMobile}
       onVersionInfo={() => {
         closeMobile();
-        setVersionSeen(true);
         setVersionOpen(true);
       }}
       onChangePassword={() => {
         closeMobile();
-        setPasswordSeen(true);
         setPasswordOpen(true);
       }}
       onLogout={() => logout.mutate()}
@@ -158,19 +123,15 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           </Box>
         </Box>
       </Box>
-      {/* Mounted from the first opening on, so that closing still animates and returns the focus. */}
-      <Suspense fallback={null}>
-        {versionSeen ? (
-          <VersionDialog
-            open={versionOpen}
-            onClose={() => setVersionOpen(false)}
-            portalName={user.scope.portalName}
-          />
-        ) : null}
-        {passwordSeen && !user.loggedInViaADFS ? (
-          <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-        ) : null}
-      </Suspense>
+      {/* Part of the shell's chunk, not loaded on demand: the user menu works offline too (decision 037). */}
+      <VersionDialog
+        open={versionOpen}
+        onClose={() => setVersionOpen(false)}
+        portalName={user.scope.portalName}
+      />
+      {user.loggedInViaADFS ? null : (
+        <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      )}
     </ToolbarProvider>
   );
 }
