@@ -42,9 +42,16 @@ function useVersionedBase<T, D extends object>(
   const baseDraft = useMemo(() => draftOf(base), [base, draftOf]);
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const saved = (fresh: T) => {
+  const mergeOnto = (current: D, oldBase: D, fresh: D) =>
+    rebaseWith ? rebaseWith(current, oldBase, fresh) : rebaseDraft(current, oldBase, fresh, rebase);
+  /**
+   * A save succeeded: the form shows the stored state. `sent` is the draft the save sent: what the user
+   * changed while the request ran stays on top of the stored state instead of being thrown away.
+   */
+  const saved = (fresh: T, sent?: D) => {
     setBase(fresh);
-    store.reset(draftOf(fresh));
+    if (sent) store.update((current) => mergeOnto(current, sent, draftOf(fresh)));
+    else store.reset(draftOf(fresh));
     setConflict(false);
   };
   /** Whether the save failed on a stale version (then the conflict shows). */
@@ -54,11 +61,7 @@ function useVersionedBase<T, D extends object>(
     return stale;
   };
   const rebaseOn = (fresh: T) => {
-    store.update((current) =>
-      rebaseWith
-        ? rebaseWith(current, draftOf(base), draftOf(fresh))
-        : rebaseDraft(current, draftOf(base), draftOf(fresh), rebase),
-    );
+    store.update((current) => mergeOnto(current, draftOf(base), draftOf(fresh)));
     setBase(fresh);
     setConflict(false);
   };
@@ -71,7 +74,6 @@ function useVersionedBase<T, D extends object>(
     conflict,
     /** 'Neu laden' is fetching the newest stored record. */
     reloading,
-    /** A save succeeded: the form shows the stored state. */
     saved,
     /** To call from a save's onError: a stale version shows the conflict, the draft stays. */
     saveFailed,
@@ -113,6 +115,17 @@ export function useVersionedDraft<T, D extends object>({ isDirty, ...options }: 
 
   return {
     ...record,
+    /** The callbacks of a save's `mutate`; edits made while it runs survive its success (see `saved`). */
+    onSave: (after?: (fresh: T) => void) => {
+      const sent = draft;
+      return {
+        onSuccess: (fresh: T) => {
+          record.saved(fresh, sent);
+          after?.(fresh);
+        },
+        onError: record.saveFailed,
+      };
+    },
     draft,
     setDraft,
     dirty,

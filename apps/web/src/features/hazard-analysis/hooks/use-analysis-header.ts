@@ -78,7 +78,8 @@ export function useAnalysisHeader({
       },
       {
         onSuccess: (a) => {
-          header.saved(a);
+          // What the user changed while the save ran stays (the next save sends it).
+          header.saved(a, d);
           notify(t('hazardAnalysis.saved'));
         },
         onError: header.saveFailed,
