@@ -25,7 +25,7 @@ export async function recordChange(ex: Executor, entry: ChangeEntry): Promise<vo
 }
 
 /** The fields whose values differ between two snapshots (arrays compared as sorted sets). */
-export function diffFields<T extends Record<string, unknown>>(
+export function diffFields<T extends object>(
   before: T,
   after: Partial<T>,
   fields: readonly (keyof T & string)[],

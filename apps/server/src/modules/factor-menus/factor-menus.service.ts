@@ -171,7 +171,7 @@ export function createFactorMenusService({ db, repository, usageGuards = [] }: D
         const removedFactorIds = [...factorIds].filter((f) => !kept.has(f));
         await checkUsage(tx, id, { action: 'edit', removedFactorIds });
         const fields = { name: input.name, description: input.description };
-        const changes = diffFields(before as unknown as Record<string, unknown>, fields, FIELDS);
+        const changes = diffFields(before, fields, FIELDS);
         if (changes.name) await assertNameFree(tx, input.name, id);
         if (!(await repository.updateVersioned(tx, id, input.version, fields)))
           throw new AppError('CONFLICT');

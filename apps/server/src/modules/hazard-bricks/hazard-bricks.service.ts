@@ -120,7 +120,7 @@ export function createHazardBricksService({ db, repository, deletionGuards = [] 
           free: input.free,
           description: input.description,
         };
-        const changes = diffFields(before as unknown as Record<string, unknown>, fields, FIELDS);
+        const changes = diffFields(before, fields, FIELDS);
         const actionsChanged =
           !sameList(children.actions, input.actions, ['identifier', 'description']) ||
           !sameList(children.guidelines, input.guidelines, ['title', 'description']);

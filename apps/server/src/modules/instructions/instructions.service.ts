@@ -311,7 +311,7 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
       return db.transaction(async (tx) => {
         const before = await topicOf(tx, actor, id, 'update');
         if (before.version !== input.version) throw new AppError('CONFLICT');
-        const changes = diffFields(before as unknown as Record<string, unknown>, values, TOPIC_FIELDS);
+        const changes = diffFields(before, values, TOPIC_FIELDS);
         if (EDIT_FIELDS.some((f) => f in changes) && !actorHasAny(actor, P.TOPICS_EDIT))
           throw new AppError('NO_PERMISSION');
         if ('effectiveness' in changes && !actorHasAny(actor, P.TOPICS_EFFECTIVENESS))
@@ -429,7 +429,7 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
         if (!before) throw new AppError('NOT_FOUND');
         if (before.version !== input.version) throw new AppError('CONFLICT');
         const values = questionValues(input);
-        const changes = diffFields(before as unknown as Record<string, unknown>, values, QUESTION_FIELDS);
+        const changes = diffFields(before, values, QUESTION_FIELDS);
         if (JSON.stringify(before.answers) !== JSON.stringify(values.answers))
           changes.answers = { from: before.answers, to: values.answers };
         else delete changes.answers;
