@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   ACTION_STATE_FILTERS,
   ACTION_TYPE_LABELS,
@@ -15,8 +14,8 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import { ScrollingList, type SortDirection } from '#components/scrolling-list/scrolling-list.tsx';
-import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -108,9 +107,7 @@ export function ActionsListPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} />
       </Stack>
       <ScrollingList<ActionRow>
         source={ACTION_LIST_SOURCE}

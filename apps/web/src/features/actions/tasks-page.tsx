@@ -16,13 +16,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -222,9 +222,7 @@ export function TasksPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} />
       </Stack>
       {rowError && (
         <Alert severity="error" onClose={() => setRowError(null)}>

@@ -5,7 +5,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   DOCUMENT_TYPES,
   type DocumentRow,
@@ -16,12 +15,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { formatDate, formatNumber } from '#lib/format.ts';
+import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -200,9 +200,7 @@ export function DocumentsListPage() {
           label={t('documents.filterTemplates')}
         />
       </Stack>
-      <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-        {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-      </Typography>
+      <ListCount count={count} />
       <ScrollingList<DocumentRow>
         source={DOCUMENT_LIST_SOURCE}
         params={params}

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   EMPLOYEE_ACTIVE_FILTER,
   EMPLOYEE_LIST_ORDER_COLUMNS,
@@ -23,13 +22,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { ReportPrintDialog } from '#features/reports/index.ts';
-import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -226,9 +225,7 @@ export function EmployeeListPage() {
             {t('employees.resetFilters')}
           </Button>
         ) : null}
-        <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} />
       </Box>
       <ScrollingList<EmployeeListRow>
         source={EMPLOYEE_LIST_SOURCE}

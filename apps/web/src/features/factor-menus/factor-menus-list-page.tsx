@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { FactorMenuRow } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
@@ -130,9 +130,7 @@ export function FactorMenusListPage() {
           {errorMessage(imported.error, t)}
         </Alert>
       ) : null}
-      <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-        {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-      </Typography>
+      <ListCount count={count} />
       <ScrollingList<FactorMenuRow>
         source={FACTOR_MENU_LIST_SOURCE}
         label={t('factorMenus.listTitle')}

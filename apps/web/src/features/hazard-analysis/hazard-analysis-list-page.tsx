@@ -3,7 +3,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   HAZARD_ANALYSIS_STATUS_FILTERS,
   type HazardAnalysisRow,
@@ -14,13 +13,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { useHazardAnalysisListPrint } from '#features/hazard-analysis-print/index.ts';
-import { formatDate, formatNumber } from '#lib/format.ts';
+import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -182,9 +182,7 @@ export function HazardAnalysisListPage({ templates = false }: { templates?: bool
             </MenuItem>
           ))}
         </TextField>
-        <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} />
       </Stack>
       <ScrollingList<HazardAnalysisRow>
         source={templates ? HAZARD_ANALYSIS_DRAFT_LIST_SOURCE : HAZARD_ANALYSIS_LIST_SOURCE}

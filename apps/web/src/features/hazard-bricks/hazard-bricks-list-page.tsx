@@ -5,20 +5,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { HazardBrickRow } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -127,15 +126,7 @@ export function HazardBricksListPage() {
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography
-          data-testid="list-count"
-          color="text.secondary"
-          variant="body2"
-          aria-live="polite"
-          sx={{ flex: 1 }}
-        >
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} grow />
         {canTransfer && (
           <>
             <input

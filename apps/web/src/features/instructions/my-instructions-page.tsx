@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import {
   ASSIGNMENT_STATUS_LABELS,
   type MyAssignmentRow,
@@ -10,12 +9,13 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
-import { formatDate, formatNumber } from '#lib/format.ts';
+import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { MY_ASSIGNMENTS_SOURCE } from './api/my-assignments.ts';
@@ -107,15 +107,7 @@ export function MyInstructionsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography
-          data-testid="list-count"
-          color="text.secondary"
-          variant="body2"
-          aria-live="polite"
-          sx={{ flex: 1 }}
-        >
-          {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-        </Typography>
+        <ListCount count={count} grow />
         <FormControlLabel
           control={
             <Switch

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { ROLE_LIST_ORDER_COLUMNS, type RoleListRow } from '@schutzwerk/shared/roles/role.schema.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
@@ -84,9 +84,7 @@ export function RoleListPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
-      <Typography data-testid="list-count" color="text.secondary" variant="body2" aria-live="polite">
-        {count === null ? '\u00a0' : t('common.entries', { count, formatted: formatNumber(count) })}
-      </Typography>
+      <ListCount count={count} />
       <ScrollingList<RoleListRow>
         source={ROLE_LIST_SOURCE}
         label={t('roles.listTitle')}
