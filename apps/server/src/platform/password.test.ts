@@ -1,3 +1,4 @@
+import { argon2 } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from './password.ts';
 
@@ -7,6 +8,21 @@ describe('password hashing', () => {
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, 'Grüße-2026!')).toBe(true);
     expect(await verifyPassword(hash, 'grüße-2026!')).toBe(false);
+  });
+
+  it("agrees with Node's own argon2id: hashes stored before the switch still verify", async () => {
+    const salt = Buffer.from('c2NodXR6d2Vyay1zYWx6', 'base64');
+    const key = await new Promise<Buffer>((resolve, reject) =>
+      argon2(
+        'argon2id',
+        { message: 'Grüße-2026!', nonce: salt, memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 },
+        (error, k) => (error ? reject(error) : resolve(k)),
+      ),
+    );
+    const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+    const stored = `$argon2id$v=19$m=19456,t=2,p=1$${b64(salt)}$${b64(key)}`;
+    expect(await verifyPassword(stored, 'Grüße-2026!')).toBe(true);
+    expect(await verifyPassword(stored, 'Grüße-2026?')).toBe(false);
   });
 
   it('uses a fresh salt per hash', async () => {
