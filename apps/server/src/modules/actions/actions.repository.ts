@@ -12,6 +12,7 @@ import { employees } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { actionPeople, actions, tasks } from './actions.table.ts';
 
 /**
@@ -216,10 +217,7 @@ export const actionsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(actions).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, actions, where),
     });
   },
 
@@ -525,10 +523,7 @@ export const actionsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(tasks).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, tasks, where),
     });
   },
 

@@ -4,7 +4,8 @@ import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import type { EmployeeActivitiesPort } from '#modules/employees/index.ts';
 import { sortKey } from '#modules/employees/tables.ts';
-import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { activities, activityDesignations, employeeActivities } from './activities.table.ts';
 
 // Drizzle writes the outer table's columns unqualified here, so the correlated subqueries name it explicitly.
@@ -242,8 +243,7 @@ export const activitiesRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) =>
-        (await ex.select({ count: countAll }).from(activities).where(where))[0]?.count ?? 0,
+      count: (where) => countRows(ex, activities, where),
     });
   },
 

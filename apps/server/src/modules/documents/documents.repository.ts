@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
 import { employeePortals, employees } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { documentLinks, documents, documentVersions, storedFiles } from './documents.table.ts';
 
 export type DocumentRecord = typeof documents.$inferSelect;
@@ -189,10 +190,7 @@ export const documentsRepository = {
           .offset(p.offset);
         return rows;
       },
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(documents).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, documents, where),
     });
   },
 

@@ -9,14 +9,8 @@ import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
-import {
-  countAll,
-  escapeLike,
-  type ListPlan,
-  type ListSource,
-  runList,
-  searchWords,
-} from '#platform/list.ts';
+import { escapeLike, type ListPlan, type ListSource, runList, searchWords } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { employeePortals } from './employee-assignments.table.ts';
 import { employeeSearchText, employees } from './employees.table.ts';
 
@@ -82,10 +76,7 @@ export const employeesRepository = {
           .limit(p.limit)
           .offset(p.offset),
       // The filters and the search only touch employee columns, so the count needs no joins.
-      count: async (where) => {
-        const [row] = await ex.select({ count: countAll }).from(employees).where(where);
-        return row?.count ?? 0;
-      },
+      count: (where) => countRows(ex, employees, where),
     });
   },
 
@@ -107,10 +98,7 @@ export const employeesRepository = {
           .limit(p.limit)
           .offset(p.offset),
       // The filters and the search only touch employee columns, so the count needs no joins.
-      count: async (where) => {
-        const [row] = await ex.select({ count: countAll }).from(employees).where(where);
-        return row?.count ?? 0;
-      },
+      count: (where) => countRows(ex, employees, where),
     });
   },
 

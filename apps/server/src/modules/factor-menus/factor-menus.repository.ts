@@ -6,7 +6,8 @@ import type {
 import { factorMenuListQuerySchema } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { factorMenuFactors, factorMenuRegisters, factorMenus } from './factor-menus.table.ts';
 
 export type MenuRecord = typeof factorMenus.$inferSelect;
@@ -218,10 +219,7 @@ export const factorMenusRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(factorMenus).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, factorMenus, where),
     });
   },
 };

@@ -9,7 +9,8 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
 import { activities } from '#modules/activities/tables.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { type CountQuery, countOf } from '#platform/list-count.ts';
 import { hazardAnalyses, hazardAnalysisVersions } from './hazard-analysis.table.ts';
 
 /**
@@ -164,10 +165,12 @@ export const hazardAnalysisListQueries = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset)) as HazardAnalysisRow[],
-      count: async (where) => {
-        const [row] = await joined(ex.select({ n: countAll }).from(hazardAnalyses).$dynamic()).where(where);
-        return (row as { n: number } | undefined)?.n ?? 0;
-      },
+      count: (where) =>
+        countOf(
+          ex,
+          (fields) =>
+            joined(ex.select(fields).from(hazardAnalyses).$dynamic()).where(where) as unknown as CountQuery,
+        ),
     });
   },
 
@@ -222,14 +225,14 @@ export const hazardAnalysisListQueries = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex
-          .select({ n: countAll })
-          .from(hazardAnalyses)
-          .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countOf(ex, (fields) =>
+          ex
+            .select(fields)
+            .from(hazardAnalyses)
+            .leftJoin(locations, eq(locations.id, hazardAnalyses.locationId))
+            .where(where),
+        ),
     });
   },
 };

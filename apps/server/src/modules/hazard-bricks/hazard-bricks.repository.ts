@@ -13,7 +13,8 @@ import {
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import {
   hazardBrickActionGuidelines,
   hazardBrickActions,
@@ -248,10 +249,7 @@ export const hazardBricksRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(hazardBricks).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, hazardBricks, where),
     });
   },
 
@@ -336,10 +334,7 @@ async function childList<Row>(
         .orderBy(...p.orderBy)
         .limit(p.limit)
         .offset(p.offset)) as Row[],
-    count: async (where) => {
-      const [row] = await ex.select({ n: countAll }).from(table).where(where);
-      return row?.n ?? 0;
-    },
+    count: (where) => countRows(ex, table, where),
   });
 }
 

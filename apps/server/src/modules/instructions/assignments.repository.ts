@@ -13,6 +13,7 @@ import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { countOf } from '#platform/list-count.ts';
 import { changeLog } from '#platform/platform.table.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
 
@@ -164,15 +165,15 @@ export const assignmentsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset)) as AssignmentRow[],
-      count: async (where) => {
-        const [row] = await ex
-          .select({ n: countAll })
-          .from(instructionAssignments)
-          .innerJoin(employees, eq(employees.id, instructionAssignments.employeeId))
-          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countOf(ex, (fields) =>
+          ex
+            .select(fields)
+            .from(instructionAssignments)
+            .innerJoin(employees, eq(employees.id, instructionAssignments.employeeId))
+            .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+            .where(where),
+        ),
     });
   },
 
@@ -202,14 +203,14 @@ export const assignmentsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset)) as MyAssignmentRow[],
-      count: async (where) => {
-        const [row] = await ex
-          .select({ n: countAll })
-          .from(instructionAssignments)
-          .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countOf(ex, (fields) =>
+          ex
+            .select(fields)
+            .from(instructionAssignments)
+            .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))
+            .where(where),
+        ),
     });
   },
 

@@ -7,6 +7,7 @@ import { queryRows } from '#db/query.ts';
 import { departments } from '#modules/organisation/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { instructionQuestions, instructionTopics, topicSearchText } from './instructions.table.ts';
 
 /**
@@ -255,10 +256,7 @@ export const instructionsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(instructionTopics).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, instructionTopics, where),
     });
   },
 

@@ -1,7 +1,8 @@
 import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { portals } from './portals.table.ts';
 
 const portalPickerSource = {
@@ -31,8 +32,7 @@ export const portalsRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) =>
-        (await ex.select({ count: countAll }).from(portals).where(where))[0]?.count ?? 0,
+      count: (where) => countRows(ex, portals, where),
     });
   },
 };

@@ -3,7 +3,8 @@ import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
-import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { reportFilters, reports } from './reports.table.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -126,7 +127,7 @@ export const reportsRepository = {
           .limit(p.limit)
           .offset(p.offset)
           .then(withFormats),
-      count: async (where) => (await ex.select({ n: countAll }).from(reports).where(where))[0]?.n ?? 0,
+      count: (where) => countRows(ex, reports, where),
     });
   },
 
@@ -156,7 +157,7 @@ export const reportsRepository = {
           .limit(p.limit)
           .offset(p.offset)
           .then(withFormats),
-      count: async (where) => (await ex.select({ n: countAll }).from(reports).where(where))[0]?.n ?? 0,
+      count: (where) => countRows(ex, reports, where),
     });
   },
 

@@ -6,7 +6,8 @@ import type { Executor } from '#db/client.ts';
 import type { EmployeeRolesPort } from '#modules/employees/index.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
-import { countAll, type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { type ListPlan, type ListSource, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { employeeRoles, rolePermissions, roles } from './roles.table.ts';
 
 const permissionCount = sql<number>`(select cast(count(*) as integer) from role_permissions rp where rp.role_id = ${roles.id})`;
@@ -48,7 +49,7 @@ export const rolesRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => (await ex.select({ count: countAll }).from(roles).where(where))[0]?.count ?? 0,
+      count: (where) => countRows(ex, roles, where),
     });
   },
 
@@ -123,7 +124,7 @@ export const rolesRepository = {
             .orderBy(...p.orderBy)
             .limit(p.limit)
             .offset(p.offset),
-        count: async (w) => (await ex.select({ count: countAll }).from(employees).where(w))[0]?.count ?? 0,
+        count: (w) => countRows(ex, employees, w),
       },
     );
   },

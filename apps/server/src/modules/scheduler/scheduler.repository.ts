@@ -5,6 +5,7 @@ import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
 import { scheduledTaskRuns, scheduledTasks } from './scheduler.table.ts';
 
 export type TaskRow = typeof scheduledTasks.$inferSelect;
@@ -69,10 +70,7 @@ export const schedulerRepository = {
           .orderBy(...p.orderBy)
           .limit(p.limit)
           .offset(p.offset),
-      count: async (where) => {
-        const [row] = await ex.select({ n: countAll }).from(scheduledTasks).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(ex, scheduledTasks, where),
     });
   },
 
