@@ -43,8 +43,8 @@ export const sessions = pgTable(
 /**
  * One row (id 1) whose `generation` is bumped, in the same transaction, by every write that changes what a
  * session's actor is made of: a session ended or shortened, an employee changed or deleted, a role membership,
- * a role's permissions, a portal. Triggers do it (migration 0022, decision 038); app instances compare it with
- * the generation their cached actors were read at.
+ * a role's permissions, a portal. Triggers do it (migration *_auth_generation.sql, decision 038); app instances
+ * compare it with the generation their cached actors were read at.
  */
 export const authGeneration = pgTable('auth_generation', {
   id: smallint('id').primaryKey(),
