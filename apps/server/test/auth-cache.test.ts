@@ -80,6 +80,15 @@ describe('two app instances on one database', () => {
     expect((await secondOnB.get('/api/auth/user')).statusCode).toBe(200);
   });
 
+  it("an administrator's 'Passwort zurücksetzen' on A ends the sessions B has cached", async () => {
+    const { user, onB: client } = await userWarmOnB();
+    const record = await adminOnA.get(`/api/employee/${user.id}`);
+    const version = record.json<{ data: { version: number } }>().data.version;
+    const res = await adminOnA.post(`/api/employee/${user.id}/resetPassword`, { version, delivery: 'show' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
   it("a right removed from the user's role on A is refused by B (403) and gone from auth/user", async () => {
     const { onB: client, role } = await userWarmOnB();
     const res = await adminOnA.patch(`/api/role/${role.id}`, { version: role.version, permissions: [] });
