@@ -33,7 +33,8 @@ type CachedActor = {
 /**
  * Concurrent callers share one read, but a caller never gets a read that began before it asked: while one is
  * running, new callers wait for the next one, which starts when the running one ends. So every answer reflects
- * everything committed before its caller arrived, with at most one read in flight and one waiting.
+ * everything committed before its caller arrived, with one read in flight and one waiting (two may overlap for a
+ * moment when a caller arrives just as one ends — harmless: each still began after its callers arrived).
  */
 export function coalescedReader<T>(read: () => Promise<T>): { read(): Promise<T>; reads(): number } {
   let running: Promise<T> | undefined;
