@@ -6,6 +6,11 @@
  *   npm run bench                 both databases
  *   BENCH_DB=pglite npm run bench one of them (pglite | postgres)
  *   BENCH_EMPLOYEES=20000 BENCH_SECONDS=5 npm run bench   smaller and shorter
+ *   BENCH_SCENARIOS=auth npm run bench:list   only the references and the signed-in call (issue 16 item 3)
+ *
+ * The references are a hello-world API route and a static file (a 2 KiB script under assets/, served by
+ * @fastify/static from a web directory the bench writes, like the built web app's files); the issue's ratios
+ * are to the static file.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +28,19 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADMIN_PASSWORD = 'Bench-Admin-2026!';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** `auth`: only hello world, the static file and the signed-in call; default: every scenario. */
+const ONLY_AUTH = process.env.BENCH_SCENARIOS === 'auth';
+const STATIC_PATH = '/assets/bench-static-0123abcd.js';
+
+/** A web directory like the built app's: index.html and one hashed script of 2 KiB. */
+function writeWebDist(dir: string): string {
+  const webDist = path.join(dir, 'web');
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>bench</title>\n');
+  const line = 'export const benchStatic = "a static file served by the same process";\n';
+  fs.writeFileSync(path.join(webDist, STATIC_PATH), line.repeat(Math.ceil(2048 / line.length)));
+  return webDist;
+}
 
 type Figures = { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -70,7 +88,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   await database.db.execute('analyze');
   const seedMs = Date.now() - seedStart;
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: writeWebDist(dataDir) });
   const app = await buildApp({ config, database, logger: false });
   app.get('/api/bench/hello', { config: { access: publicRoute } }, async () => ({ hello: 'world' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -91,7 +109,19 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   const offsets = [0, 100, 5_000, 20_000, 50_000, 90_000].filter((o) => o < EMPLOYEES);
   const results: Figures[] = [];
   results.push(await run('hello world (same process)', base, {}, [{ path: '/api/bench/hello' }]));
+  results.push(await run('static start page (GET /, index.html)', base, {}, [{ path: '/' }]));
+  results.push(await run('static file (a hashed 2 KiB script)', base, {}, [{ path: STATIC_PATH }]));
   results.push(await run('signed-in call (GET /api/auth/user)', base, auth, [{ path: '/api/auth/user' }]));
+  if (!ONLY_AUTH) results.push(...(await listScenarios(base, auth, offsets)));
+  await app.close();
+  await database.close();
+  await cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { kind, employees: EMPLOYEES, seedMs, results };
+}
+
+async function listScenarios(base: string, auth: Record<string, string>, offsets: number[]) {
+  const results: Figures[] = [];
   results.push(
     await run('list first page of 100 (typical)', base, auth, [
       { path: '/api/employee/list?offset=0&limit=100' },
@@ -115,11 +145,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       })),
     ),
   );
-  await app.close();
-  await database.close();
-  await cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return { kind, employees: EMPLOYEES, seedMs, results };
+  return results;
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -143,18 +169,25 @@ for (const kind of kinds) {
   const r = await benchOn(kind);
   report.push(r);
   const hello = r.results[0]!.reqPerSec;
+  const staticFile = r.results[1]!.reqPerSec;
   console.info(
     `\n${kind}: ${r.employees.toLocaleString('en')} employees, seeded in ${(r.seedMs / 1000).toFixed(1)} s`,
   );
-  console.info('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to hello |');
-  console.info('|---|---:|---:|---:|---:|---:|---:|');
+  console.info(
+    '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to hello | ratio to static |',
+  );
+  console.info('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const f of r.results) {
     console.info(
-      `| ${f.name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${(f.reqPerSec / hello).toFixed(3)} |`,
+      `| ${f.name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${(f.reqPerSec / hello).toFixed(3)} | ${(f.reqPerSec / staticFile).toFixed(3)} |`,
     );
   }
 }
-const out = path.join(import.meta.dirname, 'results', 'list-endpoint.json');
+const out = path.join(
+  import.meta.dirname,
+  'results',
+  ONLY_AUTH ? 'list-endpoint-auth.json' : 'list-endpoint.json',
+);
 fs.writeFileSync(
   out,
   `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, connections: CONNECTIONS, seconds: SECONDS, report }, null, 2)}\n`,

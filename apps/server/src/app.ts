@@ -119,13 +119,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets,
     guards: { security: async () => sessions?.invalidateLifetimes() },
   });
-  sessions = createSessionStore(database.db, config.session, async (ex) => {
-    const s = await settings.service.read(securitySettings, ex);
-    return {
-      ...(s.sessionIdleMinutes !== null ? { idleMs: s.sessionIdleMinutes * 60_000 } : {}),
-      ...(s.sessionAbsoluteHours !== null ? { absoluteMs: s.sessionAbsoluteHours * 3_600_000 } : {}),
-    };
-  });
+  sessions = createSessionStore(
+    database.db,
+    config.session,
+    async (ex) => {
+      const s = await settings.service.read(securitySettings, ex);
+      return {
+        ...(s.sessionIdleMinutes !== null ? { idleMs: s.sessionIdleMinutes * 60_000 } : {}),
+        ...(s.sessionAbsoluteHours !== null ? { absoluteMs: s.sessionAbsoluteHours * 3_600_000 } : {}),
+      };
+    },
+    // Cached actors (decision 038): PGlite pushes the auth generation, PostgreSQL instances read it per request.
+    database.listen ? { listen: database.listen } : {},
+  );
+  const sessionStore = sessions;
+  app.addHook('onClose', async () => sessionStore.close());
   const passwordPolicy = createPasswordPolicyService({ settings: settings.service });
   registerAuth(app, sessions);
   registerWellFormedText(app);

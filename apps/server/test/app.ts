@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
@@ -19,6 +19,9 @@ export type TestApp = {
   database: Database;
   /** The test's own file store folder (removed on close). */
   filesDir: string;
+  /** The app's configuration and, on PostgreSQL, the address of the test's database (second instances). */
+  config: Config;
+  databaseUrl: string | undefined;
   client(): ApiClient;
   /** A signed-in client: `admin` or one of the demo accounts. */
   login(username: string, password?: string): Promise<ApiClient>;
@@ -32,6 +35,7 @@ export async function createTestApp(
   const template = inject('dbTemplate');
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (template.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(template.dumpPath)]);
     database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: dump });
@@ -40,11 +44,8 @@ export async function createTestApp(
     const admin = new pg.Client({ connectionString: template.baseUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${template.template}`);
-    database = await openDatabase({
-      kind: 'postgres',
-      url: withDatabase(template.baseUrl, name),
-      poolSize: 4,
-    });
+    databaseUrl = withDatabase(template.baseUrl, name);
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
     drop = async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -73,6 +74,8 @@ export async function createTestApp(
     app,
     database,
     filesDir,
+    config,
+    databaseUrl,
     client: () => new ApiClient(app),
     async login(username, password) {
       const client = new ApiClient(app);
@@ -87,6 +90,30 @@ export async function createTestApp(
       await database.close();
       await drop?.();
       fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another app instance on the test's database, as behind a load balancer (decision 038): on PostgreSQL with a
+ * pool of its own, on PGlite on the same database object (one process). Close it before the test app.
+ */
+export async function createSecondInstance(t: TestApp): Promise<{
+  app: FastifyInstance;
+  client(): ApiClient;
+  close(): Promise<void>;
+}> {
+  const database = t.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: t.databaseUrl, poolSize: 4 })
+    : t.database;
+  const app = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    client: () => new ApiClient(app),
+    async close() {
+      await app.close();
+      if (database !== t.database) await database.close();
     },
   };
 }

@@ -29,6 +29,12 @@ export type Database = {
    * one PostgreSQL do it one after the other (advisory lock). PGlite has one process per directory anyway.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: calls `onPayload` for each notification on `channel`, before the statement whose commit sent
+   * it returns (one process, one connection: decision 038); answers the function that stops listening.
+   * PostgreSQL delivers notifications asynchronously, so it offers none here.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -88,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       migrate: () => migratePglite(drizzleDb, { migrationsFolder }),
       withStartupLock: (work) => work(),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         lock?.release();

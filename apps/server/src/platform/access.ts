@@ -25,7 +25,19 @@ export function allOf(...ids: (number | readonly number[])[]): Access {
   return { kind: 'allOf', ids: flat };
 }
 
-/** The signed-in caller, resolved from the session on every request. */
+/** Who the caller is, as `GET /api/auth/user` shows it: read with the session, so that call needs no query. */
+export type ActorProfile = {
+  readonly personnelNumber: string;
+  readonly lastName: string;
+  readonly firstName: string;
+  readonly loginName: string | null;
+  readonly email: string | null;
+};
+
+/**
+ * The signed-in caller, resolved from the session on every request (reused from the instance's cache while the
+ * database's auth generation is unchanged: decision 038).
+ */
 export type Actor = {
   readonly employeeId: number;
   readonly portalId: number;
@@ -36,6 +48,8 @@ export type Actor = {
   readonly sessionHash: string;
   /** The first-login change is due: only routes marked `allowWhilePasswordChangeRequired` answer (decision 012). */
   readonly mustChangePassword?: boolean;
+  /** Set by the session store; fakes in rule tests leave it out. */
+  readonly profile?: ActorProfile;
 };
 
 export type AccessDecision = 'allow' | 'NOT_AUTHENTICATED' | 'NO_PERMISSION';

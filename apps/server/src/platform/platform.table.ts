@@ -40,6 +40,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_employee').on(t.employeeId), index('sessions_expires').on(t.expiresAt)],
 );
 
+/**
+ * One row (id 1) whose `generation` is bumped, in the same transaction, by every write that changes what a
+ * session's actor is made of: a session ended or shortened, an employee changed or deleted, a role membership,
+ * a role's permissions, a portal. Triggers do it (migration *_auth_generation.sql, decision 038); app instances
+ * compare it with the generation their cached actors were read at.
+ */
+export const authGeneration = pgTable('auth_generation', {
+  id: smallint('id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
 /** Failed sign-in counters per account ('u:<name>') and per address ('ip:<addr>'). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),

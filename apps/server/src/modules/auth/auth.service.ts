@@ -97,11 +97,12 @@ export function createAuthService({
     },
 
     async currentUser(actor: Actor): Promise<CurrentUser> {
-      const employee = await employees.findById(db, actor.employeeId);
+      // The session store reads the profile with the actor (decision 038): no query of its own.
+      const employee = actor.profile ?? (await employees.findById(db, actor.employeeId));
       if (!employee) throw new AppError('NOT_AUTHENTICATED');
       return {
         employee: {
-          id: employee.id,
+          id: actor.employeeId,
           personnelNumber: employee.personnelNumber,
           lastName: employee.lastName,
           firstName: employee.firstName,

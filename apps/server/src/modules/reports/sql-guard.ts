@@ -51,6 +51,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'reports',
   'report_filters',
   'scheduled_task_runs',
+  // Sign-in bookkeeping: the counter cached actors are checked against (decision 038).
+  'auth_generation',
   // Content hashes and sizes of every stored file, confidential ones included (the file versions say which).
   'stored_files',
   '__drizzle_migrations',
