@@ -8,11 +8,12 @@
  *   (8 connections each for the five API routes, scaled with BENCH_CONNECTIONS).
  * Prints per route req/s, p50/p99/max latency, errors, timeouts (autocannon's 10 s) and non-2xx answers, plus
  * the start-up times (first start with the demo seed, second start on the existing data; PGlite only).
- * Runs on PGlite (a fresh DATA_DIR) and on PostgreSQL when a server answers on 127.0.0.1:5432 (a fresh
- * database, dropped afterwards). The web app must be built (`npm run build`) for the static page.
+ * Runs on PGlite (a fresh DATA_DIR) in its worker thread and, for comparison, in the main thread
+ * (PGLITE_THREAD=main, as before decision 039), and on PostgreSQL when a server answers on 127.0.0.1:5432
+ * (a fresh database, dropped afterwards). The web app must be built (`npm run build`) for the static page.
  *
  *   npm run bench:event-loop
- *   BENCH_DB=pglite BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:event-loop
+ *   BENCH_DB=pglite BENCH_PGLITE_THREADS=worker BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:event-loop
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,10 @@ import pg from 'pg';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
+const PGLITE_THREADS = (process.env.BENCH_PGLITE_THREADS ?? 'worker,main').split(',') as (
+  | 'worker'
+  | 'main'
+)[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'Bench-Admin-2026!';
 const ROOT = path.join(import.meta.dirname, '..');
@@ -158,7 +163,7 @@ async function load(base: string, auth: Record<string, string>): Promise<Figures
   return results;
 }
 
-async function benchOn(kind: 'pglite' | 'postgres') {
+async function benchOn(kind: 'pglite' | 'postgres', thread: 'worker' | 'main' = 'worker') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schutzwerk-bench-loop-'));
   const port = await freePort();
   const env: Record<string, string> = {
@@ -171,6 +176,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     DEMO_EMPLOYEES: String(EMPLOYEES),
     // No scheduled job (e.g. Datenbankpflege) runs into the measurement.
     SCHEDULER: 'false',
+    PGLITE_THREAD: thread,
     ...(fs.existsSync(path.join(WEB_DIST, 'index.html')) ? {} : { WEB_DIST: fakeWebDist(dataDir) }),
   };
   let cleanup = async () => {};
@@ -200,7 +206,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     const base = `http://127.0.0.1:${port}`;
     const auth = await signIn(base);
     const results = await load(base, auth);
-    return { kind, startup, results };
+    return { kind: kind === 'pglite' ? `pglite (${thread} thread)` : kind, startup, results };
   } finally {
     await stopServer(server.child);
     await cleanup();
@@ -232,17 +238,18 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const wanted = process.env.BENCH_DB;
-const kinds: ('pglite' | 'postgres')[] = [];
-if (!wanted || wanted === 'pglite') kinds.push('pglite');
-if ((!wanted || wanted === 'postgres') && (await postgresReachable())) kinds.push('postgres');
+const runs: (() => ReturnType<typeof benchOn>)[] = [];
+if (!wanted || wanted === 'pglite')
+  for (const thread of PGLITE_THREADS) runs.push(() => benchOn('pglite', thread));
+if ((!wanted || wanted === 'postgres') && (await postgresReachable())) runs.push(() => benchOn('postgres'));
 
 const report = [];
-for (const kind of kinds) {
-  const r = await benchOn(kind);
+for (const run of runs) {
+  const r = await run();
   report.push(r);
   const total = r.results.reduce((sum, f) => sum + f.requests, 0);
   console.info(
-    `\n${kind}: ${CONNECTIONS} connections for ${SECONDS} s, ${total.toLocaleString('en')} requests; ` +
+    `\n${r.kind}: ${CONNECTIONS} connections for ${SECONDS} s, ${total.toLocaleString('en')} requests; ` +
       `start-up ${r.startup.firstStartMs} ms with the demo seed` +
       (r.startup.secondStartMs !== undefined ? `, ${r.startup.secondStartMs} ms on existing data` : ''),
   );
