@@ -167,6 +167,14 @@ describe('PGlite in a worker thread', () => {
     }
   });
 
+  it('refuses a parameter that cannot cross the thread and goes on serving', async () => {
+    const client = (inWorker.db as unknown as { $client: PgliteWorkerClient }).$client;
+    await expect(client.query('select $1::text as x', [() => 1])).rejects.toThrow();
+    expect((await client.query<{ x: string }>('select $1::text as x', ['weiter'])).rows).toEqual([
+      { x: 'weiter' },
+    ]);
+  });
+
   it('refuses requests once closed, and a second close is harmless', async () => {
     const d = await openDatabase({ kind: 'pglite', dataDir: undefined });
     await d.db.execute(sql`select 1`);

@@ -120,7 +120,14 @@ export class PgliteWorkerClient {
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, (answer) => (answer.ok ? resolve(answer) : reject(revive(answer.error))));
-      this.#worker.postMessage({ ...request, id });
+      try {
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A parameter that cannot be cloned (a function, a class instance with private state, …).
+        this.#pending.delete(id);
+        if (this.#pending.size === 0) this.#worker.unref();
+        reject(error);
+      }
     });
   }
 
@@ -191,6 +198,12 @@ export class PgliteWorkerClient {
   /** Closes PGlite after the requests already queued, then ends the worker. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    if (this.#failure) {
+      // The worker is gone already: nothing to close but the thread handle.
+      this.#closed = true;
+      await this.#worker.terminate();
+      return;
+    }
     const last = this._runExclusiveTransaction(() => this.#send({ op: 'close' }));
     this.#closed = true;
     try {
