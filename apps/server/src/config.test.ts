@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       adminPassword: undefined,
       scheduler: true,
+      pgliteThread: 'worker',
     });
     expect(config.session).toEqual({ idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000 });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -23,12 +24,14 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '15',
       SESSION_ABSOLUTE_HOURS: '8',
       SCHEDULER: 'false',
+      PGLITE_THREAD: 'main',
     });
     expect(config).toMatchObject({
       port: 8080,
       demoData: false,
       databaseUrl: 'postgres://u@h/db',
       scheduler: false,
+      pgliteThread: 'main',
     });
     expect(config.session).toEqual({ idleMs: 15 * 60_000, absoluteMs: 8 * 3_600_000 });
   });
@@ -40,6 +43,7 @@ describe('loadConfig', () => {
         DEMO_DATA: 'vielleicht',
         DATABASE_URL: 'mysql://x',
         ADMIN_PASSWORD: 'kurz',
+        PGLITE_THREAD: 'both',
       });
     expect(bad).toThrow(ConfigError);
     try {
@@ -47,8 +51,9 @@ describe('loadConfig', () => {
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toMatch(/^Ungültige Konfiguration:/);
-      for (const name of ['PORT', 'DEMO_DATA', 'DATABASE_URL', 'ADMIN_PASSWORD'])
+      for (const name of ['PORT', 'DEMO_DATA', 'DATABASE_URL', 'ADMIN_PASSWORD', 'PGLITE_THREAD'])
         expect(message).toContain(name);
+      expect(message).toContain('erwartet worker oder main');
       expect(message).toContain('mindestens 8 Zeichen');
     }
   });

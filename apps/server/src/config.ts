@@ -69,6 +69,7 @@ const envSchema = z.object({
     .default('loginName'),
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(100).default('Mit Firmenkonto anmelden'),
   SCHEDULER: boolFromEnv.default(true),
+  PGLITE_THREAD: z.enum(['worker', 'main'], { message: 'erwartet worker oder main' }).default('worker'),
 });
 
 /** Single sign-on through an OpenID Connect provider (decision 011); absent when not configured. */
@@ -118,6 +119,8 @@ export type Config = {
   /** The content-addressed file store (decision 016): FILES_DIR or DATA_DIR/files. */
   filesDir: string;
   databaseUrl: string | undefined;
+  /** Where the embedded database computes: its own worker thread (default) or the main thread (decision 039). */
+  pgliteThread: 'worker' | 'main';
   adminPassword: string | undefined;
   demoPassword: string | undefined;
   demoData: boolean;
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.PGLITE_THREAD,
     adminPassword: e.ADMIN_PASSWORD,
     demoPassword: e.DEMO_PASSWORD,
     demoData: e.DEMO_DATA,

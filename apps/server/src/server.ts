@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
   );
   const started = Date.now();
   const { base, demo } = await database.withStartupLock(async () => {

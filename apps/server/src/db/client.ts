@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
+import { PgliteWorkerClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -44,10 +45,20 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      loadDataDir?: Blob | File;
+      /**
+       * Where PGlite computes: in a worker thread (default, decision 039: the main thread keeps serving
+       * while a query runs) or in the calling thread (`'main'`, for comparisons in tests and benches).
+       */
+      thread?: 'worker' | 'main';
+    };
 
 /**
- * Opens PGlite (embedded, data under DATA_DIR/pg, guarded by a lock file) or a PostgreSQL server.
+ * Opens PGlite (embedded, data under DATA_DIR/pg, guarded by a lock file; in a worker thread, decision 039)
+ * or a PostgreSQL server.
  * Inside `db.transaction(tx => …)` always use `tx`: touching `db` there deadlocks PGlite.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -83,12 +94,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataPath = path.join(options.dataDir, 'pg');
   }
   try {
-    const client = await PGlite.create({
-      ...(dataPath ? { dataDir: dataPath } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-    });
-    const drizzleDb = drizzlePglite(client, { schema });
+    const client =
+      options.thread === 'main'
+        ? await PGlite.create({
+            ...(dataPath ? { dataDir: dataPath } : {}),
+            ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+            extensions: { pg_trgm },
+          })
+        : await PgliteWorkerClient.create({
+            ...(dataPath ? { dataDir: dataPath } : {}),
+            ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+          });
+    // drizzle's pglite driver uses query/transaction only, which the worker's client offers alike.
+    const drizzleDb = drizzlePglite(client as PGlite, { schema });
     return {
       db: drizzleDb as unknown as Db,
       kind: 'pglite',
