@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
+import { createEmployee, nextEmployee, openTab, suffix } from './support/employees.ts';
+import { tickRow } from './support/pickers.ts';
+
+describe('instruction profiles (decision 040)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an administrator puts a topic on an activity; a new employee with it gets the topic, shown on the record and in the matrix', async () => {
+    const { context, page } = await newPage(browser);
+    const activity = `E2E Profiltätigkeit ${suffix}`;
+    const label = `E2E Profil ${suffix}`;
+
+    // An activity of its own, so that only the new employee below has it.
+    await signIn(page, 'admin', '/activities/list');
+    await page.getByRole('tree', { name: 'Eigenschaften' }).waitFor();
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const newActivity = page.getByRole('dialog', { name: 'Neue Eigenschaft anlegen' });
+    await newActivity.getByLabel('Name', { exact: true }).fill(activity);
+    await newActivity.getByRole('button', { name: 'Anlegen' }).click();
+    await page.getByText('Die Eigenschaft wurde angelegt.').waitFor();
+
+    // The profile: an empty label is refused in German, then created.
+    await drawer(page).getByRole('link', { name: 'Unterweisungsprofile' }).click();
+    await page.waitForURL(/\/instructions\/profiles$/);
+    await gridTotal(page, 'Unterweisungsprofile');
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neues Unterweisungsprofil' });
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await create.getByText('Bitte geben Sie eine Bezeichnung ein.').waitFor();
+    await expectAccessible(page); // the dialog with the field message
+    await create.getByLabel('Bezeichnung').fill(label);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await page.waitForURL(/\/instructions\/profiles\/\d+$/);
+    await create.waitFor({ state: 'hidden' });
+
+    // Topic U-07 of the starter catalogue, assigned to the activity.
+    const topics = page.getByRole('combobox', { name: 'Unterweisungen auswählen' });
+    await topics.fill('U-07');
+    const option = page.getByRole('option').filter({ hasText: 'U-07' });
+    await option.first().click();
+    await page.getByRole('button', { name: /^U-07 / }).waitFor();
+    await page.getByRole('combobox', { name: 'Tätigkeit', exact: true }).fill(activity);
+    await page.getByRole('option', { name: activity }).click();
+    await page.getByRole('button', { name: 'Zuordnen' }).click();
+    await page.getByText(`Tätigkeit: ${activity}`).waitFor();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert: 0 Unterweisungen neu zugewiesen, 0 offene entfernt.').waitFor();
+
+    // A new employee gets the activity: the profile's topic follows at once.
+    const employee = nextEmployee('Profilneu');
+    const id = await createEmployee(page, employee);
+    await openTab(page, 'Eigenschaften');
+    await page.getByRole('button', { name: 'Eigenschaft hinzufügen' }).click();
+    const picker = page.getByRole('dialog', { name: 'Eigenschaft auswählen' });
+    await picker.getByLabel('Suchen').fill(activity);
+    await waitUntil(async () => (await gridTotal(page, 'Eigenschaft auswählen')) === 1, 'the activity found');
+    await tickRow(picker, activity);
+    await picker.getByRole('button', { name: 'Übernehmen' }).click();
+    await page.getByText('Die Zuordnung wurde gespeichert.').waitFor();
+
+    await openTab(page, 'Profile');
+    await page.getByTestId('employee-profiles').getByText(`${label} – Tätigkeit: ${activity}`).waitFor();
+    expect(await gridTotal(page, 'Unterweisungen')).toBe(1);
+    const row = listRows(page, 'Unterweisungen').first();
+    await row.getByText(/^U-07 /).waitFor();
+    await row.getByText('offen', { exact: true }).waitFor();
+
+    // The matrix shows the open item (letter and colour, with the legend).
+    await drawer(page).getByRole('link', { name: 'Zuweisungsmatrix' }).click();
+    await page.waitForURL(/\/instructions\/matrix$/);
+    await page.getByTestId('matrix-legend').getByText('nicht zugewiesen').waitFor();
+    await page.getByLabel('Suchen').fill(employee.number);
+    const matrixRow = page.getByTestId(`matrix-row-${id}`);
+    await matrixRow.waitFor();
+    await waitUntil(
+      async () => (await page.getByTestId('matrix-range').textContent()) === '1–1 von 1',
+      'the search narrows the matrix to the new employee',
+    );
+    const open = matrixRow.locator('[data-status="O"]');
+    expect(await open.count()).toBe(1);
+    expect(await open.getAttribute('aria-label')).toMatch(/U-07: offen/);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
