@@ -198,6 +198,26 @@ describe('profiles give their topics to the employees of their sources', () => {
   });
 });
 
+describe('other places where employees change', () => {
+  it('copying activities and units („Zuordnungen kopieren“) gives the targets their profiles’ topics', async () => {
+    const [ta, tl] = [await topic(), await topic()];
+    const [act, loc] = [await activity(), await unit('locations')];
+    ok(await createProfile({ topicIds: [ta.id], sources: [{ kind: 'activity', id: act }] }), 201);
+    ok(await createProfile({ topicIds: [tl.id], sources: [{ kind: 'location', id: loc }] }), 201);
+    const source = await employee({ locationId: loc });
+    await setActivities(source.id, [act]);
+    const target = await employee();
+    ok(
+      await admin.post(`/api/employee/${source.id}/copy-assignments`, {
+        targetIds: [target.id],
+        parts: ['activities', 'organisation'],
+        replace: false,
+      }),
+    );
+    expect(await topicsOf(target.id)).toEqual([ta.id, tl.id].sort());
+  });
+});
+
 describe('exception list', () => {
   it('adding removes the open item; profiles skip it; removing gives it again', async () => {
     const tp = await topic();
