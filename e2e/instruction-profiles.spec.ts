@@ -53,7 +53,7 @@ describe('instruction profiles (decision 040)', () => {
     await page.getByRole('button', { name: 'Zuordnen' }).click();
     await page.getByText(`Tätigkeit: ${activity}`).waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Gespeichert: 0 Unterweisungen neu zugewiesen, 0 offene entfernt.').waitFor();
+    await page.getByText('Gespeichert. Neu zugewiesen: 0, offene entfernt: 0.').waitFor();
 
     // A new employee gets the activity: the profile's topic follows at once.
     const employee = nextEmployee('Profilneu');
@@ -89,6 +89,56 @@ describe('instruction profiles (decision 040)', () => {
     expect(await open.count()).toBe(1);
     expect(await open.getAttribute('aria-label')).toMatch(/U-07: offen/);
     await expectAccessible(page);
+
+    // Bulk assignment from the matrix: one more cell of the row, assigned with a due date.
+    const free = matrixRow.locator('[data-status="none"]').first();
+    const freeLabel = (await free.getAttribute('aria-label')) ?? '';
+    await free.click();
+    await page.getByTestId('matrix-selected').getByText('1 Zelle ausgewählt').waitFor();
+    await page.getByLabel('Fällig am').fill('2031-03-15');
+    await page.getByRole('button', { name: 'Ausgewählte zuweisen' }).click();
+    await page.getByText('Zugewiesen: 1, übersprungen (bereits offen oder Ausnahme): 0.').waitFor();
+    await waitUntil(async () => (await open.count()) === 2, 'the assigned cell shows open');
+    // The cell's label: 'Name, Vorname, U-01: nicht zugewiesen'.
+    const topicOfFree = /, ([^,]+): nicht zugewiesen$/
+      .exec(freeLabel)![1]!
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const assigned = matrixRow.getByRole('button', {
+      name: new RegExp(`${topicOfFree}: offen, fällig 15\\.03\\.31$`),
+    });
+    expect(await assigned.count()).toBe(1);
+
+    // The exception list takes U-07 off: its open item goes.
+    await page.goto(`/employee/${id}`);
+    await openTab(page, 'Ausnahmeliste');
+    await page.getByText('Keine Ausnahmen eingetragen.').waitFor();
+    await page.getByRole('combobox', { name: 'Unterweisung' }).fill('U-07');
+    await page.getByRole('option').filter({ hasText: 'U-07' }).first().click();
+    await page.getByLabel('Grund').fill('Arbeitet nicht auf Leitern');
+    await page.getByRole('button', { name: 'Zur Ausnahmeliste hinzufügen' }).click();
+    await page.getByText('Eingetragen; 1 offene Unterweisung wurde entfernt.').waitFor();
+    await page.getByRole('cell', { name: 'Arbeitet nicht auf Leitern' }).waitFor();
+    await expectAccessible(page);
+    await openTab(page, 'Profile');
+    await waitUntil(
+      async () => (await gridTotal(page, 'Unterweisungen')) === 1,
+      'only the matrix item is left',
+    );
+
+    // Setting the employee inactive warns with the count of open items; after the save they are gone.
+    await openTab(page, 'Stammdaten');
+    await page.getByRole('tabpanel').getByRole('switch', { name: 'Aktiv' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mitarbeiter deaktivieren?' });
+    await confirm
+      .getByText('Achtung: Beim Speichern wird 1 offene Unterweisung des Mitarbeiters entfernt.')
+      .waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Deaktivieren' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Der Mitarbeiter wurde gespeichert.').waitFor();
+    await openTab(page, 'Profile');
+    await waitUntil(async () => (await gridTotal(page, 'Unterweisungen')) === 0, 'no open items left');
     await context.close();
   });
 });
