@@ -216,6 +216,49 @@ describe('other places where employees change', () => {
     );
     expect(await topicsOf(target.id)).toEqual([ta.id, tl.id].sort());
   });
+
+  it('an import that sets employees inactive removes their open items in its transaction', async () => {
+    const [portal] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into portals (name) values (${`Profilportal ${uniq()}`}) returning id`,
+    );
+    const leaver = await createUser(t.database.db, { portalId: portal!.id });
+    const [tp] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into instruction_topics (portal_id, label, identifier) values (${portal!.id}, 'Importthema', ${`I-${uniq()}`}) returning id`,
+    );
+    await assignmentsRepository.insertMany(t.database.db, [
+      {
+        portalId: portal!.id,
+        employeeId: leaver.id,
+        topicId: tp!.id,
+        dueDate: today,
+        originalDueDate: today,
+      },
+    ]);
+    const upload = await admin.request(
+      'POST',
+      '/api/employee/import?separator=%3B&hasHeader=true&fileName=mitarbeiter.csv',
+      'Personalnummer;Nachname;Vorname;Passwort\r\n9001;Neu;Hier;Passwort-9001-Lang!\r\n',
+      { headers: { 'content-type': 'text/csv' } },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const commit = await admin.post(
+      `/api/employee/import/${upload.json<{ data: { id: number } }>().data.id}/commit`,
+      {
+        portalId: portal!.id,
+        mode: 'deactivateOthers',
+        mapping: { personnelNumber: 0, lastName: 1, firstName: 2, password: 3 },
+      },
+    );
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.body).toContain('"inactivated":1');
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from instruction_assignments where employee_id = ${leaver.id}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
 });
 
 describe('exception list', () => {
