@@ -430,6 +430,9 @@ describe('rights and portals', () => {
       ).statusCode,
     ).toBe(201);
     expect((await keeperClient.get('/api/instructions/profiles')).statusCode).toBe(403);
+    // The topics to choose from for an exception list.
+    expect((await keeperClient.get('/api/instructions/matrix/topics')).statusCode).toBe(200);
+    expect((await keeperClient.get('/api/instructions/matrix')).statusCode).toBe(403);
   });
 
   it('another portal sees neither the profile nor the employee; foreign sources and topics are refused', async () => {

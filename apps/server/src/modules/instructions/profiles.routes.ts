@@ -170,9 +170,13 @@ export function profilesRoutes(service: ProfilesService): FastifyPluginAsyncZod 
       },
     );
 
+    // The matrix's columns are also the choice of topics for exception lists.
+    const topicChoice = {
+      access: anyOf(P.TOPICS_PROFILES, P.EMPLOYEES_PROFILES, COMPOSITE.TOPICS_EVALUATION),
+    };
     app.get(
       '/instructions/matrix/topics',
-      { config: matrixRead, schema: { response: { 200: z.object({ data: z.array(matrixTopicSchema) }) } } },
+      { config: topicChoice, schema: { response: { 200: z.object({ data: z.array(matrixTopicSchema) }) } } },
       async (request) => ({ data: await service.matrixTopics(requireActor(request)) }),
     );
     listRoute(app, {
