@@ -141,4 +141,37 @@ describe('instruction profiles (decision 040)', () => {
     await waitUntil(async () => (await gridTotal(page, 'Unterweisungen')) === 0, 'no open items left');
     await context.close();
   });
+
+  it('a stale save keeps the form and saves after „Neu laden“', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/instructions/profiles');
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Neues Unterweisungsprofil' });
+    await create.getByLabel('Bezeichnung').fill(`E2E Konflikt ${suffix}`);
+    await create.getByRole('button', { name: 'Anlegen' }).click();
+    await page.waitForURL(/\/instructions\/profiles\/\d+$/);
+    // A second tab of the same user changes the description first.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.getByLabel('Beschreibung').fill('von der anderen Registerkarte');
+    await other.getByRole('button', { name: 'Speichern' }).click();
+    await other.getByText('Gespeichert. Neu zugewiesen: 0, offene entfernt: 0.').waitFor();
+    await other.close();
+
+    await page.getByLabel('Bezeichnung').fill(`E2E Konflikt neu ${suffix}`);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const conflict = page.getByTestId('conflict-alert');
+    await conflict.waitFor();
+    expect(await page.getByLabel('Bezeichnung').inputValue()).toBe(`E2E Konflikt neu ${suffix}`);
+    await expectAccessible(page);
+    await conflict.getByRole('button', { name: 'Neu laden' }).click();
+    await waitUntil(
+      async () => (await page.getByLabel('Beschreibung').inputValue()) === 'von der anderen Registerkarte',
+      'the newer description arrives, the edited label stays',
+    );
+    expect(await page.getByLabel('Bezeichnung').inputValue()).toBe(`E2E Konflikt neu ${suffix}`);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert. Neu zugewiesen: 0, offene entfernt: 0.').waitFor();
+    await context.close();
+  });
 });
