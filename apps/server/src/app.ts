@@ -193,6 +193,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const instructions = instructionsModule({ db: database.db });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
   employees.deletionGuards.push(instructions.employeeDeletionGuard);
+  // Instruction profiles follow employees' activities, roles, units and active flag (decision 040).
+  employees.changeHooks.push(instructions.employeesChanged);
+  activities.changeHooks.push(instructions.employeesChanged);
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
@@ -254,13 +257,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructions,
   ])
     await module.register(app);
-  await employeeImportModule({
+  const employeeImport = employeeImportModule({
     db: database.db,
     installationLicence: (ex) => installationLicence(ex, settings.service),
     passwordPolicy,
     mail: emailChangedMail,
     settings: settings.service,
-  }).register(app);
+  });
+  employeeImport.changeHooks.push(instructions.employeesChanged);
+  await employeeImport.register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
   const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
   await schedulerModule({

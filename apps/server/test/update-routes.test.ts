@@ -278,6 +278,18 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/instructions/profiles/:id': {
+    kind: 'whole',
+    async setup() {
+      const saved = await post('/api/instructions/profiles', { label: 'Teilprofil', description: 'alt' });
+      const profile = saved.profile as Json;
+      return {
+        url: `/api/instructions/profiles/${profile.id}`,
+        read: reader(`/api/instructions/profiles/${profile.id}`),
+        send: { label: 'Neu' },
+      };
+    },
+  },
   'PUT /api/topics/:id/questions/:questionId': {
     kind: 'whole',
     // The answer to the offer to raise the pool, not a field of the question.

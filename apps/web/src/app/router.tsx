@@ -245,6 +245,30 @@ export const routes: RouteObject[] = [
                       (m) => m.MyInstructionsPage,
                     ),
                   },
+                  {
+                    path: 'instructions/profiles',
+                    handle: handle({ anyOf: [P.TOPICS_PROFILES] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/profiles/profiles-list-page.tsx'),
+                      (m) => m.ProfilesListPage,
+                    ),
+                  },
+                  {
+                    path: 'instructions/profiles/:id',
+                    handle: handle({ anyOf: [P.TOPICS_PROFILES] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/profiles/profile-page.tsx'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                  {
+                    path: 'instructions/matrix',
+                    handle: handle({ anyOf: [P.TOPICS_PROFILES, ...COMPOSITE.TOPICS_EVALUATION] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/profiles/matrix-page.tsx'),
+                      (m) => m.MatrixPage,
+                    ),
+                  },
                   { path: 'instructions', element: <Navigate to="/instructions/list" replace /> },
                   { path: 'instructions/edit', element: <Navigate to="/instructions/list" replace /> },
                   {

@@ -24,7 +24,11 @@ import { activitiesMessages, generalMessages } from '@schutzwerk/shared/errors.t
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import type { EmployeesRepository } from '#modules/employees/index.ts';
+import {
+  type EmployeesChangedHook,
+  type EmployeesRepository,
+  notifyEmployeesChanged,
+} from '#modules/employees/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { diffFields, LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
@@ -41,6 +45,8 @@ type Deps = {
   db: Db;
   repository: ActivitiesRepository;
   employees: Pick<EmployeesRepository, 'existingIds'>;
+  /** Told when an employee's activities or roles change (decision 040: instruction profiles). */
+  changeHooks?: EmployeesChangedHook[];
 };
 
 export const PATH_SEPARATOR = ' › ';
@@ -66,7 +72,7 @@ export function assignmentRevision(ids: readonly number[]): string {
  * and stay; the role base is set once and stays; its children are roles and have no children; no node
  * below itself; delete only without children and assignments; versioned and logged.
  */
-export function createActivitiesService({ db, repository, employees }: Deps) {
+export function createActivitiesService({ db, repository, employees, changeHooks = [] }: Deps) {
   /** Same answer for "does not exist" and "not in your portal". */
   async function loadVisible(actor: Actor, id: number, ex: Executor = db): Promise<ActivityRecord> {
     const row = await repository.findById(ex, id);
@@ -474,6 +480,11 @@ export function createActivitiesService({ db, repository, employees }: Deps) {
                 to: next.filter((id) => !current.includes(id)).map(label),
               },
             },
+          });
+          // The employee's instruction profiles follow the activities and roles (decision 040).
+          await notifyEmployeesChanged(changeHooks, tx, {
+            employeeIds: [employeeId],
+            actorId: actor.employeeId,
           });
         }
         return ofEmployee(actor, employeeId, tx);

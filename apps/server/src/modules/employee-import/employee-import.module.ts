@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { PasswordPolicyService } from '#modules/auth/index.ts';
-import type { EmailChangedMail } from '#modules/employees/index.ts';
+import type { EmailChangedMail, EmployeesChangedHook } from '#modules/employees/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { employeeImportRepository } from './employee-import.repository.ts';
 import { employeeImportRoutes } from './employee-import.routes.ts';
@@ -17,9 +17,12 @@ export function employeeImportModule(deps: {
   settings?: Pick<SettingsService, 'read'>;
 }) {
   const repository = employeeImportRepository;
+  /** Told about the created, updated and inactivated employees (decision 040: instruction profiles). */
+  const changeHooks: EmployeesChangedHook[] = [];
   const service = createEmployeeImportService({
     db: deps.db,
     repository,
+    changeHooks,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.installationLicence ? { installationLicence: deps.installationLicence } : {}),
     mail: deps.mail,
@@ -28,6 +31,7 @@ export function employeeImportModule(deps: {
   return {
     repository,
     service,
+    changeHooks,
     register: (app: FastifyInstance) => app.register(employeeImportRoutes(service), { prefix: '/api' }),
   };
 }

@@ -11,7 +11,7 @@ import {
   importCommitSchema,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
-import type { EmailChangedDeps } from '#modules/employees/index.ts';
+import type { EmailChangedDeps, EmployeesChangedHook } from '#modules/employees/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { hashPassword } from '#platform/password.ts';
@@ -57,6 +57,8 @@ type Deps = {
    * module's functions and the settings. */
   mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'];
+  /** Told about the employees an import wrote (decision 040: instruction profiles). */
+  changeHooks?: readonly EmployeesChangedHook[];
 };
 
 const isoOf = (d: Date) => d.toISOString();
@@ -84,6 +86,7 @@ export function createEmployeeImportService({
   installationLicence,
   mail,
   settings,
+  changeHooks = [],
 }: Deps) {
   const analyse = createImportPlanner({ repository, passwordPolicy });
   const installationProblem = installationCheck(installationLicence);
@@ -96,6 +99,7 @@ export function createEmployeeImportService({
     installationLicence,
     mail,
     settings,
+    changeHooks,
   });
 
   /** A job that can still be checked and started. */

@@ -5,7 +5,13 @@ import {
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import type { Db, Executor, Tx } from '#db/client.ts';
 import { analyzeTables } from '#db/maintenance.ts';
-import { assertNoMoreRights, type EmailChangedDeps, notifyEmailChanged } from '#modules/employees/index.ts';
+import {
+  assertNoMoreRights,
+  type EmailChangedDeps,
+  type EmployeesChangedHook,
+  notifyEmailChanged,
+  notifyEmployeesChanged,
+} from '#modules/employees/index.ts';
 import { employees } from '#modules/employees/tables.ts';
 import type { Actor } from '#platform/access.ts';
 import { assertAdministratorRemains } from '#platform/administrators.ts';
@@ -37,6 +43,8 @@ export type ImportRunDeps = {
   installationLicence?: ((ex: Executor) => Promise<InstallationLicence>) | undefined;
   mail: EmailChangedDeps['mail'];
   settings?: EmailChangedDeps['settings'] | undefined;
+  /** Told about every created, updated and inactivated employee (decision 040: instruction profiles). */
+  changeHooks?: readonly EmployeesChangedHook[];
 };
 
 /** Hashes the passwords with a bounded number in flight; reports progress. */
@@ -109,6 +117,11 @@ export function createImportRun(deps: ImportRunDeps) {
       ...plan.updates.filter(touchesSignInOnImport).map((u) => u.row.existing!.id),
       ...plan.inactivate.map((e) => e.id),
     ]);
+    // Every employee the import writes: their instruction profiles follow (decision 040).
+    const touched: number[] = [
+      ...plan.updates.map((u) => u.row.existing!.id),
+      ...plan.inactivate.map((e) => e.id),
+    ];
     let setPasswordIndex = 0;
     const updateRows = plan.updates.map((u) => ({
       ...u,
@@ -170,6 +183,7 @@ export function createImportRun(deps: ImportRunDeps) {
         ),
       );
       const idByNumber = new Map(inserted.map((x) => [x.personnelNumber, x.id]));
+      for (const x of inserted) touched.push(x.id);
       for (const r of batch) log.add(idByNumber.get(r.personnelNumber)!, createChanges(r));
       await log.flush();
       progress(batch.length);
@@ -185,6 +199,10 @@ export function createImportRun(deps: ImportRunDeps) {
       progress(batch.length);
     }
     if (plan.inactivate.length > 0) await assertAdministratorRemains(tx);
+    await notifyEmployeesChanged(deps.changeHooks ?? [], tx, {
+      employeeIds: touched,
+      actorId: actor.employeeId,
+    });
     await log.flush(true);
     return log;
   }

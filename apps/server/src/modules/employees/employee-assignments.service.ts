@@ -14,7 +14,12 @@ import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { EmployeeAssignmentsRepository } from './employee-assignments.repository.ts';
 import type { EmployeeRecordService } from './employee-record.service.ts';
-import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
+import {
+  type EmployeeActivitiesPort,
+  type EmployeeRolesPort,
+  type EmployeesChangedHook,
+  notifyEmployeesChanged,
+} from './employees.ports.ts';
 import { assertResponsibleFor, ownedUnitIds } from './responsibility.ts';
 import { assertNoMoreRights } from './sign-in-guard.ts';
 
@@ -26,6 +31,8 @@ type Deps = {
   /** The roles and activities modules' tables, for copying those parts (wiring in app.ts, decision 030). */
   roles: EmployeeRolesPort;
   activities: EmployeeActivitiesPort;
+  /** Told when copied activities or units changed employees (decision 040: instruction profiles). */
+  changeHooks?: EmployeesChangedHook[];
 };
 
 const added = (before: readonly number[], after: readonly number[]) =>
@@ -39,7 +46,14 @@ const unique = (ids: readonly number[] | undefined) => (ids ? [...new Set(ids)] 
  * each part needs its right; users add or remove only departments, locations and responsibilities they
  * own themselves; nobody edits their own responsibilities; staff of another portal are read-only here.
  */
-export function createEmployeeAssignmentsService({ db, repository, records, roles, activities }: Deps) {
+export function createEmployeeAssignmentsService({
+  db,
+  repository,
+  records,
+  roles,
+  activities,
+  changeHooks = [],
+}: Deps) {
   const current = (ex: Executor, employeeId: number) => repository.currentSets(ex, employeeId);
 
   async function read(ex: Executor, employeeId: number): Promise<EmployeeAssignments> {
@@ -275,6 +289,7 @@ export function createEmployeeAssignmentsService({ db, repository, records, role
           });
         }
         let updated = 0;
+        const changedIds: number[] = [];
         for (const targetId of targetIds) {
           const target = await records.loadVisible(actor, targetId, tx, true);
           records.assertEditableHere(actor, target);
@@ -368,9 +383,13 @@ export function createEmployeeAssignmentsService({ db, repository, records, role
               changed = true;
             }
           }
-          if (changed) updated++;
+          if (changed) {
+            updated++;
+            if (parts.has('activities') || parts.has('organisation')) changedIds.push(targetId);
+          }
         }
         if (parts.has('roles') && data.replace) await assertAdministratorRemains(tx);
+        await notifyEmployeesChanged(changeHooks, tx, { employeeIds: changedIds, actorId: actor.employeeId });
         return { updated };
       });
     },

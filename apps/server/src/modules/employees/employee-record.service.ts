@@ -21,6 +21,7 @@ import { AppError, postgresErrorCode } from '#platform/errors.ts';
 import { hashPassword } from '#platform/password.ts';
 import type { SessionStore } from '#platform/sessions.ts';
 import { type EmailChangedDeps, notifyEmailChanged } from './email-changed.ts';
+import { type EmployeesChangedHook, notifyEmployeesChanged } from './employees.ports.ts';
 import type { EmployeesRepository } from './employees.repository.ts';
 import type { employees } from './employees.table.ts';
 import { assertResponsibleFor } from './responsibility.ts';
@@ -48,6 +49,8 @@ type Deps = {
   sessions: Pick<SessionStore, 'endAllOf'>;
   /** Each returns a German reason when the employee must not be deleted. Instructions register theirs later. */
   deletionGuards?: EmployeeDeletionGuard[];
+  /** Told in the transaction when an employee is created or their unit or active flag changes (decision 040). */
+  changeHooks?: EmployeesChangedHook[];
   /** The password policy for an initial password (absent in unit tests without settings). */
   passwordPolicy?: PasswordPolicyPort;
   /** The languages active in the settings; none given = any language. */
@@ -101,6 +104,7 @@ export function createEmployeeRecordService({
   repository,
   sessions,
   deletionGuards = [],
+  changeHooks = [],
   passwordPolicy,
   enabledLocales,
   mail,
@@ -333,6 +337,7 @@ export function createEmployeeRecordService({
             actorId: actor.employeeId,
             changes: redactRestricted(changes),
           });
+          await notifyEmployeesChanged(changeHooks, tx, { employeeIds: [newId], actorId: actor.employeeId });
           return newId;
         });
         const created = await repository.findRecordById(db, id);
@@ -433,6 +438,10 @@ export function createEmployeeRecordService({
             actorId: actor.employeeId,
             changes: redactRestricted(changes),
           });
+          // Instruction profiles follow the unit and the active flag; inactive: the open items go (decision 040).
+          if (changes.active || changes.locationId || changes.departmentId) {
+            await notifyEmployeesChanged(changeHooks, tx, { employeeIds: [id], actorId: actor.employeeId });
+          }
         });
       } catch (error) {
         duplicate(error, { personnelNumber: data.personnelNumber, loginName: data.loginName });

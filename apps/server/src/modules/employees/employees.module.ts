@@ -11,7 +11,7 @@ import {
   type EmployeeDeletionGuard,
   type PasswordPolicyPort,
 } from './employee-record.service.ts';
-import type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
+import type { EmployeeActivitiesPort, EmployeeRolesPort, EmployeesChangedHook } from './employees.ports.ts';
 import { employeesRepository } from './employees.repository.ts';
 import { employeesRoutes } from './employees.routes.ts';
 import { createEmployeesService } from './employees.service.ts';
@@ -53,11 +53,14 @@ export function employeesModule(deps: {
       return names.length === 0 ? null : organisationMessages.employeeResponsibleForLocations(names);
     },
   ];
+  /** Told when employees are created or their unit, active flag or (copied) activities change (decision 040). */
+  const changeHooks: EmployeesChangedHook[] = [];
   const records = createEmployeeRecordService({
     db: deps.db,
     repository,
     sessions: deps.sessions,
     deletionGuards,
+    changeHooks,
     ...(deps.passwordPolicy ? { passwordPolicy: deps.passwordPolicy } : {}),
     ...(deps.enabledLocales ? { enabledLocales: deps.enabledLocales } : {}),
     mail: deps.mail,
@@ -69,6 +72,7 @@ export function employeesModule(deps: {
     records,
     roles: deps.roles,
     activities: deps.activities,
+    changeHooks,
   });
   return {
     repository,
@@ -77,6 +81,7 @@ export function employeesModule(deps: {
     records,
     assignments,
     deletionGuards,
+    changeHooks,
     register: (app: FastifyInstance) =>
       app.register(employeesRoutes(service, records, assignments), { prefix: '/api' }),
   };

@@ -25,3 +25,23 @@ export type EmployeeActivitiesPort = {
   /** Replaces the employee's activities with `activityIds` (all rows are written anew). */
   replaceActivitiesOf(ex: Executor, employeeId: number, activityIds: readonly number[]): Promise<void>;
 };
+
+/**
+ * Told inside the writer's transaction that employees were created or that their activities, roles, location,
+ * department or active flag changed (decision 040: the instructions module's profiles follow them). Modules
+ * above implement it; app.ts pushes it into `changeHooks` of the employees, activities and import modules.
+ */
+export type EmployeesChangedHook = (
+  ex: Executor,
+  change: { employeeIds: readonly number[]; actorId: number | null },
+) => Promise<void>;
+
+/** Calls every hook in turn (in the caller's transaction). */
+export async function notifyEmployeesChanged(
+  hooks: readonly EmployeesChangedHook[],
+  ex: Executor,
+  change: { employeeIds: readonly number[]; actorId: number | null },
+): Promise<void> {
+  if (change.employeeIds.length === 0) return;
+  for (const hook of hooks) await hook(ex, change);
+}

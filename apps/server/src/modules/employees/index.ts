@@ -9,7 +9,12 @@ export type { EmployeeDeletionGuard, EmployeeRecordService } from './employee-re
 // The module factory (wiring in app.ts) and the services and repository other modules get handed there.
 export { employeesModule } from './employees.module.ts';
 // The ports the modules above implement (decision 030): roles and activities for copying assignments.
-export type { EmployeeActivitiesPort, EmployeeRolesPort } from './employees.ports.ts';
+export {
+  type EmployeeActivitiesPort,
+  type EmployeeRolesPort,
+  type EmployeesChangedHook,
+  notifyEmployeesChanged,
+} from './employees.ports.ts';
 export type { EmployeesRepository } from './employees.repository.ts';
 export { ownedUnitIds } from './responsibility.ts';
 export { assertNoMoreRights, employeesWithMoreRights, touchesSignIn } from './sign-in-guard.ts';

@@ -6,6 +6,9 @@ import { createAssignmentsService } from './assignments.service.ts';
 import { instructionsRepository } from './instructions.repository.ts';
 import { instructionsRoutes } from './instructions.routes.ts';
 import { createInstructionsService, type TopicDeletionGuard } from './instructions.service.ts';
+import { profilesRepository } from './profiles.repository.ts';
+import { profilesRoutes } from './profiles.routes.ts';
+import { createProfilesService } from './profiles.service.ts';
 
 /**
  * Instructions (Unterweisungen, decision 036): topics with their questions, and assignments. `deletionGuards`
@@ -18,7 +21,13 @@ export function instructionsModule(deps: { db: Db }) {
     repository: assignmentsRepository,
     topics: instructionsRepository,
   });
-  const deletionGuards: TopicDeletionGuard[] = [assignments.topicDeletionGuard];
+  // Profiles, exception lists and the matrix (decision 040).
+  const profiles = createProfilesService({
+    db: deps.db,
+    repository: profilesRepository,
+    assignments: assignmentsRepository,
+  });
+  const deletionGuards: TopicDeletionGuard[] = [assignments.topicDeletionGuard, profiles.topicDeletionGuard];
   const service = createInstructionsService({
     db: deps.db,
     repository: instructionsRepository,
@@ -29,9 +38,12 @@ export function instructionsModule(deps: { db: Db }) {
     assignments,
     deletionGuards,
     employeeDeletionGuard: assignments.employeeDeletionGuard,
+    /** Handed to the people modules in app.ts: changed employees' assignments follow their profiles. */
+    employeesChanged: profiles.employeesChanged,
     async register(app: FastifyInstance) {
       await app.register(instructionsRoutes(service), { prefix: '/api' });
       await app.register(assignmentsRoutes(assignments), { prefix: '/api' });
+      await app.register(profilesRoutes(profiles), { prefix: '/api' });
     },
   };
 }

@@ -133,6 +133,8 @@ export const instructionAssignments = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     durationDays: integer('duration_days'),
     oneTime: boolean('one_time').notNull().default(false),
+    /** Created by a profile (decision 040): reconciling may remove it while it is open. */
+    byProfile: boolean('by_profile').notNull().default(false),
     ...versioned,
   },
   (t) => [

@@ -4,3 +4,9 @@
  * whole module.
  */
 export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
+export {
+  instructionExceptions,
+  instructionProfileSources,
+  instructionProfiles,
+  instructionProfileTopics,
+} from './profiles.table.ts';

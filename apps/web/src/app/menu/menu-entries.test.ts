@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(22);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(24);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -67,6 +67,11 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.ACTIONS_AREA])).map((e) => e.key)).toEqual(['tasks', 'actions']);
     expect(visibleMenuEntries(can([P.TOPICS])).map((e) => e.key)).toEqual(['instructions']);
     expect(visibleMenuEntries(can([P.TOPICS_OWN])).map((e) => e.key)).toEqual(['myInstructions']);
+    expect(visibleMenuEntries(can([P.TOPICS_PROFILES])).map((e) => e.key)).toEqual([
+      'instructionProfiles',
+      'instructionMatrix',
+    ]);
+    expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -81,6 +86,8 @@ describe('menu entries', () => {
       'roles',
       'hazardBricks',
       'instructions',
+      'instructionProfiles',
+      'instructionMatrix',
       'mailSettings',
       'hazardAnalysisStatus',
       'taskSchedule',

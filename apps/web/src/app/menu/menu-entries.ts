@@ -15,11 +15,13 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { settingsPageRights } from '#app/pages/settings/settings-tabs.ts';
@@ -124,6 +126,21 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/instructions/list',
     icon: SchoolIcon,
     anyOf: [P.TOPICS],
+    available: true,
+  },
+  // Profiles and the matrix of the spec's instruction list (decision 040).
+  {
+    key: 'instructionProfiles',
+    route: '/instructions/profiles',
+    icon: LibraryAddCheckIcon,
+    anyOf: [P.TOPICS_PROFILES],
+    available: true,
+  },
+  {
+    key: 'instructionMatrix',
+    route: '/instructions/matrix',
+    icon: TableChartIcon,
+    anyOf: [P.TOPICS_PROFILES, ...COMPOSITE.TOPICS_EVALUATION],
     available: true,
   },
   {

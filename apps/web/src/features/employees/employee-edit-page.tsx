@@ -19,7 +19,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { Employee } from '@schutzwerk/shared/employees/employee.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -32,6 +32,11 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedForm } from '#components/record-page/use-versioned-draft.ts';
 import { EmployeeActivitiesPanel } from '#features/activities/index.ts';
+import {
+  EmployeeExceptionsTab,
+  EmployeeInstructionsTab,
+  OpenInstructionsWarning,
+} from '#features/instructions/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions, useSessionUser } from '#lib/session/session.tsx';
@@ -71,6 +76,8 @@ const TAB_LABEL_KEYS = {
   activities: 'employee.tabActivities',
   portals: 'employee.tabPortals',
   responsibilities: 'employee.tabResponsibilities',
+  instructions: 'employee.tabInstructions',
+  exceptions: 'employee.tabExceptions',
   progress: 'employee.tabProgress',
 } as const satisfies Record<EmployeeTab, string>;
 
@@ -141,7 +148,18 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
     !signInLocked &&
     base.active &&
     Boolean(base.loginName);
-  const visibleTabs = EMPLOYEE_TABS.filter((key) => key !== 'portals' || sessionUser.scope.isMainPortal);
+  // Profiles and the exception list (decision 040): only with a right that reads them.
+  const canReadInstructions = canAny([
+    P.EMPLOYEES_PROFILES,
+    P.TOPICS_PROFILES,
+    ...COMPOSITE.TOPICS_EVALUATION,
+  ]);
+  const canEditExceptions = canAny([P.EMPLOYEES_PROFILES, P.TOPICS_PROFILES]) && editableHere;
+  const visibleTabs = EMPLOYEE_TABS.filter(
+    (key) =>
+      (key !== 'portals' || sessionUser.scope.isMainPortal) &&
+      ((key !== 'instructions' && key !== 'exceptions') || canReadInstructions),
+  );
   const access: WriteAccess = {
     basic: canEdit,
     signIn: canEdit && !signInLocked,
@@ -402,6 +420,10 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
                 }
               />
             ) : null}
+            {tab === 'instructions' ? <EmployeeInstructionsTab employeeId={base.id} /> : null}
+            {tab === 'exceptions' ? (
+              <EmployeeExceptionsTab employeeId={base.id} readOnly={!canEditExceptions} />
+            ) : null}
             {tabsWithErrors.size > 0 && form.formState.submitCount > 0 ? (
               <Alert severity="error" role="alert" data-testid="field-errors-hint" sx={{ mt: 2 }}>
                 {t('employee.checkFields')}
@@ -472,6 +494,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
           <Stack spacing={1}>
             <DialogContentText>{t('employee.deactivateText')}</DialogContentText>
             <DialogContentText variant="body2">{t('employee.deactivateSaveHint')}</DialogContentText>
+            {deactivateOpen ? <OpenInstructionsWarning employeeId={base.id} /> : null}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -24,6 +24,8 @@ export const EMPLOYEE_TABS = [
   'activities',
   'portals',
   'responsibilities',
+  'instructions',
+  'exceptions',
   'progress',
 ] as const;
 export type EmployeeTab = (typeof EMPLOYEE_TABS)[number];
