@@ -12,6 +12,7 @@ import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
+import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
 import { mailErrors } from './errors/mail.ts';
 import { nohlCriteriaErrors } from './errors/nohl-criteria.ts';
@@ -33,6 +34,7 @@ export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
+export { instructionRunMessages } from './errors/instruction-run.ts';
 export { instructionsMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
@@ -76,6 +78,7 @@ export const errorCatalogue = {
   ...reportsErrors,
   ...hazardBricksErrors,
   ...instructionsErrors,
+  ...instructionRunErrors,
   ...nohlCriteriaErrors,
   ...factorMenusErrors,
   ...hazardAnalysisErrors,
