@@ -104,6 +104,7 @@ export const errorCatalogueDomains = {
   'hazard-analysis': hazardAnalysisErrors,
   'hazard-bricks': hazardBricksErrors,
   instructions: instructionsErrors,
+  'instruction-run': instructionRunErrors,
   mail: mailErrors,
   'nohl-criteria': nohlCriteriaErrors,
   organisation: organisationErrors,
