@@ -314,6 +314,10 @@ describe('answering', () => {
       data: { rows: MyAssignmentRow[] };
     }>().data.rows;
     expect(mine.map((r) => r.status).sort()).toEqual(['E', 'O']);
+    // The rows say from when an item can be started (due − 30 days by default) and which has a certificate.
+    const open = mine.find((r) => r.status === 'O');
+    expect(open).toMatchObject({ dueDate: '2027-09-11', executableFrom: '2027-08-12', certificate: false });
+    expect(mine.find((r) => r.id === id)).toMatchObject({ certificate: true });
     // Done: starting again shows the passed run, answering is refused.
     expect(stateOf(await e.client.post(`/api/instructions/mine/${id}/run`)).status).toBe('passed');
   });
