@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { languageSettings } from '@schutzwerk/shared/settings/language.settings.ts';
 import { securitySettings } from '@schutzwerk/shared/settings/security.settings.ts';
+import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -34,7 +35,7 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
-import { instructionsModule } from './modules/instructions/index.ts';
+import { instructionRunModule, instructionsModule } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
   enqueueMail,
@@ -48,7 +49,7 @@ import { portalsModule } from './modules/portals/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
 import { employeeRoleAssignments, rolesModule } from './modules/roles/index.ts';
 import { type JobDefinition, schedulerModule } from './modules/scheduler/index.ts';
-import { installationLicence, settingsModule } from './modules/settings/index.ts';
+import { installationLicence, instructionSettings, settingsModule } from './modules/settings/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
@@ -69,6 +70,8 @@ export type AppOptions = {
   throttle?: ThrottleSettings;
   /** Extra scheduler jobs (tests) besides the modules' own. */
   jobs?: readonly JobDefinition[];
+  /** The clock of the instructions' run-through (tests: a day's wrong answers across midnight). */
+  now?: () => Date;
 };
 
 const SECURITY_HEADERS = {
@@ -235,6 +238,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
     reports,
   });
+  // The run-through of instructions reads the portal's settings tab „Unterweisungen“ (decision 041).
+  const instructionRun = instructionRunModule({
+    db: database.db,
+    settings: instructionSettings,
+    system: (ex) => settings.service.read(systemSettings, ex),
+    logo: reports.logo,
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -255,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     actions,
     hazardAnalysisPrint,
     instructions,
+    instructionRun,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

@@ -30,7 +30,7 @@ export type TestApp = {
 
 /** A fresh database (copy of the migrated, seeded template) and the whole app on it, for `app.inject()`. */
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Pick<AppOptions, 'jobs'> = {},
+  options: { env?: Record<string, string> } & Pick<AppOptions, 'jobs' | 'now'> = {},
 ): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
@@ -68,6 +68,7 @@ export async function createTestApp(
     database,
     logger: false,
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {

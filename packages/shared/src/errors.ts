@@ -13,6 +13,7 @@ import { generalErrors } from './errors/general.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
+import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
 import { mailErrors } from './errors/mail.ts';
 import { nohlCriteriaErrors } from './errors/nohl-criteria.ts';
@@ -35,6 +36,7 @@ export { generalMessages } from './errors/general.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
 export { instructionProfilesMessages } from './errors/instruction-profiles.ts';
+export { instructionRunMessages } from './errors/instruction-run.ts';
 export { instructionsMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
@@ -79,6 +81,7 @@ export const errorCatalogue = {
   ...hazardBricksErrors,
   ...instructionsErrors,
   ...instructionProfilesErrors,
+  ...instructionRunErrors,
   ...nohlCriteriaErrors,
   ...factorMenusErrors,
   ...hazardAnalysisErrors,
@@ -105,6 +108,7 @@ export const errorCatalogueDomains = {
   'hazard-bricks': hazardBricksErrors,
   instructions: instructionsErrors,
   'instruction-profiles': instructionProfilesErrors,
+  'instruction-run': instructionRunErrors,
   mail: mailErrors,
   'nohl-criteria': nohlCriteriaErrors,
   organisation: organisationErrors,

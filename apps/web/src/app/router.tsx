@@ -269,6 +269,14 @@ export const routes: RouteObject[] = [
                       (m) => m.MatrixPage,
                     ),
                   },
+                  {
+                    path: 'instructions/mine/:id/run',
+                    handle: handle({ anyOf: [P.TOPICS_OWN] }),
+                    lazy: lazyPage(
+                      () => import('#features/instruction-run/run-page.tsx'),
+                      (m) => m.RunPage,
+                    ),
+                  },
                   { path: 'instructions', element: <Navigate to="/instructions/list" replace /> },
                   { path: 'instructions/edit', element: <Navigate to="/instructions/list" replace /> },
                   {

@@ -87,6 +87,10 @@ export const myAssignmentRowSchema = z.object({
   validUntil: z.string().nullable(),
   /** Not done and due before today (Europe/Berlin). */
   overdue: z.boolean(),
+  /** The day from which it can be started (due date minus the portal's „Ausführbar ab … Tagen“; decision 041). */
+  executableFrom: z.string(),
+  /** Done through its questions: a certificate can be downloaded. */
+  certificate: z.boolean(),
 });
 export type MyAssignmentRow = z.infer<typeof myAssignmentRowSchema>;
 export const myAssignmentsQuerySchema = listQuerySchema.extend({

@@ -12,6 +12,7 @@ export const MAIL_PURPOSES = [
   'instructionInvitation',
   'actionProblem',
   'emailChanged',
+  'instructionFeedback',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -22,6 +23,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   instructionInvitation: 'Einladung zur Unterweisung',
   actionProblem: 'Problem zu einer Maßnahme gemeldet',
   emailChanged: 'E-Mail-Adresse geändert (an die bisherige Adresse)',
+  instructionFeedback: 'Rückmeldung zu einer Unterweisung (an Vorgesetzte)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

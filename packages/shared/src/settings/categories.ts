@@ -1,3 +1,4 @@
+import { instructionSettingsCategory } from './instructions.settings.ts';
 import { languageSettings } from './language.settings.ts';
 import { licenseSettings } from './license.settings.ts';
 import { mailSettings } from './mail.settings.ts';
@@ -7,6 +8,7 @@ import { systemSettings } from './system.settings.ts';
 
 /** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
+  [instructionSettingsCategory.key]: instructionSettingsCategory,
   [languageSettings.key]: languageSettings,
   [licenseSettings.key]: licenseSettings,
   [mailSettings.key]: mailSettings,

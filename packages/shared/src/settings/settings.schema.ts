@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
 /**
- * A settings category: one JSON value per installation, validated by its zod object schema, read with
- * SETTINGS_READONLY or any of its write rights, written with its write rights (main portal only).
+ * A settings category: one JSON value per installation (or per portal, `scope: 'portal'`), validated by its
+ * zod object schema, read with SETTINGS_READONLY or any of its write rights, written with its write rights
+ * (an installation-wide category from the main portal only; a portal's category by the portal's own staff).
  * Secret fields are stored encrypted and never sent to the browser: the answer lists which are set.
  */
 export type SettingsCategory<S extends z.ZodObject = z.ZodObject> = {
   readonly key: string;
+  /** 'installation': one value for all portals; 'portal': one value per portal, defaults where none is stored. */
+  readonly scope: 'installation' | 'portal';
   readonly schema: S;
   readonly defaults: z.output<S>;
   /** Rights that may read besides SETTINGS_READONLY (the write rights may always read). */
@@ -22,6 +25,8 @@ export type SettingsCategory<S extends z.ZodObject = z.ZodObject> = {
 
 export function defineSettingsCategory<S extends z.ZodObject>(def: {
   key: string;
+  /** Default 'installation'. */
+  scope?: 'installation' | 'portal';
   schema: S;
   defaults: z.output<S>;
   readAnyOf?: readonly number[];
@@ -37,6 +42,7 @@ export function defineSettingsCategory<S extends z.ZodObject>(def: {
     secretBindings[field] = [...((boundTo as readonly string[] | undefined) ?? [])];
   return {
     key: def.key,
+    scope: def.scope ?? 'installation',
     schema: def.schema,
     defaults: def.defaults,
     readAnyOf: def.readAnyOf ?? [],

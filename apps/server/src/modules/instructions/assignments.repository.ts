@@ -16,6 +16,7 @@ import { countAll, type ListSource, planList, runList } from '#platform/list.ts'
 import { countOf } from '#platform/list-count.ts';
 import { changeLog } from '#platform/platform.table.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
+import { instructionRuns } from './run.table.ts';
 
 /** Data access of the instruction assignments (decision 036); the executor first (decision 031), no rules. */
 
@@ -177,8 +178,17 @@ export const assignmentsRepository = {
     });
   },
 
-  /** The employee's own items ("Meine Unterweisungen"), by due date; `today` decides what is overdue. */
-  async mine(ex: Executor, employeeId: number, input: MyAssignmentsQuery, today: string) {
+  /**
+   * The employee's own items ("Meine Unterweisungen"), by due date; `today` decides what is overdue,
+   * `executableDays` from when an item can be started (decision 041).
+   */
+  async mine(
+    ex: Executor,
+    employeeId: number,
+    input: MyAssignmentsQuery,
+    today: string,
+    executableDays: number,
+  ) {
     const query = myAssignmentsQuerySchema.parse(input);
     const filters: (SQL | undefined)[] = [eq(instructionAssignments.employeeId, employeeId)];
     if (!query.includeDone) filters.push(ne(instructionAssignments.status, 'E'));
@@ -196,6 +206,8 @@ export const assignmentsRepository = {
             dueDate: instructionAssignments.dueDate,
             validUntil: instructionAssignments.validUntil,
             overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
+            executableFrom: sql<string>`(${instructionAssignments.dueDate} - ${executableDays}::int)::text`,
+            certificate: sql<boolean>`exists (select 1 from ${instructionRuns} r where r.assignment_id = ${instructionAssignments.id} and r.status = 'passed')`,
           })
           .from(instructionAssignments)
           .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))

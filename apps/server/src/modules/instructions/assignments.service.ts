@@ -10,6 +10,7 @@ import {
   createAssignmentsSchema,
   rearrangeAssignmentSchema,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import type { InstructionSettings } from '@schutzwerk/shared/settings/instructions.settings.ts';
 import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
@@ -30,6 +31,11 @@ type Deps = {
   db: Db;
   repository: AssignmentsRepository;
   topics: Pick<InstructionsRepository, 'findTopic'>;
+  /** The portal's settings tab „Unterweisungen“ (the executable window of „Meine Unterweisungen“). */
+  settings?: (
+    ex: Executor,
+    portalId: number,
+  ) => Promise<Pick<InstructionSettings, 'executableDaysBeforeDue'>>;
   now?: () => Date;
 };
 
@@ -37,13 +43,15 @@ type Deps = {
  * Single assignment of a topic to employees, the assignment list, deleting open assignments, and the guards that
  * keep topics with assignments and employees with completed instructions (decision 036).
  */
-export function createAssignmentsService({ db, repository, topics, now = () => new Date() }: Deps) {
+export function createAssignmentsService({ db, repository, topics, settings, now = () => new Date() }: Deps) {
   return {
     list: (actor: Actor, query: AssignmentListQuery) => repository.list(db, actor.portalId, query),
 
     /** "Meine Unterweisungen": the caller's own items. */
-    mine: (actor: Actor, query: MyAssignmentsQuery) =>
-      repository.mine(db, actor.employeeId, query, berlinToday(now())),
+    async mine(actor: Actor, query: MyAssignmentsQuery) {
+      const days = settings ? (await settings(db, actor.portalId)).executableDaysBeforeDue : 0;
+      return repository.mine(db, actor.employeeId, query, berlinToday(now()), days);
+    },
 
     /**
      * Assigns an active topic of the portal to employees of the portal (open, due on the given day, else the

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import { instructionSettings } from '#modules/settings/index.ts';
 import { assignmentsRepository } from './assignments.repository.ts';
 import { assignmentsRoutes } from './assignments.routes.ts';
 import { createAssignmentsService } from './assignments.service.ts';
@@ -20,6 +21,7 @@ export function instructionsModule(deps: { db: Db }) {
     db: deps.db,
     repository: assignmentsRepository,
     topics: instructionsRepository,
+    settings: instructionSettings,
   });
   // Profiles, exception lists and the matrix (decision 040).
   const profiles = createProfilesService({

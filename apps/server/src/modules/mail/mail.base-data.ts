@@ -90,6 +90,21 @@ Ihre Administration.
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'instructionFeedback',
+    subject: 'Rückmeldung zur Unterweisung: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+{{contactPerson}} hat zur Unterweisung „{{topic}}“ eine Rückmeldung gegeben:
+
+{{reason}}
+
+Die Unterweisungen finden Sie in Schutzwerk:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

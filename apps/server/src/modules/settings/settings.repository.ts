@@ -2,12 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
-import { settings } from './settings.table.ts';
+import { portalSettings, settings } from './settings.table.ts';
 
 /** A stored category: its value as saved (secrets sealed), version and time of the last save. */
 export type SettingsRow = { value: Record<string, unknown>; version: number; updatedAt: Date | null };
 
 const columns = { value: settings.value, version: settings.version, updatedAt: settings.updatedAt };
+const portalColumns = {
+  value: portalSettings.value,
+  version: portalSettings.version,
+  updatedAt: portalSettings.updatedAt,
+};
 
 function toRow(row: { value: unknown; version: number; updatedAt: Date | null }): SettingsRow {
   return {
@@ -57,6 +62,55 @@ export const settingsRepository = {
       .values({ key, value, updatedBy })
       .onConflictDoNothing()
       .returning(columns);
+    return row ? toRow(row) : undefined;
+  },
+
+  /** The stored row of a portal's category (null: the defaults apply); `lock` takes it FOR UPDATE. */
+  async findOfPortal(ex: Executor, portalId: number, key: string, lock = false): Promise<SettingsRow | null> {
+    const query = ex
+      .select(portalColumns)
+      .from(portalSettings)
+      .where(and(eq(portalSettings.portalId, portalId), eq(portalSettings.key, key)));
+    const [row] = await (lock ? query.for('update') : query);
+    return row ? toRow(row) : null;
+  },
+
+  /** Saves a portal's value when `version` matches (and bumps it); undefined otherwise. */
+  async updateOfPortalVersioned(
+    ex: Executor,
+    portalId: number,
+    key: string,
+    version: number,
+    value: Record<string, unknown>,
+    updatedBy: number | null,
+  ): Promise<SettingsRow | undefined> {
+    const [row] = await ex
+      .update(portalSettings)
+      .set({ value, version: sql`${portalSettings.version} + 1`, updatedAt: new Date(), updatedBy })
+      .where(
+        and(
+          eq(portalSettings.portalId, portalId),
+          eq(portalSettings.key, key),
+          eq(portalSettings.version, version),
+        ),
+      )
+      .returning(portalColumns);
+    return row ? toRow(row) : undefined;
+  },
+
+  /** Stores a portal's first value of a category; undefined when another save stored one first. */
+  async insertOfPortal(
+    ex: Executor,
+    portalId: number,
+    key: string,
+    value: Record<string, unknown>,
+    updatedBy: number | null,
+  ): Promise<SettingsRow | undefined> {
+    const [row] = await ex
+      .insert(portalSettings)
+      .values({ portalId, key, value, updatedBy })
+      .onConflictDoNothing()
+      .returning(portalColumns);
     return row ? toRow(row) : undefined;
   },
 

@@ -36,7 +36,14 @@ const plain = defineSettingsCategory({
   defaults: { name: 'Vorgabe' },
   writeAnyOf: [P.SETTINGS_SYSTEM],
 });
-const categories = { smtp: mailLike, plain };
+const perPortal = defineSettingsCategory({
+  key: 'perPortal',
+  scope: 'portal',
+  schema: z.object({ days: z.number().int().min(0) }),
+  defaults: { days: 30 },
+  writeAnyOf: [P.SETTINGS_TOPICS],
+});
+const categories = { smtp: mailLike, plain, perPortal };
 
 const box = createSecretBox({ secretKey: 'k'.repeat(40), dataDir: '/nonexistent' });
 
@@ -75,6 +82,19 @@ function setup(stored: Record<string, SettingsRow> = {}) {
     async insert(_ex, key, value) {
       calls.push(`insert:${key}`);
       return rows.has(key) ? undefined : saved(key, value, 1);
+    },
+    async findOfPortal(_ex, portalId, key, lock = false) {
+      calls.push(lock ? `lock:${portalId}/${key}` : `find:${portalId}/${key}`);
+      return rows.get(`${portalId}/${key}`) ?? null;
+    },
+    async updateOfPortalVersioned(_ex, portalId, key, version, value) {
+      calls.push(`update:${portalId}/${key}`);
+      const row = rows.get(`${portalId}/${key}`);
+      return row && row.version === version ? saved(`${portalId}/${key}`, value, version + 1) : undefined;
+    },
+    async insertOfPortal(_ex, portalId, key, value) {
+      calls.push(`insert:${portalId}/${key}`);
+      return rows.has(`${portalId}/${key}`) ? undefined : saved(`${portalId}/${key}`, value, 1);
     },
     async countLicensed() {
       return { activeEmployees: 0, activeExternals: 0 };
@@ -296,5 +316,24 @@ describe('secrets on save (decisions 014, 025)', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ host: 'mail.intern', port: 587 });
     expect(String(seen[0]?.password)).toMatch(/^v1:/);
+  });
+});
+
+describe('per-portal categories', () => {
+  it('are read and written per portal, also from a customer portal, with their own version and log id', async () => {
+    const { service, rows, log } = setup();
+    const customer = actor([P.SETTINGS_TOPICS], false);
+    expect((await service.getForActor(customer, 'perPortal')).canEdit).toBe(true);
+    const saved = await service.update(customer, 'perPortal', { version: 0, value: { days: 5 } });
+    expect(saved.value).toEqual({ days: 5 });
+    expect(rows.get('2/perPortal')?.value).toEqual({ days: 5 });
+    expect(log.at(-1)?.entityId).toBe('perPortal:2');
+    // The main portal still sees the defaults: its own row does not exist.
+    const main = actor([P.SETTINGS_TOPICS]);
+    expect((await service.getForActor(main, 'perPortal')).value).toEqual({ days: 30 });
+    expect(await codeOf(service.update(customer, 'perPortal', { version: 0, value: { days: 6 } }))).toBe(
+      'CONFLICT',
+    );
+    expect(await codeOf(service.read(perPortal))).toContain('per portal');
   });
 });

@@ -14,6 +14,7 @@ import { AppError } from '#platform/errors.ts';
 import type { SecretBox } from '#platform/secrets.ts';
 import { type BoundSecret, openBoundSecret, sealBoundSecret, secretUsableWith } from './bound-secret.ts';
 import type { SettingsRepository, SettingsRow } from './settings.repository.ts';
+import { mergeSettingsValue } from './settings-value.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -43,24 +44,17 @@ export function createSettingsService(deps: {
 
   const canRead = (actor: Actor, c: SettingsCategory) =>
     actorHasAny(actor, P.SETTINGS_READONLY, ...c.readAnyOf, ...c.writeAnyOf);
+  // An installation-wide category is written from the main portal only; a portal's own by its staff.
   const canEdit = (actor: Actor, c: SettingsCategory) =>
-    actor.isMainPortal && actorHasAny(actor, ...c.writeAnyOf);
+    (c.scope === 'portal' || actor.isMainPortal) && actorHasAny(actor, ...c.writeAnyOf);
 
-  /** Stored fields that still pass their field schema; defaults for the rest (a field added later, a damaged one). */
-  function merge(c: SettingsCategory, stored: Record<string, unknown> | undefined): Record<string, unknown> {
-    const value: Record<string, unknown> = { ...(c.defaults as Record<string, unknown>) };
-    if (!stored) return value;
-    for (const [field, schema] of Object.entries(c.schema.shape)) {
-      if (c.secretFields.includes(field)) {
-        if (typeof stored[field] === 'string') value[field] = stored[field];
-        continue;
-      }
-      if (!(field in stored)) continue;
-      const parsed = (schema as z.ZodType).safeParse(stored[field]);
-      if (parsed.success) value[field] = parsed.data;
-    }
-    return value;
-  }
+  const merge = mergeSettingsValue;
+
+  /** The stored row of a category: the installation's, or the actor's portal's for a per-portal category. */
+  const findRow = (ex: Executor, actor: Actor, c: SettingsCategory, lock = false) =>
+    c.scope === 'portal'
+      ? repository.findOfPortal(ex, actor.portalId, c.key, lock)
+      : repository.find(ex, c.key, lock);
 
   /** The category's stored secrets, opened with what each was entered for (null: none, unreadable). */
   function storedSecrets(
@@ -106,6 +100,7 @@ export function createSettingsService(deps: {
       ex: Executor = deps.db,
     ): Promise<z.output<S>> {
       const c = category as SettingsCategory;
+      if (c.scope === 'portal') throw new Error(`${c.key} is per portal: read it with readPortalSettings`);
       const row = await repository.find(ex, c.key);
       const value = merge(c, row?.value);
       const secrets = storedSecrets(c, value);
@@ -141,13 +136,13 @@ export function createSettingsService(deps: {
     async getForActor(actor: Actor, key: string): Promise<SettingsAnswer> {
       const c = categoryOf(key);
       if (!canRead(actor, c)) throw new AppError('NO_PERMISSION');
-      return answer(actor, c, await repository.find(deps.db, key));
+      return answer(actor, c, await findRow(deps.db, actor, c));
     },
 
     async update(actor: Actor, key: string, input: UpdateSettings): Promise<SettingsAnswer> {
       const c = categoryOf(key);
       if (!actorHasAny(actor, ...c.writeAnyOf)) throw new AppError('NO_PERMISSION');
-      if (!actor.isMainPortal) throw new AppError('SETTINGS_MAIN_PORTAL_ONLY');
+      if (c.scope !== 'portal' && !actor.isMainPortal) throw new AppError('SETTINGS_MAIN_PORTAL_ONLY');
 
       // Secrets: left out or null keeps the stored value while the fields it is bound to keep theirs
       // (otherwise it is removed: never kept for another server), '' removes it, text replaces it.
@@ -170,7 +165,7 @@ export function createSettingsService(deps: {
       const next = parsed.data as Record<string, unknown>;
 
       return deps.db.transaction(async (tx) => {
-        const row = await repository.find(tx, key, true);
+        const row = await findRow(tx, actor, c, true);
         if ((row?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
         const before = merge(c, row?.value);
         // Compared with the locked row: what the stored secret was sealed for must be what it is saved
@@ -200,14 +195,27 @@ export function createSettingsService(deps: {
           }
         }
 
-        const saved = row
-          ? await repository.updateVersioned(tx, key, input.version, next, actor.employeeId)
-          : await repository.insert(tx, key, next, actor.employeeId);
+        const portalId = actor.portalId;
+        const saved =
+          c.scope === 'portal'
+            ? row
+              ? await repository.updateOfPortalVersioned(
+                  tx,
+                  portalId,
+                  key,
+                  input.version,
+                  next,
+                  actor.employeeId,
+                )
+              : await repository.insertOfPortal(tx, portalId, key, next, actor.employeeId)
+            : row
+              ? await repository.updateVersioned(tx, key, input.version, next, actor.employeeId)
+              : await repository.insert(tx, key, next, actor.employeeId);
         if (!saved) throw new AppError('CONFLICT');
         if (Object.keys(changes).length > 0) {
           await repository.logChange(tx, {
             entity: 'settings',
-            entityId: key,
+            entityId: c.scope === 'portal' ? `${key}:${portalId}` : key,
             state: row ? LOG_STATE.CHANGED : LOG_STATE.CREATED,
             actorId: actor.employeeId,
             changes,

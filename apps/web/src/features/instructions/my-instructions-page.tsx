@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -8,17 +9,21 @@ import {
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
+import { CertificateButton, runPath } from '#features/instruction-run/index.ts';
 import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { MY_ASSIGNMENTS_SOURCE } from './api/my-assignments.ts';
+
+/** Today in Germany (yyyy-mm-dd): the executable window is counted in Berlin's calendar days. */
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 type StoredFilter = { orderDirection: SortDirection; includeDone: boolean };
 const DEFAULT_FILTER: StoredFilter = { orderDirection: 'asc', includeDone: false };
@@ -31,7 +36,7 @@ function isStoredFilter(value: unknown): value is StoredFilter {
 
 /**
  * /instructions/mine — „Meine Unterweisungen“: the signed-in employee's instructions with duration, due date,
- * validity and status (starting one and the certificate come with the run-through).
+ * validity, status, start (from the executable day on) and the certificate of done ones (decision 041).
  */
 export function MyInstructionsPage() {
   const { t } = useTranslation();
@@ -99,6 +104,51 @@ export function MyInstructionsPage() {
         minWidth: 120,
         grow: 0.7,
         render: (r) => ASSIGNMENT_STATUS_LABELS[r.status],
+      },
+      {
+        id: 'start',
+        header: t('instructionRun.startColumn'),
+        minWidth: 130,
+        grow: 0.6,
+        compact: 'actions',
+        render: (r) => {
+          if (r.type !== 'instruction' || (r.status !== 'O' && r.status !== 'A')) return '';
+          if (r.status === 'O' && berlinToday() < r.executableFrom)
+            return (
+              <span
+                title={t('instructionRun.executableFromLong', {
+                  topic: r.topicLabel,
+                  date: formatDate(r.executableFrom),
+                })}
+              >
+                {t('instructionRun.executableFrom', { date: formatDate(r.executableFrom) })}
+              </span>
+            );
+          const resume = r.status === 'A';
+          return (
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={runPath(r.id)}
+              aria-label={t(resume ? 'instructionRun.resumeFor' : 'instructionRun.startFor', {
+                topic: r.topicLabel,
+              })}
+              sx={{ minHeight: 40 }}
+            >
+              {t(resume ? 'instructionRun.resume' : 'instructionRun.start')}
+            </Button>
+          );
+        },
+      },
+      {
+        id: 'certificate',
+        header: t('instructionRun.certificateColumn'),
+        minWidth: 150,
+        grow: 0.6,
+        compact: 'actions',
+        render: (r) =>
+          r.certificate ? <CertificateButton assignmentId={r.id} topicLabel={r.topicLabel} /> : '',
       },
     ],
     [t],

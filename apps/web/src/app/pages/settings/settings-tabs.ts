@@ -20,6 +20,12 @@ export type SettingsTab = {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   {
+    key: 'instructions',
+    labelKey: 'instructionRun.settings.tab',
+    category: 'instructions',
+    component: lazy(() => import('#features/instruction-run/instruction-settings-tab.tsx')),
+  },
+  {
     key: 'language',
     labelKey: 'settings.tabs.language',
     category: 'language',

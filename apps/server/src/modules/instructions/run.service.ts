@@ -1,0 +1,499 @@
+import { instructionRunMessages } from '@schutzwerk/shared/errors.ts';
+import {
+  FEEDBACK_CODE_MESSAGES,
+  type Feedback,
+  type FeedbackResult,
+  feedbackSchema,
+  type RunAnswer,
+  type RunAnswerResult,
+  type RunState,
+  runAnswerSchema,
+} from '@schutzwerk/shared/instructions/run.schema.ts';
+import type { MailPurpose, MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import type { InstructionSettings } from '@schutzwerk/shared/settings/instructions.settings.ts';
+import type { Db, Executor } from '#db/client.ts';
+import type { Actor } from '#platform/access.ts';
+import { actorHasAny } from '#platform/access.ts';
+import { LOG_STATE } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import type { AssignmentRecord, AssignmentsRepository } from './assignments.repository.ts';
+import { berlinToday } from './assignments.service.ts';
+import type { InstructionsRepository, TopicRecord } from './instructions.repository.ts';
+import { type CertificateData, renderCertificatePdf } from './run.certificate.ts';
+import type { RunQuestionRecord, RunRecord, RunRepository } from './run.repository.ts';
+
+/** yyyy-mm-dd plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** dd.mm.yy of a yyyy-mm-dd day. */
+export const germanDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(2, 4)}`;
+
+/**
+ * The questions of one attempt: all when the topic has no pool, else every mandatory question and a random
+ * choice of the others up to the pool count; asked in the topic's order (presentation point, then number).
+ */
+export function drawQuestions(
+  questions: readonly Pick<RunQuestionRecord, 'id' | 'mandatory'>[],
+  poolCount: number | null,
+  random: () => number = Math.random,
+): number[] {
+  if (poolCount === null || poolCount >= questions.length) return questions.map((q) => q.id);
+  const mandatory = questions.filter((q) => q.mandatory);
+  const others = questions.filter((q) => !q.mandatory);
+  // Fisher–Yates over the optional ones, then take what the pool leaves after the mandatory ones.
+  for (let i = others.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [others[i], others[j]] = [others[j] as (typeof others)[number], others[i] as (typeof others)[number]];
+  }
+  const chosen = new Set([
+    ...mandatory.map((q) => q.id),
+    ...others.slice(0, Math.max(0, poolCount - mandatory.length)).map((q) => q.id),
+  ]);
+  return questions.filter((q) => chosen.has(q.id)).map((q) => q.id);
+}
+
+/** Whether the chosen positions are exactly the right answers. */
+export function isRightAnswer(
+  question: Pick<RunQuestionRecord, 'answers'>,
+  chosen: readonly number[],
+): boolean {
+  const right = question.answers.flatMap((a, i) => (a.right ? [i] : []));
+  const given = new Set(chosen);
+  return given.size === right.length && right.every((i) => given.has(i));
+}
+
+type MailPort = {
+  render: (
+    ex: Executor,
+    input: { purpose: MailPurpose; language: string; country?: string | null; values: MailValues },
+  ) => Promise<{ subject: string; text: string; html: string; sender?: string }>;
+  enqueue: (
+    ex: Executor,
+    mail: {
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+      purpose: string;
+      relatedEmployeeId?: number;
+      from?: string;
+    },
+  ) => Promise<number>;
+};
+
+export type RunDeps = {
+  db: Db;
+  repository: RunRepository;
+  assignments: Pick<AssignmentsRepository, 'find'>;
+  topics: Pick<InstructionsRepository, 'findTopic'>;
+  settings: (ex: Executor, portalId: number) => Promise<InstructionSettings>;
+  system: (ex: Executor) => Promise<{ companyName: string; applicationUrl: string }>;
+  mail: MailPort;
+  logo: () => Promise<Buffer | null>;
+  now?: () => Date;
+  random?: () => number;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The employee's run-through (decision 041): start within the executable window, questions one by one with the
+ * answer checked here, the second wrong answer of a Berlin calendar day blocks until the next day, external
+ * persons restart after a wrong answer, success marks the assignment done with its validity and creates the
+ * next one from the interval; the feedback dialog and the certificate.
+ */
+export function createRunService(deps: RunDeps) {
+  const { db, repository } = deps;
+  const now = deps.now ?? (() => new Date());
+  const random = deps.random ?? Math.random;
+
+  /** The caller's own assignment, locked; another's answers 404 (its existence is not told). */
+  async function ownAssignment(ex: Executor, actor: Actor, id: number): Promise<AssignmentRecord> {
+    const row = await deps.assignments.find(ex, id, 'update');
+    if (!row || row.employeeId !== actor.employeeId) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function topicOf(ex: Executor, topicId: number): Promise<TopicRecord> {
+    const topic = await deps.topics.findTopic(ex, topicId);
+    if (!topic) throw new AppError('NOT_FOUND');
+    return topic;
+  }
+
+  const blockedOn = (run: RunRecord, today: string) =>
+    run.status === 'running' && run.wrongDay === today && run.wrongOnDay >= 2;
+
+  async function stateOf(
+    ex: Executor,
+    assignment: AssignmentRecord,
+    topic: TopicRecord,
+    run: RunRecord,
+  ): Promise<RunState> {
+    const today = berlinToday(now());
+    const blocked = blockedOn(run, today);
+    let question: RunState['question'] = null;
+    if (run.status === 'running' && !blocked) {
+      const id = run.questionIds[run.position];
+      const q = id === undefined ? undefined : await repository.question(ex, id);
+      if (q) question = { id: q.id, number: q.number, text: q.text, answers: q.answers.map((a) => a.text) };
+    }
+    return {
+      assignmentId: assignment.id,
+      topicIdentifier: topic.identifier,
+      topicLabel: topic.label,
+      mode: topic.mode === 3 ? 3 : 1,
+      minScore: topic.minScore,
+      status: run.status === 'passed' ? 'passed' : blocked ? 'blocked' : 'running',
+      position: run.position,
+      total: run.questionIds.length,
+      score: run.score,
+      attempt: run.attempt,
+      question,
+      blockedUntil: blocked ? addDays(today, 1) : null,
+      completedAt: run.completedAt ? run.completedAt.toISOString() : null,
+      validUntil: assignment.validUntil,
+    };
+  }
+
+  /** The topic must be released and active for an employee to work on it (spec: a locked one cannot be edited). */
+  function assertWorkable(topic: TopicRecord) {
+    if (!topic.released || topic.inactive) throw new AppError('RUN_CANNOT_START');
+  }
+
+  async function freshDraw(ex: Executor, topic: TopicRecord): Promise<number[]> {
+    const questions = await repository.questionsOfTopic(ex, topic.id);
+    if (questions.length === 0) throw new AppError('RUN_NO_QUESTIONS');
+    return drawQuestions(questions, topic.poolCount, random);
+  }
+
+  /** Success: the run passes, the assignment is done with its validity, the interval brings the next one. */
+  async function complete(
+    tx: Executor,
+    actor: Actor,
+    assignment: AssignmentRecord,
+    topic: TopicRecord,
+    run: RunRecord,
+    progress: Partial<RunRecord>,
+  ): Promise<{ run: RunRecord; assignment: AssignmentRecord }> {
+    const at = now();
+    const today = berlinToday(at);
+    const validityDays = topic.durationDays ?? (topic.intervalDays > 0 ? topic.intervalDays : null);
+    const validUntil = validityDays === null ? null : addDays(today, validityDays);
+    const saved = await repository.update(tx, run.id, { ...progress, status: 'passed', completedAt: at });
+    await repository.setAssignmentStatus(tx, assignment.id, 'E', validUntil);
+    let nextId: number | null = null;
+    if (
+      topic.intervalDays > 0 &&
+      !assignment.oneTime &&
+      !topic.inactive &&
+      !(await repository.hasOtherUnfinished(tx, assignment.employeeId, topic.id, assignment.id))
+    ) {
+      const due = addDays(today, topic.intervalDays);
+      nextId = await repository.insertAssignment(tx, {
+        portalId: assignment.portalId,
+        employeeId: assignment.employeeId,
+        topicId: topic.id,
+        type: assignment.type,
+        status: 'O',
+        dueDate: due,
+        originalDueDate: due,
+        durationDays: topic.durationDays,
+        oneTime: false,
+      });
+      await repository.logChange(tx, {
+        entity: 'instruction_assignment',
+        entityId: nextId,
+        state: LOG_STATE.CREATED,
+        actorId: actor.employeeId,
+        changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
+      });
+    }
+    await repository.logChange(tx, {
+      entity: 'instruction_assignment',
+      entityId: assignment.id,
+      state: LOG_STATE.CHANGED,
+      actorId: actor.employeeId,
+      changes: {
+        status: { from: assignment.status, to: 'E' },
+        validUntil: { from: assignment.validUntil, to: validUntil },
+        score: { from: null, to: saved.score },
+        ...(nextId ? { next: { from: null, to: nextId } } : {}),
+      },
+    });
+    return { run: saved, assignment: { ...assignment, status: 'E', validUntil } };
+  }
+
+  return {
+    /** The run's state for resuming (the page after a reload); NOT_FOUND before it was started. */
+    async state(actor: Actor, assignmentId: number): Promise<RunState> {
+      return db.transaction(async (tx) => {
+        const assignment = await ownAssignment(tx, actor, assignmentId);
+        const run = await repository.findByAssignment(tx, assignmentId);
+        if (!run) throw new AppError('RUN_NOT_STARTED');
+        return stateOf(tx, assignment, await topicOf(tx, assignment.topicId), run);
+      });
+    },
+
+    /**
+     * Starts (O → A, questions drawn) or resumes (A: the stored run as it is). Only instructions, only within the
+     * executable window (from `executableDaysBeforeDue` days before due; overdue always), only released topics.
+     */
+    async start(actor: Actor, assignmentId: number): Promise<RunState> {
+      return db.transaction(async (tx) => {
+        const assignment = await ownAssignment(tx, actor, assignmentId);
+        if (assignment.type !== 'instruction') throw new AppError('RUN_WRONG_TYPE');
+        const topic = await topicOf(tx, assignment.topicId);
+        const existing = await repository.findByAssignment(tx, assignmentId, 'update');
+        if (assignment.status === 'E') {
+          if (existing) return stateOf(tx, assignment, topic, existing);
+          throw new AppError('ASSIGNMENT_ALREADY_DONE');
+        }
+        assertWorkable(topic);
+        if (existing && assignment.status === 'A') return stateOf(tx, assignment, topic, existing);
+        if (assignment.status !== 'O' && assignment.status !== 'A') throw new AppError('RUN_CANNOT_START');
+        const settings = await deps.settings(tx, assignment.portalId);
+        const today = berlinToday(now());
+        const from = addDays(assignment.dueDate, -settings.executableDaysBeforeDue);
+        if (today < from)
+          throw new AppError('RUN_NOT_YET_EXECUTABLE', {
+            message: instructionRunMessages.notYetExecutable(germanDate(from)),
+          });
+        const questionIds = await freshDraw(tx, topic);
+        const run = existing
+          ? await repository.update(tx, existing.id, {
+              status: 'running',
+              questionIds,
+              position: 0,
+              answers: [],
+              score: 0,
+            })
+          : await repository.insert(tx, {
+              portalId: assignment.portalId,
+              assignmentId,
+              employeeId: assignment.employeeId,
+              topicId: topic.id,
+              questionIds,
+            });
+        await repository.setAssignmentStatus(tx, assignmentId, 'A');
+        await repository.logChange(tx, {
+          entity: 'instruction_assignment',
+          entityId: assignmentId,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: { status: { from: assignment.status, to: 'A' } },
+        });
+        return stateOf(tx, { ...assignment, status: 'A' }, topic, run);
+      });
+    },
+
+    /** One answer, checked here; the answer says right or wrong with the question's message and the new state. */
+    async answer(actor: Actor, assignmentId: number, raw: RunAnswer): Promise<RunAnswerResult> {
+      const input = runAnswerSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const assignment = await ownAssignment(tx, actor, assignmentId);
+        const run = await repository.findByAssignment(tx, assignmentId, 'update');
+        if (!run || assignment.status !== 'A' || run.status !== 'running')
+          throw new AppError('RUN_NOT_STARTED');
+        const topic = await topicOf(tx, assignment.topicId);
+        assertWorkable(topic);
+        const today = berlinToday(now());
+        if (blockedOn(run, today))
+          throw new AppError('RUN_BLOCKED', {
+            message: instructionRunMessages.blockedUntil(germanDate(addDays(today, 1))),
+          });
+        if (run.questionIds[run.position] !== input.questionId) throw new AppError('RUN_OUT_OF_STEP');
+        const question = await repository.question(tx, input.questionId);
+        if (!question || question.topicId !== topic.id) {
+          // The question was deleted meanwhile: it leaves this attempt, the next one is asked.
+          const questionIds = run.questionIds.filter((id) => id !== input.questionId);
+          await repository.update(tx, run.id, { questionIds });
+          throw new AppError('RUN_OUT_OF_STEP');
+        }
+        if (input.chosen.some((i) => i >= question.answers.length)) throw new AppError('RUN_ANSWER_INVALID');
+        const right = isRightAnswer(question, input.chosen);
+        const person = await repository.person(tx, assignment.employeeId);
+        const external = person?.isExternal ?? false;
+        const answers = [...run.answers, { questionId: question.id, chosen: input.chosen, right }];
+        const countWrong = () => ({
+          wrongDay: today,
+          wrongOnDay: run.wrongDay === today ? run.wrongOnDay + 1 : 1,
+        });
+        const restart = async () => ({
+          attempt: run.attempt + 1,
+          questionIds: await freshDraw(tx, topic),
+          position: 0,
+          answers: [],
+          score: 0,
+        });
+
+        let progress: Partial<RunRecord>;
+        let message = right
+          ? question.rightMessage || instructionRunMessages.right
+          : question.wrongMessage || instructionRunMessages.wrong;
+        let restarted = false;
+        if (right) {
+          progress = { answers, position: run.position + 1, score: run.score + 1 };
+        } else if (external) {
+          // External persons start again with new questions after a wrong answer (spec).
+          progress = { ...countWrong(), ...(await restart()) };
+          restarted = true;
+          message = `${question.wrongMessage || instructionRunMessages.wrong} ${instructionRunMessages.wrongExternal}`;
+        } else if (topic.mode === 3) {
+          // Points: a wrong answer scores nothing and the next question comes.
+          progress = { answers, position: run.position + 1 };
+        } else {
+          // All right: the same question again (the second wrong answer of the day blocks).
+          progress = { answers, ...countWrong() };
+        }
+
+        const position = progress.position ?? run.position;
+        const score = progress.score ?? run.score;
+        const finished = !restarted && position >= run.questionIds.length;
+        let updated: RunRecord;
+        let doneAssignment = assignment;
+        if (finished && (topic.mode !== 3 || score >= (topic.minScore ?? 0))) {
+          const done = await complete(tx, actor, assignment, topic, run, progress);
+          updated = done.run;
+          doneAssignment = done.assignment;
+        } else if (finished) {
+          // A points run below the minimum score: a failed attempt counts as a wrong answer of the day.
+          progress = { ...progress, ...countWrong(), ...(await restart()) };
+          restarted = true;
+          message = `${message} ${instructionRunMessages.scoreMissed(score, topic.minScore ?? 0)}`;
+          updated = await repository.update(tx, run.id, progress);
+        } else {
+          updated = await repository.update(tx, run.id, progress);
+        }
+        return { right, message, restarted, state: await stateOf(tx, doneAssignment, topic, updated) };
+      });
+    },
+
+    /**
+     * The feedback dialog: the message is required (0x000), saved (0x501 when that fails) and mailed to the
+     * employee's supervisors through the outbox (0x800); none with an e-mail address: 0x502; no template: 0x803.
+     */
+    async feedback(actor: Actor, assignmentId: number, raw: Feedback): Promise<FeedbackResult> {
+      const input = feedbackSchema.parse(raw);
+      const message = input.message.trim();
+      if (message === '')
+        throw new AppError('FEEDBACK_MESSAGE_REQUIRED', {
+          details: [{ path: ['body', 'message'], message: instructionRunMessages.fieldFeedbackRequired }],
+        });
+      const assignment = await db.transaction((tx) => ownAssignment(tx, actor, assignmentId));
+      let feedbackId: number;
+      try {
+        feedbackId = await repository.insertFeedback(db, {
+          portalId: assignment.portalId,
+          assignmentId,
+          employeeId: assignment.employeeId,
+          topicId: assignment.topicId,
+          message,
+          mailCode: '0x502',
+        });
+      } catch (cause) {
+        throw new AppError('FEEDBACK_NOT_SAVED', { cause });
+      }
+      return db.transaction(async (tx) => {
+        const supervisors = (await repository.supervisors(tx, assignment.employeeId)).filter((s) =>
+          EMAIL.test(s.email?.trim() ?? ''),
+        );
+        let code: FeedbackResult['code'] = '0x502';
+        let mailed = 0;
+        if (supervisors.length > 0) {
+          const sender = await repository.person(tx, assignment.employeeId);
+          const names = await repository.topicNames(tx, assignment.topicId);
+          const system = await deps.system(tx);
+          code = '0x800';
+          for (const supervisor of supervisors) {
+            let rendered: Awaited<ReturnType<MailPort['render']>>;
+            try {
+              rendered = await deps.mail.render(tx, {
+                purpose: 'instructionFeedback',
+                language: supervisor.language || 'de',
+                country: supervisor.country,
+                values: {
+                  firstName: supervisor.firstName,
+                  lastName: supervisor.lastName,
+                  contactPerson: sender ? `${sender.firstName} ${sender.lastName}` : '',
+                  topic: names ? `${names.identifier} ${names.label}` : '',
+                  reason: message,
+                  url: `${system.applicationUrl.replace(/\/$/, '')}/instructions/list`,
+                  company: system.companyName,
+                },
+              });
+            } catch (error) {
+              if (error instanceof AppError && error.code === 'MAIL_TEMPLATE_NOT_FOUND') {
+                code = '0x803';
+                mailed = 0;
+                break;
+              }
+              throw error;
+            }
+            await deps.mail.enqueue(tx, {
+              to: (supervisor.email ?? '').trim(),
+              subject: rendered.subject,
+              text: rendered.text,
+              html: rendered.html,
+              purpose: 'instructionFeedback',
+              relatedEmployeeId: supervisor.id,
+              ...(rendered.sender ? { from: rendered.sender } : {}),
+            });
+            mailed++;
+          }
+        }
+        await repository.setFeedbackCode(tx, feedbackId, code);
+        await repository.logChange(tx, {
+          entity: 'instruction_feedback',
+          entityId: feedbackId,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: { assignmentId: { from: null, to: assignmentId }, code: { from: null, to: code } },
+        });
+        return { code, message: FEEDBACK_CODE_MESSAGES[code], mailed };
+      });
+    },
+
+    /**
+     * The certificate PDF of a done assignment completed through its questions: the employee themselves, or
+     * TOPICS_CERTIFICATES within the portal.
+     */
+    async certificate(actor: Actor, assignmentId: number): Promise<{ file: Buffer; fileName: string }> {
+      const data = await db.transaction(async (tx): Promise<CertificateData> => {
+        const assignment = await deps.assignments.find(tx, assignmentId);
+        if (!assignment || assignment.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+        const own = assignment.employeeId === actor.employeeId && actorHasAny(actor, P.TOPICS_OWN);
+        if (!own && !actorHasAny(actor, P.TOPICS_CERTIFICATES)) throw new AppError('NO_PERMISSION');
+        const run = await repository.findByAssignment(tx, assignmentId);
+        if (assignment.status !== 'E' || !run || run.status !== 'passed' || !run.completedAt)
+          throw new AppError('CERTIFICATE_NOT_AVAILABLE');
+        const topic = await topicOf(tx, assignment.topicId);
+        const person = await repository.person(tx, assignment.employeeId);
+        const system = await deps.system(tx);
+        return {
+          companyName: system.companyName,
+          name: person ? `${person.firstName} ${person.lastName}` : '',
+          personnelNumber: person?.personnelNumber ?? '',
+          topicIdentifier: topic.identifier,
+          topicLabel: topic.label,
+          completedOn: berlinToday(run.completedAt),
+          mode: topic.mode === 3 ? 3 : 1,
+          score: run.score,
+          total: run.questionIds.length,
+          minScore: topic.minScore,
+          validUntil: assignment.validUntil,
+        };
+      });
+      const file = await renderCertificatePdf(data, { printedAt: now(), logo: await deps.logo() });
+      return {
+        file,
+        fileName: `Teilnahmebescheinigung_${data.topicIdentifier}_${germanDate(data.completedOn).replaceAll('.', '-')}.pdf`,
+      };
+    },
+  };
+}
+
+export type RunService = ReturnType<typeof createRunService>;

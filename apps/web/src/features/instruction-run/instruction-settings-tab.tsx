@@ -1,0 +1,113 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  INTERVAL_UNITS,
+  type InstructionSettings,
+  LEAD_TIME_OPTIONS,
+} from '@schutzwerk/shared/settings/instructions.settings.ts';
+import { useTranslation } from 'react-i18next';
+import { SettingsForm, useSettingsForm } from '#features/settings/index.ts';
+
+type DaysField = 'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays';
+type OptionalDaysField = 'overdueRepeatDays' | 'escalateAfterDays';
+
+/** Digits → number; '' → `empty`; anything else stays text so the shared check names it. */
+function daysFromInput(text: string, empty: null | string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return empty as null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
+}
+
+const NONE = 'none';
+
+/**
+ * Settings tab „Unterweisungen“ (spec §9): when an item can be started and is shown, how long done items stay,
+ * the reminder mail's lead time, repeated reminders and the escalation of overdue items, and the unit intervals
+ * are shown in. One value per portal.
+ */
+export default function InstructionSettingsTab() {
+  const { t } = useTranslation();
+  const form = useSettingsForm<InstructionSettings>('instructions');
+  const shown = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+  const days = (name: DaysField) => (
+    <TextField
+      label={t(`instructionRun.settings.${name}`)}
+      value={shown(form.value[name])}
+      disabled={!form.canEdit}
+      onChange={(event) => form.setField(name, daysFromInput(event.target.value, '') as number)}
+      error={Boolean(form.errorOf(name))}
+      helperText={form.errorOf(name) ?? t(`instructionRun.settings.${name}Hint`)}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+      sx={{ maxWidth: 420 }}
+    />
+  );
+  const optionalDays = (name: OptionalDaysField) => (
+    <TextField
+      label={t(`instructionRun.settings.${name}`)}
+      value={shown(form.value[name])}
+      disabled={!form.canEdit}
+      onChange={(event) => form.setField(name, daysFromInput(event.target.value, null))}
+      error={Boolean(form.errorOf(name))}
+      helperText={form.errorOf(name) ?? t(`instructionRun.settings.${name}Hint`)}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+      sx={{ maxWidth: 420 }}
+    />
+  );
+
+  return (
+    <SettingsForm
+      form={form}
+      title={t('instructionRun.settings.title')}
+      description={t('instructionRun.settings.description')}
+    >
+      {days('executableDaysBeforeDue')}
+      {days('displayDaysBeforeDue')}
+      {days('showDoneDays')}
+      <TextField
+        select
+        label={t('instructionRun.settings.mailDaysBeforeDue')}
+        value={form.value.mailDaysBeforeDue === null ? NONE : shown(form.value.mailDaysBeforeDue)}
+        disabled={!form.canEdit}
+        onChange={(event) =>
+          form.setField(
+            'mailDaysBeforeDue',
+            event.target.value === NONE
+              ? null
+              : (Number(event.target.value) as InstructionSettings['mailDaysBeforeDue']),
+          )
+        }
+        error={Boolean(form.errorOf('mailDaysBeforeDue'))}
+        helperText={form.errorOf('mailDaysBeforeDue') ?? t('instructionRun.settings.mailDaysBeforeDueHint')}
+        sx={{ maxWidth: 420 }}
+      >
+        <MenuItem value={NONE}>{t('instructionRun.settings.noMail')}</MenuItem>
+        {LEAD_TIME_OPTIONS.map((option) => (
+          <MenuItem key={option} value={String(option)}>
+            {t('instructionRun.settings.daysBefore', { count: option })}
+          </MenuItem>
+        ))}
+      </TextField>
+      {optionalDays('overdueRepeatDays')}
+      {optionalDays('escalateAfterDays')}
+      <TextField
+        select
+        label={t('instructionRun.settings.intervalUnit')}
+        value={form.value.intervalUnit ?? 'months'}
+        disabled={!form.canEdit}
+        onChange={(event) =>
+          form.setField('intervalUnit', event.target.value as InstructionSettings['intervalUnit'])
+        }
+        error={Boolean(form.errorOf('intervalUnit'))}
+        helperText={form.errorOf('intervalUnit')}
+        sx={{ maxWidth: 420 }}
+      >
+        {INTERVAL_UNITS.map((unit) => (
+          <MenuItem key={unit} value={unit}>
+            {t(`instructionRun.settings.units.${unit}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </SettingsForm>
+  );
+}

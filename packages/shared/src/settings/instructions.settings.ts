@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineSettingsCategory } from './settings.schema.ts';
+import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
+
+/** Lead time options in days (spec §9: 0, 7, 14, 21, 28, 35, 42, 60, 90 days, or none = null). */
+export const LEAD_TIME_OPTIONS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
+/** How intervals and durations are shown (spec §9: days, months or years). */
+export const INTERVAL_UNITS = ['days', 'months', 'years'] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
+/** The largest number of days any of these settings takes. */
+export const INSTRUCTION_SETTINGS_MAX_DAYS = 365;
+
+const days = (min: number) =>
+  z
+    .number({ message: 'Bitte eine ganze Zahl von Tagen angeben.' })
+    .int({ message: 'Bitte eine ganze Zahl von Tagen angeben.' })
+    .min(min, { message: min === 0 ? 'Bitte 0 oder mehr Tage angeben.' : `Mindestens ${min} Tag.` })
+    .max(INSTRUCTION_SETTINGS_MAX_DAYS, { message: `Höchstens ${INSTRUCTION_SETTINGS_MAX_DAYS} Tage.` });
+
+/**
+ * Settings of the instructions (tab „Unterweisungen“, spec §9 "display settings"), one value per portal. The
+ * field names are stable: the run-through, „Meine Unterweisungen“ and the reminder job read them through
+ * `instructionSettings(ex, portalId)` (modules/settings/index.ts).
+ * - executableDaysBeforeDue: an item can be started from this many days before its due date (overdue ones
+ *   always).
+ * - displayDaysBeforeDue: „Meine Unterweisungen“ shows an open item from this many days before due (≥ the
+ *   executable days: what can be started is shown).
+ * - showDoneDays: a done item stays in the overview this many days after completion.
+ * - mailDaysBeforeDue: the reminder mail goes this many days before due (a lead time option), null = no mail.
+ * - overdueRepeatDays: an overdue item is reminded again every this many days, null = no repeat.
+ * - escalateAfterDays: an item overdue for this many days is reported to the supervisor, null = never.
+ * - intervalUnit: intervals and durations are shown in days, months or years.
+ */
+export const instructionSettingsCategory = defineSettingsCategory({
+  key: 'instructions',
+  scope: 'portal',
+  schema: z
+    .object({
+      executableDaysBeforeDue: days(0),
+      displayDaysBeforeDue: days(0),
+      showDoneDays: days(0),
+      mailDaysBeforeDue: z
+        .literal(LEAD_TIME_OPTIONS, { message: 'Bitte eine der angebotenen Vorlaufzeiten wählen.' })
+        .nullable(),
+      overdueRepeatDays: days(1).nullable(),
+      escalateAfterDays: days(1).nullable(),
+      intervalUnit: z.enum(INTERVAL_UNITS, { message: 'Bitte Tage, Monate oder Jahre wählen.' }),
+    })
+    .refine((v) => v.displayDaysBeforeDue >= v.executableDaysBeforeDue, {
+      message:
+        'Bitte mindestens so viele Tage wie bei „Ausführbar ab“ angeben: Was ausführbar ist, wird angezeigt.',
+      path: ['displayDaysBeforeDue'],
+    }),
+  defaults: {
+    executableDaysBeforeDue: 30,
+    displayDaysBeforeDue: 60,
+    showDoneDays: 30,
+    mailDaysBeforeDue: 14,
+    overdueRepeatDays: 7,
+    escalateAfterDays: 14,
+    intervalUnit: 'months',
+  },
+  ...SETTINGS_CATEGORY_RIGHTS.instructions,
+});
+
+export type InstructionSettings = z.output<typeof instructionSettingsCategory.schema>;
