@@ -34,7 +34,7 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
-import { instructionsModule } from './modules/instructions/index.ts';
+import { instructionRemindersModule, instructionsModule } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
   enqueueMail,
@@ -185,6 +185,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const instructions = instructionsModule({ db: database.db });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
   employees.deletionGuards.push(instructions.employeeDeletionGuard);
+  // The daily reminders of due and overdue instructions, with the escalation to supervisors (decision 042).
+  const instructionReminders = instructionRemindersModule({
+    db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+  });
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
@@ -254,7 +260,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
   }).register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
-  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
+  const jobs: JobDefinition[] = [
+    ...auth.jobs,
+    ...mail.jobs,
+    ...actions.jobs,
+    ...instructionReminders.jobs,
+    ...(options.jobs ?? []),
+  ];
   await schedulerModule({
     db: database.db,
     jobs,

@@ -12,6 +12,7 @@ export * from '#modules/factor-menus/factor-menus.table.ts';
 export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
 export * from '#modules/instructions/instructions.table.ts';
+export * from '#modules/instructions/reminders.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';
 export * from '#modules/organisation/organisation.table.ts';

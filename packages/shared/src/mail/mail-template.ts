@@ -12,6 +12,7 @@ export const MAIL_PURPOSES = [
   'instructionInvitation',
   'actionProblem',
   'emailChanged',
+  'instructionOverdue',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -22,6 +23,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   instructionInvitation: 'Einladung zur Unterweisung',
   actionProblem: 'Problem zu einer Maßnahme gemeldet',
   emailChanged: 'E-Mail-Adresse geändert (an die bisherige Adresse)',
+  instructionOverdue: 'Überfällige Unterweisungen (an Vorgesetzte)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */
@@ -42,6 +44,7 @@ export const MAIL_PLACEHOLDERS = [
   'changedBy',
   'changedAt',
   'maskedEmail',
+  'items',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 export type MailValues = Partial<Record<MailPlaceholder, string>>;
@@ -63,6 +66,7 @@ export const MAIL_PLACEHOLDER_LABELS: Record<MailPlaceholder, string> = {
   changedBy: 'Geändert von',
   changedAt: 'Geändert am',
   maskedEmail: 'Neue E-Mail-Adresse (gekürzt)',
+  items: 'Liste der Einträge',
 };
 
 /** Values the preview fills in. */
@@ -83,6 +87,7 @@ export const MAIL_SAMPLE_VALUES: Required<MailValues> = {
   changedBy: 'Katrin Hoffmann',
   changedAt: '24.11.26 10:30',
   maskedEmail: 'a•••@rheinwerk-chemie.de',
+  items: '– Brandschutz (U-02), fällig am 30.11.26\n– Erste Hilfe (U-03), fällig am 15.11.26 – überfällig',
 };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

@@ -4,3 +4,4 @@
  * whole module.
  */
 export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
+export { instructionReminders } from './reminders.table.ts';
