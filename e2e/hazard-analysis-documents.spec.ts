@@ -1,42 +1,11 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeExe, minimalPdf } from '../apps/server/test/file-fixtures.ts';
+import { api } from './support/api.ts';
 import { drawer, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
-
-/** A JSON call with the signed-in user's token and the CSRF header, as the web app sends it. */
-async function api<T = unknown>(
-  page: Page,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const cookie = () =>
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length);
-      if (!cookie()) await fetch('/api/auth/csrf');
-      const headers: Record<string, string> = {
-        Authorization: `Bearer ${localStorage.getItem('schutzwerk.token') ?? ''}`,
-        'x-xsrf-token': decodeURIComponent(cookie() ?? ''),
-      };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, data: text ? (JSON.parse(text) as { data: T }).data : (null as T) };
-    },
-    { method, path, body },
-  );
-}
 
 /** Documents on a hazard assessment (decision 021, Documents and document tasks). */
 describe('hazard assessment documents', () => {

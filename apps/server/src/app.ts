@@ -35,7 +35,11 @@ import {
 import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index.ts';
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
-import { instructionRunModule, instructionsModule } from './modules/instructions/index.ts';
+import {
+  instructionRemindersModule,
+  instructionRunModule,
+  instructionsModule,
+} from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
   enqueueMail,
@@ -199,6 +203,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Instruction profiles follow employees' activities, roles, units and active flag (decision 040).
   employees.changeHooks.push(instructions.employeesChanged);
   activities.changeHooks.push(instructions.employeesChanged);
+  // The daily reminders of due and overdue instructions, with the escalation to supervisors (decision 042).
+  const instructionReminders = instructionRemindersModule({
+    db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+  });
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
@@ -279,7 +289,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   employeeImport.changeHooks.push(instructions.employeesChanged);
   await employeeImport.register(app);
   // The scheduler runs the jobs the modules export (job interface: modules/scheduler/job.ts).
-  const jobs: JobDefinition[] = [...auth.jobs, ...mail.jobs, ...actions.jobs, ...(options.jobs ?? [])];
+  const jobs: JobDefinition[] = [
+    ...auth.jobs,
+    ...mail.jobs,
+    ...actions.jobs,
+    ...instructionReminders.jobs,
+    ...(options.jobs ?? []),
+  ];
   await schedulerModule({
     db: database.db,
     jobs,

@@ -13,6 +13,7 @@ export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
 export * from '#modules/instructions/instructions.table.ts';
 export * from '#modules/instructions/profiles.table.ts';
+export * from '#modules/instructions/reminders.table.ts';
 export * from '#modules/instructions/run.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';

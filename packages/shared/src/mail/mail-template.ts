@@ -13,6 +13,7 @@ export const MAIL_PURPOSES = [
   'actionProblem',
   'emailChanged',
   'instructionFeedback',
+  'instructionOverdue',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -24,6 +25,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   actionProblem: 'Problem zu einer Maßnahme gemeldet',
   emailChanged: 'E-Mail-Adresse geändert (an die bisherige Adresse)',
   instructionFeedback: 'Rückmeldung zu einer Unterweisung (an Vorgesetzte)',
+  instructionOverdue: 'Überfällige Unterweisungen (an Vorgesetzte)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */
@@ -44,6 +46,7 @@ export const MAIL_PLACEHOLDERS = [
   'changedBy',
   'changedAt',
   'maskedEmail',
+  'items',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 export type MailValues = Partial<Record<MailPlaceholder, string>>;
@@ -65,6 +68,7 @@ export const MAIL_PLACEHOLDER_LABELS: Record<MailPlaceholder, string> = {
   changedBy: 'Geändert von',
   changedAt: 'Geändert am',
   maskedEmail: 'Neue E-Mail-Adresse (gekürzt)',
+  items: 'Liste der Einträge',
 };
 
 /** Values the preview fills in. */
@@ -85,6 +89,7 @@ export const MAIL_SAMPLE_VALUES: Required<MailValues> = {
   changedBy: 'Katrin Hoffmann',
   changedAt: '24.11.26 10:30',
   maskedEmail: 'a•••@rheinwerk-chemie.de',
+  items: '– Brandschutz (U-02), fällig am 30.11.26\n– Erste Hilfe (U-03), fällig am 15.11.26 – überfällig',
 };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

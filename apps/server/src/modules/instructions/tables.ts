@@ -10,3 +10,4 @@ export {
   instructionProfiles,
   instructionProfileTopics,
 } from './profiles.table.ts';
+export { instructionReminders } from './reminders.table.ts';

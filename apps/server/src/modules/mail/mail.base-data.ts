@@ -46,13 +46,14 @@ Mit freundlichen Grüßen
   },
   {
     purpose: 'instructionInvitation',
-    subject: 'Einladung zur Unterweisung: {{topic}}',
+    subject: 'Ihre Unterweisungen: {{topic}}',
     body: `Guten Tag {{firstName}} {{lastName}},
 
-Sie sind zur Unterweisung „{{topic}}“ eingeladen. Bitte nehmen Sie sie in Schutzwerk wahr:
-{{url}}
+bitte nehmen Sie an diesen Unterweisungen in Schutzwerk teil:
 
-Ansprechpartner: {{contactPerson}}
+{{items}}
+
+Zu Ihren Unterweisungen: {{url}}
 
 Mit freundlichen Grüßen
 {{company}}`,
@@ -100,6 +101,21 @@ Mit freundlichen Grüßen
 {{reason}}
 
 Die Unterweisungen finden Sie in Schutzwerk:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'instructionOverdue',
+    subject: 'Überfällige Unterweisungen Ihrer Mitarbeitenden',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+diese Unterweisungen von Mitarbeitenden, für die Sie zuständig sind, sind überfällig:
+
+{{items}}
+
+Die Mitarbeitenden wurden bereits erinnert. Bitte sorgen Sie dafür, dass sie die Unterweisungen nachholen:
 {{url}}
 
 Mit freundlichen Grüßen

@@ -48,7 +48,7 @@ export function toTask(row: TaskRow): Task {
 
 const taskListSource: ListSource<'name' | 'nextFireAt' | 'lastFireAt' | 'state'> = {
   orderBy: {
-    name: scheduledTasks.name,
+    name: sql`lower(${scheduledTasks.name})`,
     nextFireAt: scheduledTasks.nextFireAt,
     lastFireAt: scheduledTasks.lastFireAt,
     state: scheduledTasks.state,
