@@ -33,7 +33,7 @@ export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
-export { instructionsMessages } from './errors/instructions.ts';
+export { instructionsMessages, topicsFileMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';

@@ -6,6 +6,9 @@ import { createAssignmentsService } from './assignments.service.ts';
 import { instructionsRepository } from './instructions.repository.ts';
 import { instructionsRoutes } from './instructions.routes.ts';
 import { createInstructionsService, type TopicDeletionGuard } from './instructions.service.ts';
+import { topicsTransferRepository } from './topics-transfer.repository.ts';
+import { topicsTransferRoutes } from './topics-transfer.routes.ts';
+import { createTopicsTransfer } from './topics-transfer.ts';
 
 /**
  * Instructions (Unterweisungen, decision 036): topics with their questions, and assignments. `deletionGuards`
@@ -24,6 +27,12 @@ export function instructionsModule(deps: { db: Db }) {
     repository: instructionsRepository,
     deletionGuards,
   });
+  // Export and import of topics with their questions (decision 043).
+  const transfer = createTopicsTransfer({
+    db: deps.db,
+    repository: topicsTransferRepository,
+    topics: instructionsRepository,
+  });
   return {
     service,
     assignments,
@@ -32,6 +41,7 @@ export function instructionsModule(deps: { db: Db }) {
     async register(app: FastifyInstance) {
       await app.register(instructionsRoutes(service), { prefix: '/api' });
       await app.register(assignmentsRoutes(assignments), { prefix: '/api' });
+      await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
     },
   };
 }
