@@ -37,7 +37,7 @@ export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
 export { instructionProfilesMessages } from './errors/instruction-profiles.ts';
 export { instructionRunMessages } from './errors/instruction-run.ts';
-export { instructionsMessages } from './errors/instructions.ts';
+export { instructionsMessages, topicsFileMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';

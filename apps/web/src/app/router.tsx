@@ -238,6 +238,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'instructions/questions',
+                    handle: handle({ anyOf: [P.TOPICS] }),
+                    lazy: lazyPage(
+                      () => import('#features/topic-content/question-overview-page.tsx'),
+                      (m) => m.QuestionOverviewPage,
+                    ),
+                  },
+                  {
                     path: 'instructions/mine',
                     handle: handle({ anyOf: [P.TOPICS_OWN] }),
                     lazy: lazyPage(

@@ -58,6 +58,14 @@ export const instructionsErrors = {
     status: 409,
     message: 'Die Unterweisung ist inaktiv und kann nicht zugewiesen werden.',
   },
+  TOPIC_FILE_INVALID: {
+    status: 400,
+    message: 'Die Datei ist keine gültige Exportdatei mit Unterweisungen. Es wurde nichts importiert.',
+  },
+  TOPIC_FILE_EMPTY: {
+    status: 400,
+    message: 'Die Datei enthält keine Unterweisungen. Es wurde nichts importiert.',
+  },
   ASSIGNMENT_EMPLOYEE_INVALID: {
     status: 400,
     message: 'Mindestens einen der gewählten Mitarbeiter gibt es in Ihrem Portal nicht.',
@@ -99,4 +107,31 @@ export const instructionsMessages = {
     `Die Unterweisung ist ${assignments === 1 ? 'einmal' : `${assignments}-mal`} Mitarbeitern zugewiesen und kann nicht gelöscht werden.`,
   employeeHasDoneInstructions: (done: number) =>
     `Der Mitarbeiter hat ${done} abgeschlossene Unterweisung${done === 1 ? '' : 'en'}; der Nachweis muss erhalten bleiben. Setzen Sie den Mitarbeiter stattdessen inaktiv.`,
+} as const;
+
+/** Texts of the topics' export and import (decision 043): field messages of a refused file, notes of the preview. */
+export const topicsFileMessages = {
+  identifierTwice: (identifier: string) => `Die Kennung „${identifier}“ steht zweimal in der Datei.`,
+  parentMissing: (parent: string) =>
+    `Die übergeordnete Unterweisung „${parent}“ gibt es weder in der Datei noch in Ihrem Portal.`,
+  parentSelf: 'Eine Unterweisung kann sich nicht selbst übergeordnet sein.',
+  parentCycle: 'Die Kette würde sich im Kreis schließen.',
+  parentTaken: (parent: string, child: string) =>
+    `Der Unterweisung „${parent}“ wäre dann auch „${child}“ untergeordnet; eine Kette hat je Glied genau ein nachfolgendes Thema.`,
+  intervalNotFirst:
+    'Ein Intervall ist nur beim ersten Thema einer Kette möglich (untergeordnet: „einmalig“).',
+  releasedChain: (identifier: string) =>
+    `„${identifier}“ ist freigegeben: Ihre Verkettung ändert der Import nicht. Sperren Sie die Unterweisung zuerst.`,
+  poolBelowMandatory: (pool: number, mandatory: number) =>
+    `Der Fragenpool (${pool}) ist kleiner als die Zahl der Pflichtfragen (${mandatory}).`,
+  departmentMissing: (name: string) =>
+    `Die Abteilung „${name}“ gibt es in Ihrem Portal nicht; die Unterweisung wird ohne Abteilung übernommen.`,
+  departmentAmbiguous: (name: string) =>
+    `Den Namen „${name}“ tragen mehrere Abteilungen Ihres Portals; die Unterweisung wird ohne Abteilung übernommen.`,
+  departmentKept: (name: string) =>
+    `Die Abteilung „${name}“ gibt es in Ihrem Portal nicht eindeutig; die bisherige Abteilung bleibt.`,
+  questionsKept: (count: number) =>
+    `${count} Frage${count === 1 ? '' : 'n'} dieser Unterweisung ${count === 1 ? 'steht' : 'stehen'} nicht in der Datei und ${count === 1 ? 'bleibt' : 'bleiben'} erhalten.`,
+  skipped:
+    'Eine Unterweisung mit dieser Kennung gibt es bereits; sie bleibt unverändert (Aktualisieren ist nicht gewählt).',
 } as const;

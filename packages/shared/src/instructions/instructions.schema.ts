@@ -59,7 +59,7 @@ const wholeNumber = (what: string, min: number, max: number) =>
     .min(min, `${what} muss zwischen ${min} und ${max} liegen.`)
     .max(max, `${what} muss zwischen ${min} und ${max} liegen.`);
 
-const topicFields = {
+export const topicFields = {
   label: required('eine Bezeichnung', 200),
   number: optionalText(40),
   identifier: required('eine Kennung', 40),
@@ -92,7 +92,7 @@ const topicFields = {
 };
 
 /** The rules of one topic that need no database: dates in order, mode and score, pool and score. */
-function topicRules(
+export function topicRules(
   v: {
     validFrom: string | null;
     validUntil: string | null;
@@ -142,7 +142,7 @@ export type AnswerInput = z.infer<typeof answerInputSchema>;
 
 const rangeValue = (what: string) => wholeNumber(what, 0, RANGE_MAX).nullable().default(null);
 
-const questionFields = {
+export const questionFields = {
   text: required('den Text der Frage', 2000),
   answers: z
     .array(answerInputSchema)
@@ -166,7 +166,7 @@ const RANGES = [
 ] as const;
 
 /** At least one right answer; a range's end needs its start and is not before it. */
-function questionRules(
+export function questionRules(
   v: { answers: AnswerInput[] } & Record<(typeof RANGES)[number][0 | 1], number | null>,
   ctx: z.RefinementCtx,
 ) {

@@ -10,6 +10,9 @@ import { createInstructionsService, type TopicDeletionGuard } from './instructio
 import { profilesRepository } from './profiles.repository.ts';
 import { profilesRoutes } from './profiles.routes.ts';
 import { createProfilesService } from './profiles.service.ts';
+import { topicsTransferRepository } from './topics-transfer.repository.ts';
+import { topicsTransferRoutes } from './topics-transfer.routes.ts';
+import { createTopicsTransfer } from './topics-transfer.ts';
 
 /**
  * Instructions (Unterweisungen, decision 036): topics with their questions, and assignments. `deletionGuards`
@@ -35,6 +38,12 @@ export function instructionsModule(deps: { db: Db }) {
     repository: instructionsRepository,
     deletionGuards,
   });
+  // Export and import of topics with their questions (decision 043).
+  const transfer = createTopicsTransfer({
+    db: deps.db,
+    repository: topicsTransferRepository,
+    topics: instructionsRepository,
+  });
   return {
     service,
     assignments,
@@ -46,6 +55,7 @@ export function instructionsModule(deps: { db: Db }) {
       await app.register(instructionsRoutes(service), { prefix: '/api' });
       await app.register(assignmentsRoutes(assignments), { prefix: '/api' });
       await app.register(profilesRoutes(profiles), { prefix: '/api' });
+      await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
     },
   };
 }

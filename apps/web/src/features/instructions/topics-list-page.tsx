@@ -1,14 +1,20 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import QuizIcon from '@mui/icons-material/Quiz';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TopicRow } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { intervalLabel } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
@@ -16,6 +22,8 @@ import {
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
+import { ImportTopicsDialog, useExportTopics } from '#features/topic-content/index.ts';
+import { errorMessage } from '#i18n/i18n.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
@@ -50,6 +58,10 @@ export function TopicsListPage() {
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const exporter = useExportTopics();
+  const canTransfer = canAny([P.TOPICS_IMPORT]);
 
   useToolbar({
     title: t('instructions.listTitle'),
@@ -145,6 +157,11 @@ export function TopicsListPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
+      {exporter.error ? (
+        <Alert severity="error" role="alert" onClose={() => exporter.reset()}>
+          {errorMessage(exporter.error, t)}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <ListCount count={count} grow />
         <TextField
@@ -159,6 +176,28 @@ export function TopicsListPage() {
           <MenuItem value="released">{t('instructions.released')}</MenuItem>
           <MenuItem value="locked">{t('instructions.locked')}</MenuItem>
         </TextField>
+        <Button size="small" startIcon={<QuizIcon />} component={RouterLink} to="/instructions/questions">
+          {t('topicContent.questionsButton')}
+        </Button>
+        {canTransfer && (
+          <>
+            <Tooltip describeChild title={t('topicContent.exportHint')}>
+              <Button
+                size="small"
+                startIcon={<FileDownloadIcon />}
+                disabled={exporter.isPending}
+                onClick={() => exporter.mutate({ search, released: params?.released })}
+              >
+                {t('topicContent.export')}
+              </Button>
+            </Tooltip>
+            <Tooltip describeChild title={t('topicContent.importHint')}>
+              <Button size="small" startIcon={<FileUploadIcon />} onClick={() => setImportOpen(true)}>
+                {t('topicContent.importButton')}
+              </Button>
+            </Tooltip>
+          </>
+        )}
       </Box>
       <ScrollingList<TopicRow>
         source={TOPIC_LIST_SOURCE}
@@ -173,6 +212,16 @@ export function TopicsListPage() {
         }
         onRowClick={(row) => navigate(`/instructions/edit/${row.id}`)}
         onTotalChange={onTotalChange}
+        reloadKey={reloadKey}
+      />
+      <ImportTopicsDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={(result) => {
+          setImportOpen(false);
+          notify(t('topicContent.imported', { created: result.created, updated: result.updated }));
+          setReloadKey((k) => k + 1);
+        }}
       />
       <CreateTopicDialog
         open={createOpen}
