@@ -1,7 +1,7 @@
 /**
  * Benchmark: the employee CSV import (parse, check, hash, write in one transaction) with generated
  * Windows-1252 files, through the import service as the routes call it. On PGlite always; on PostgreSQL
- * when DATABASE_URL is set (a fresh database is created from it and dropped afterwards).
+ * when the server is reachable (a fresh database is created on it and dropped afterwards), like every bench.
  *
  * Scenarios (rows/s over the whole run, phases in ms):
  *   new-10k          10,000 new employees, each with its own password: argon2id for every row
@@ -12,8 +12,7 @@
  *   new-10k-nodecrypto  (named only) the same with Node's own crypto.argon2, the hash used before 2026-11-26
  *   new-100k         (BENCH_FULL=1 only) 100,000 new employees with real hashing — about an hour here
  *
- *   npm run bench:import
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:import
+ *   npm run bench:import            (PGlite, and PostgreSQL on BENCH_PG_URL / DATABASE_URL / 127.0.0.1:5432 if reachable)
  *   BENCH_DB=pglite BENCH_SCENARIOS=new-10k npm run bench:import
  */
 import { argon2, randomBytes } from 'node:crypto';
@@ -38,7 +37,8 @@ import {
 import type { Actor } from '../apps/server/src/platform/access.ts';
 import { hashPassword } from '../apps/server/src/platform/password.ts';
 
-const PG_URL = process.env.DATABASE_URL;
+const PG_URL =
+  process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FULL = process.env.BENCH_FULL === '1';
 const SCENARIOS = (
   process.env.BENCH_SCENARIOS ?? `new-10k,new-100k-nohash,update-100k${FULL ? ',new-100k' : ''}`
@@ -88,7 +88,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres') {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL!);
+  const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: u.toString() });
   return {
@@ -304,7 +304,17 @@ console.info(
 const wanted = process.env.BENCH_DB;
 const kinds: ('pglite' | 'postgres')[] = [];
 if (!wanted || wanted === 'pglite') kinds.push('pglite');
-if ((!wanted || wanted === 'postgres') && PG_URL) kinds.push('postgres');
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+if ((!wanted || wanted === 'postgres') && (await postgresReachable())) kinds.push('postgres');
 
 const results = [];
 for (const kind of kinds) results.push(await benchOn(kind));
