@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeExe, minimalPdf } from '../apps/server/test/file-fixtures.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
@@ -121,6 +122,21 @@ describe('instruction topics: export and import', () => {
     expect(await page.getByRole('textbox', { name: 'Bezeichnung' }).inputValue()).toBe(
       `Brandschutz Werk Nord und Süd ${suffix}`,
     );
+
+    // Documents of the topic (attach API): a wrong file is refused in German, a PDF is uploaded and attached.
+    const section = page.getByTestId('topic-documents');
+    await section.getByText('Keine Dokumente zugeordnet.').waitFor();
+    await section.getByRole('button', { name: 'Neues Dokument hochladen' }).click();
+    const upload = page.getByRole('dialog', { name: 'Datei hochladen' });
+    const file = upload.getByTestId('document-file-input');
+    await file.setInputFiles({ name: 'folien.pdf', mimeType: 'application/pdf', buffer: fakeExe() });
+    await upload.getByRole('button', { name: 'Datei hochladen' }).click();
+    await upload.getByText('Der Inhalt der Datei passt nicht zur Endung „.pdf“', { exact: false }).waitFor();
+    const label = `Brandschutzordnung ${suffix}`;
+    await file.setInputFiles({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: minimalPdf() });
+    await upload.getByRole('button', { name: 'Datei hochladen' }).click();
+    await upload.waitFor({ state: 'hidden' });
+    await section.getByRole('link', { name: label }).waitFor();
     await context.close();
   });
 });

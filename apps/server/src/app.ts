@@ -39,6 +39,7 @@ import {
   instructionRemindersModule,
   instructionRunModule,
   instructionsModule,
+  registerTopicDocuments,
 } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
@@ -226,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalysisTaskHooks(hazardAnalysis.hooks);
   // Documents on assessments and their document tasks (decision 021, Documents and document tasks).
   registerAnalysisDocuments({ documents, hazardAnalysis });
+  // Documents of instruction topics (decision 043).
+  registerTopicDocuments({ documents, deletionGuards: instructions.deletionGuards });
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
   const reports = reportsModule({
     db: database.db,

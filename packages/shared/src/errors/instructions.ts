@@ -103,6 +103,8 @@ export const instructionsMessages = {
     `Die untergeordnete Unterweisung „${label}“ ist noch freigegeben. Sperren Sie zuerst sie, dann diese.`,
   linked: (label: string) =>
     `Die Unterweisung ist mit „${label}“ verkettet und kann nicht gelöscht werden. Lösen Sie zuerst die Verkettung.`,
+  topicHasDocuments: (documents: number) =>
+    `Mit der Unterweisung ${documents === 1 ? 'ist ein Dokument' : `sind ${documents} Dokumente`} verknüpft. Lösen Sie zuerst die Verknüpfung${documents === 1 ? '' : 'en'} (die Dokumente bleiben erhalten).`,
   topicInUse: (assignments: number) =>
     `Die Unterweisung ist ${assignments === 1 ? 'einmal' : `${assignments}-mal`} Mitarbeitern zugewiesen und kann nicht gelöscht werden.`,
   employeeHasDoneInstructions: (done: number) =>

@@ -14,3 +14,5 @@ export { instructionRemindersModule } from './reminders.ts';
 export { instructionRunModule } from './run.module.ts';
 // The tables other modules may join.
 export * from './tables.ts';
+// Documents of a topic through the documents' attach API (wiring in app.ts).
+export { registerTopicDocuments } from './topic-documents.ts';

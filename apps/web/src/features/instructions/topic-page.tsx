@@ -33,6 +33,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { AttachedDocuments } from '#features/documents/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { usePermissions } from '#lib/session/session.tsx';
@@ -427,6 +428,16 @@ function TopicEditor({ topic }: { topic: Topic }) {
           ))}
         </Stack>
       </Paper>
+
+      {canAny([P.DOCUMENTS]) && (
+        <Paper sx={{ p: 2 }} data-testid="topic-documents">
+          <AttachedDocuments
+            entity="instruction_topic"
+            entityId={base.id}
+            readOnly={!canAny([P.TOPICS_EDIT])}
+          />
+        </Paper>
+      )}
 
       {canAny([P.TOPICS_ASSIGN, ...COMPOSITE.TOPICS_EVALUATION]) && <TopicAssignments topic={base} />}
 
