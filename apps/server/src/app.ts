@@ -198,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hazardBricks = hazardBricksModule({ db: database.db });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
-  const instructions = instructionsModule({ db: database.db });
+  const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
   employees.deletionGuards.push(instructions.employeeDeletionGuard);
   // Instruction profiles follow employees' activities, roles, units and active flag (decision 040).

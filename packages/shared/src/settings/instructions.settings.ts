@@ -4,9 +4,6 @@ import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** Lead time options in days (spec §9: 0, 7, 14, 21, 28, 35, 42, 60, 90 days, or none = null). */
 export const LEAD_TIME_OPTIONS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
-/** How intervals and durations are shown (spec §9: days, months or years). */
-export const INTERVAL_UNITS = ['days', 'months', 'years'] as const;
-export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 /** The largest number of days any of these settings takes. */
 export const INSTRUCTION_SETTINGS_MAX_DAYS = 365;
 
@@ -29,7 +26,6 @@ const days = (min: number) =>
  * - mailDaysBeforeDue: the reminder mail goes this many days before due (a lead time option), null = no mail.
  * - overdueRepeatDays: an overdue item is reminded again every this many days, null = no repeat.
  * - escalateAfterDays: an item overdue for this many days is reported to the supervisor, null = never.
- * - intervalUnit: intervals and durations are shown in days, months or years.
  */
 export const instructionSettingsCategory = defineSettingsCategory({
   key: 'instructions',
@@ -44,7 +40,6 @@ export const instructionSettingsCategory = defineSettingsCategory({
         .nullable(),
       overdueRepeatDays: days(1).nullable(),
       escalateAfterDays: days(1).nullable(),
-      intervalUnit: z.enum(INTERVAL_UNITS, { message: 'Bitte Tage, Monate oder Jahre wählen.' }),
     })
     .refine((v) => v.displayDaysBeforeDue >= v.executableDaysBeforeDue, {
       message:
@@ -58,7 +53,6 @@ export const instructionSettingsCategory = defineSettingsCategory({
     mailDaysBeforeDue: 14,
     overdueRepeatDays: 7,
     escalateAfterDays: 14,
-    intervalUnit: 'months',
   },
   ...SETTINGS_CATEGORY_RIGHTS.instructions,
 });

@@ -187,11 +187,22 @@ export const assignmentsRepository = {
     employeeId: number,
     input: MyAssignmentsQuery,
     today: string,
-    executableDays: number,
+    days: { executable: number; display: number; showDone: number },
   ) {
     const query = myAssignmentsQuerySchema.parse(input);
-    const filters: (SQL | undefined)[] = [eq(instructionAssignments.employeeId, employeeId)];
-    if (!query.includeDone) filters.push(ne(instructionAssignments.status, 'E'));
+    const a = instructionAssignments;
+    // The portal's display settings (tab „Unterweisungen“): an unfinished item shows from `display` days before
+    // it falls due (overdue ones always); a done one, with includeDone, for `showDone` days after it was
+    // finished (its passed run's completion, else the day its status became E — the row's last change).
+    const shown = sql`(${a.status} <> 'E' and ${a.dueDate} - ${days.display}::int <= ${today}::date)`;
+    const doneAt = sql`coalesce((select max(r.completed_at) from ${instructionRuns} r
+                                  where r.assignment_id = ${a.id} and r.status = 'passed'), ${a.updatedAt})`;
+    const filters: (SQL | undefined)[] = [
+      eq(a.employeeId, employeeId),
+      query.includeDone
+        ? sql`(${shown} or (${a.status} = 'E' and (${doneAt} at time zone 'Europe/Berlin')::date >= ${today}::date - ${days.showDone}::int))`
+        : shown,
+    ];
     const plan = planList(myListSource, query, filters);
     return runList<MyAssignmentRow>(plan, {
       rows: async (p) =>
@@ -206,7 +217,7 @@ export const assignmentsRepository = {
             dueDate: instructionAssignments.dueDate,
             validUntil: instructionAssignments.validUntil,
             overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
-            executableFrom: sql<string>`(${instructionAssignments.dueDate} - ${executableDays}::int)::text`,
+            executableFrom: sql<string>`(${instructionAssignments.dueDate} - ${days.executable}::int)::text`,
             certificate: sql<boolean>`exists (select 1 from ${instructionRuns} r where r.assignment_id = ${instructionAssignments.id} and r.status = 'passed')`,
           })
           .from(instructionAssignments)

@@ -31,6 +31,11 @@ async function topic(overrides: Record<string, unknown> = {}): Promise<Topic> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Topic }>().data;
 }
+/** A day relative to today in Germany, yyyy-mm-dd. */
+function dayFromToday(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(d);
+}
 const employee = async () => (await createUser(t.database.db, { permissions: [] })).id;
 const rows = (res: R) => {
   expect(res.statusCode, res.body).toBe(200);
@@ -243,7 +248,8 @@ describe('Meine Unterweisungen', () => {
     const tp = await topic();
     const user = await createUser(t.database.db, { permissions: [P.TOPICS_OWN] });
     const other = await employee();
-    await assign({ topicId: tp.id, employeeIds: [user.id, other] });
+    const soon = dayFromToday(20); // inside the default display window of 60 days before due
+    await assign({ topicId: tp.id, employeeIds: [user.id, other], dueDate: soon });
     const client = await t.login(user.login, user.password);
     const read = async (query = '') =>
       (await client.get(`/api/instructions/mine${query}`)).json<{ data: { rows: MyAssignmentRow[] } }>().data
@@ -252,7 +258,7 @@ describe('Meine Unterweisungen', () => {
     expect(rowsNow).toHaveLength(1);
     expect(rowsNow[0]).toMatchObject({
       topicIdentifier: tp.identifier,
-      dueDate: '2027-06-30',
+      dueDate: soon,
       overdue: false,
     });
     await assignmentsRepository.setStatus(t.database.db, rowsNow[0]!.id, 'E');
@@ -261,5 +267,43 @@ describe('Meine Unterweisungen', () => {
     const without = await createUser(t.database.db, { permissions: [P.TOPICS] });
     const refused = await (await t.login(without.login, without.password)).get('/api/instructions/mine');
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('follows the portal display settings: unfinished items from N days before due, done ones for M days', async () => {
+    const user = await createUser(t.database.db, { permissions: [P.TOPICS_OWN] });
+    const client = await t.login(user.login, user.password);
+    const [near, far, late] = [await topic(), await topic(), await topic()];
+    await assign({ topicId: near.id, employeeIds: [user.id], dueDate: dayFromToday(30) });
+    await assign({ topicId: far.id, employeeIds: [user.id], dueDate: dayFromToday(200) });
+    await assign({ topicId: late.id, employeeIds: [user.id], dueDate: dayFromToday(-400) });
+    const shown = async (query = '') =>
+      (await client.get(`/api/instructions/mine${query}`))
+        .json<{ data: { rows: MyAssignmentRow[] } }>()
+        .data.rows.map((r) => r.topicIdentifier);
+    // Defaults: 60 days before due; an overdue item always.
+    expect(await shown()).toEqual([late.identifier, near.identifier]);
+    const current = (await admin.get('/api/settings/instructions')).json<{
+      data: { version: number; value: Record<string, unknown> };
+    }>().data;
+    const put = await admin.put('/api/settings/instructions', {
+      version: current.version,
+      value: { ...current.value, executableDaysBeforeDue: 10, displayDaysBeforeDue: 10, showDoneDays: 0 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await shown()).toEqual([late.identifier]);
+    // Done today: shown with includeDone for 0 days after (today only); a year-old done one is not.
+    const mine = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from instruction_assignments where employee_id = ${user.id}`,
+    );
+    for (const r of mine) await assignmentsRepository.setStatus(t.database.db, r.id, 'E');
+    await t.database.db.execute(
+      sql`update instruction_assignments set updated_at = now() - interval '1 year'
+          where employee_id = ${user.id} and topic_id = ${far.id}`,
+    );
+    expect(await shown()).toEqual([]);
+    expect((await shown('?includeDone=true')).sort()).toEqual([late.identifier, near.identifier].sort());
+    const back = (await admin.get('/api/settings/instructions')).json<{ data: { version: number } }>().data;
+    await admin.put('/api/settings/instructions', { version: back.version, value: current.value });
   });
 });

@@ -35,7 +35,9 @@ type Deps = {
   settings?: (
     ex: Executor,
     portalId: number,
-  ) => Promise<Pick<InstructionSettings, 'executableDaysBeforeDue'>>;
+  ) => Promise<
+    Pick<InstructionSettings, 'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays'>
+  >;
   now?: () => Date;
 };
 
@@ -49,7 +51,13 @@ export function createAssignmentsService({ db, repository, topics, settings, now
 
     /** "Meine Unterweisungen": the caller's own items. */
     async mine(actor: Actor, query: MyAssignmentsQuery) {
-      const days = settings ? (await settings(db, actor.portalId)).executableDaysBeforeDue : 0;
+      const s = settings ? await settings(db, actor.portalId) : undefined;
+      const days = {
+        executable: s?.executableDaysBeforeDue ?? 0,
+        // Without settings (tests of the rules alone) everything unfinished shows, and done ones for a year.
+        display: s?.displayDaysBeforeDue ?? 36_500,
+        showDone: s?.showDoneDays ?? 365,
+      };
       return repository.mine(db, actor.employeeId, query, berlinToday(now()), days);
     },
 

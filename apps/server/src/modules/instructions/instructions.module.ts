@@ -19,12 +19,13 @@ import { createTopicsTransfer } from './topics-transfer.ts';
  * refuse deleting a topic (its assignments are the first); `employeeDeletionGuard` is handed to the employees
  * module in app.ts (completed instructions block deleting an employee).
  */
-export function instructionsModule(deps: { db: Db }) {
+export function instructionsModule(deps: { db: Db; now?: () => Date }) {
   const assignments = createAssignmentsService({
     db: deps.db,
     repository: assignmentsRepository,
     topics: instructionsRepository,
     settings: instructionSettings,
+    ...(deps.now ? { now: deps.now } : {}),
   });
   // Profiles, exception lists and the matrix (decision 040).
   const profiles = createProfilesService({

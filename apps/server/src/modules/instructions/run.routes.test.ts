@@ -310,14 +310,26 @@ describe('answering', () => {
           where employee_id = ${e.id} and topic_id = ${tp.id} and id <> ${id}`,
     );
     expect(next).toEqual([{ status: 'O', due_date: '2027-09-11', original_due_date: '2027-09-11' }]);
-    const mine = (await e.client.get('/api/instructions/mine?includeDone=true')).json<{
-      data: { rows: MyAssignmentRow[] };
-    }>().data.rows;
-    expect(mine.map((r) => r.status).sort()).toEqual(['E', 'O']);
-    // The rows say from when an item can be started (due − 30 days by default) and which has a certificate.
-    const open = mine.find((r) => r.status === 'O');
-    expect(open).toMatchObject({ dueDate: '2027-09-11', executableFrom: '2027-08-12', certificate: false });
-    expect(mine.find((r) => r.id === id)).toMatchObject({ certificate: true });
+    const mine = async (query = '') =>
+      (await e.client.get(`/api/instructions/mine${query}`)).json<{
+        data: { rows: MyAssignmentRow[] };
+      }>().data.rows;
+    // Today the done one (with its certificate) shows; the next one is due in 180 days, beyond the default
+    // display window of 60 days before due.
+    const now = await mine('?includeDone=true');
+    expect(now.map((r) => r.status)).toEqual(['E']);
+    expect(now[0]).toMatchObject({ id, certificate: true });
+    // 41 days before it falls due the next one shows, with the day from which it can be started (due − 30).
+    clock = new Date('2027-08-01T09:00:00Z');
+    const later = await mine();
+    expect(later).toHaveLength(1);
+    expect(later[0]).toMatchObject({
+      status: 'O',
+      dueDate: '2027-09-11',
+      executableFrom: '2027-08-12',
+      certificate: false,
+    });
+    clock = new Date('2027-03-15T09:00:00Z');
     // Done: starting again shows the passed run, answering is refused.
     expect(stateOf(await e.client.post(`/api/instructions/mine/${id}/run`)).status).toBe('passed');
   });

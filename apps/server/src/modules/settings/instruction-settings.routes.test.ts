@@ -28,7 +28,6 @@ const valid = {
   mailDaysBeforeDue: 28,
   overdueRepeatDays: 3,
   escalateAfterDays: null,
-  intervalUnit: 'years',
 };
 
 describe('settings tab „Unterweisungen“ (per portal)', () => {
@@ -50,7 +49,6 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
         mailDaysBeforeDue: 14,
         overdueRepeatDays: 7,
         escalateAfterDays: 14,
-        intervalUnit: 'months',
       },
     });
     const saved = await customer.put('/api/settings/instructions', { version: 0, value: valid });

@@ -25,7 +25,7 @@ export async function readPortalSettings<S extends z.ZodObject>(
 /**
  * The instructions' settings of a portal (tab „Unterweisungen“): executableDaysBeforeDue, displayDaysBeforeDue,
  * showDoneDays, mailDaysBeforeDue (null = no mail), overdueRepeatDays (null = no repeat), escalateAfterDays
- * (null = never), intervalUnit ('days' | 'months' | 'years').
+ * (null = never).
  */
 export function instructionSettings(ex: Executor, portalId: number): Promise<InstructionSettings> {
   return readPortalSettings(ex, instructionSettingsCategory, portalId);

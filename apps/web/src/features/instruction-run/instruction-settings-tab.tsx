@@ -1,7 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
-  INTERVAL_UNITS,
   type InstructionSettings,
   LEAD_TIME_OPTIONS,
 } from '@schutzwerk/shared/settings/instructions.settings.ts';
@@ -90,24 +89,6 @@ export default function InstructionSettingsTab() {
       </TextField>
       {optionalDays('overdueRepeatDays')}
       {optionalDays('escalateAfterDays')}
-      <TextField
-        select
-        label={t('instructionRun.settings.intervalUnit')}
-        value={form.value.intervalUnit ?? 'months'}
-        disabled={!form.canEdit}
-        onChange={(event) =>
-          form.setField('intervalUnit', event.target.value as InstructionSettings['intervalUnit'])
-        }
-        error={Boolean(form.errorOf('intervalUnit'))}
-        helperText={form.errorOf('intervalUnit')}
-        sx={{ maxWidth: 420 }}
-      >
-        {INTERVAL_UNITS.map((unit) => (
-          <MenuItem key={unit} value={unit}>
-            {t(`instructionRun.settings.units.${unit}`)}
-          </MenuItem>
-        ))}
-      </TextField>
     </SettingsForm>
   );
 }
