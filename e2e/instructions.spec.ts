@@ -41,7 +41,8 @@ describe('instructions (Unterweisungen)', () => {
     expect(await gridTotal(page, 'Unterweisungen')).toBeGreaterThanOrEqual(10);
 
     // The starter catalogue is there and searchable.
-    await page.getByLabel('Suchen').fill('Brandschutz');
+    // (Both words must occur: other specs on this server may have made topics named "Brandschutz …".)
+    await page.getByLabel('Suchen').fill('U-02 Brandschutz');
     await waitUntil(async () => (await gridTotal(page, 'Unterweisungen')) === 1, 'search narrows to U-02');
     await listRows(page, 'Unterweisungen').getByText('U-02').waitFor();
     await page.getByLabel('Suchen').fill('');
@@ -218,14 +219,18 @@ describe('instructions (Unterweisungen)', () => {
     await signIn(page, 'mitarbeiter');
     await drawer(page).getByRole('link', { name: 'Meine Unterweisungen', exact: true }).click();
     await page.waitForURL(/\/instructions\/mine$/);
-    expect(await gridTotal(page, 'Meine Unterweisungen')).toBe(3);
+    // The three demo items (other specs on this server may have given this employee more).
+    expect(await gridTotal(page, 'Meine Unterweisungen')).toBeGreaterThanOrEqual(3);
     const rows = listRows(page, 'Meine Unterweisungen');
     const overdue = rows.filter({ hasText: 'Allgemeine Arbeitssicherheit' });
     await overdue.getByText('überfällig', { exact: false }).waitFor();
     await overdue.getByText('30 Minuten').waitFor();
     await rows.filter({ hasText: 'Umgang mit Gefahrstoffen' }).getByText('offen', { exact: true }).waitFor();
     expect(
-      await rows.filter({ hasText: 'Brandschutz' }).getByText('überfällig', { exact: false }).count(),
+      await rows
+        .filter({ hasText: 'Brandschutz und Verhalten im Brandfall' })
+        .getByText('überfällig', { exact: false })
+        .count(),
     ).toBe(0);
     await context.close();
   });
