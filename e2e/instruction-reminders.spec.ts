@@ -1,35 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api.ts';
 import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { startSmtp } from './support/smtp.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
-
-/** A real SMTP server in the test process; the app server (a child process) delivers to it. */
-async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { server, received, port: (server.server.address() as AddressInfo).port };
-}
 
 /** Reminders of instructions (decision 042): the scheduler job mails the employee through the outbox. */
 describe('instruction reminders', () => {

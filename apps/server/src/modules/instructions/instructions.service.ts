@@ -54,7 +54,8 @@ const TOPIC_FIELDS = [
 /** Fields saved with TOPICS_EDIT; `effectiveness` needs TOPICS_EFFECTIVENESS. */
 const EDIT_FIELDS = TOPIC_FIELDS.filter((f) => f !== 'effectiveness');
 
-const QUESTION_FIELDS = [
+/** The fields of a question (change log, the import's comparison). */
+export const QUESTION_FIELDS = [
   'text',
   'answers',
   'mandatory',

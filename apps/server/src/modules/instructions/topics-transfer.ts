@@ -17,6 +17,7 @@ import type { Actor } from '#platform/access.ts';
 import { diffFields, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { InstructionsRepository, QuestionInsert, TopicRecord } from './instructions.repository.ts';
+import { QUESTION_FIELDS } from './instructions.service.ts';
 import { instructionQuestions, instructionTopics } from './instructions.table.ts';
 import type { QuestionRow, TopicsTransferRepository } from './topics-transfer.repository.ts';
 
@@ -36,20 +37,6 @@ const CONTENT_FIELDS = [
   'minutes',
   'inactive',
 ] as const satisfies readonly TopicFileField[];
-
-const QUESTION_FIELDS = [
-  'text',
-  'answers',
-  'mandatory',
-  'slideFrom',
-  'slideTo',
-  'pageFrom',
-  'pageTo',
-  'secondFrom',
-  'secondTo',
-  'rightMessage',
-  'wrongMessage',
-] as const;
 
 type Detail = { path: (string | number)[]; message: string };
 type QuestionValues = Pick<QuestionInsert, (typeof QUESTION_FIELDS)[number]> & { number: number };
