@@ -5,17 +5,10 @@ import {
   LEAD_TIME_OPTIONS,
 } from '@schutzwerk/shared/settings/instructions.settings.ts';
 import { useTranslation } from 'react-i18next';
-import { SettingsForm, useSettingsForm } from '#features/settings/index.ts';
+import { SettingsForm, useSettingsForm, wholeNumberFromInput } from '#features/settings/index.ts';
 
 type DaysField = 'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays';
 type OptionalDaysField = 'overdueRepeatDays' | 'escalateAfterDays';
-
-/** Digits → number; '' → `empty`; anything else stays text so the shared check names it. */
-function daysFromInput(text: string, empty: null | string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return empty as null;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
-}
 
 const NONE = 'none';
 
@@ -34,7 +27,7 @@ export default function InstructionSettingsTab() {
       label={t(`instructionRun.settings.${name}`)}
       value={shown(form.value[name])}
       disabled={!form.canEdit}
-      onChange={(event) => form.setField(name, daysFromInput(event.target.value, '') as number)}
+      onChange={(event) => form.setField(name, wholeNumberFromInput(event.target.value, '') as number)}
       error={Boolean(form.errorOf(name))}
       helperText={form.errorOf(name) ?? t(`instructionRun.settings.${name}Hint`)}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
@@ -46,7 +39,7 @@ export default function InstructionSettingsTab() {
       label={t(`instructionRun.settings.${name}`)}
       value={shown(form.value[name])}
       disabled={!form.canEdit}
-      onChange={(event) => form.setField(name, daysFromInput(event.target.value, null))}
+      onChange={(event) => form.setField(name, wholeNumberFromInput(event.target.value, null))}
       error={Boolean(form.errorOf(name))}
       helperText={form.errorOf(name) ?? t(`instructionRun.settings.${name}Hint`)}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}

@@ -12,16 +12,9 @@ import type { z } from 'zod';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { licenseUsageQueryOptions } from './api/get-settings.ts';
 import { SettingsForm } from './components/settings-form.tsx';
-import { useSettingsForm } from './use-settings-form.ts';
+import { useSettingsForm, wholeNumberFromInput } from './use-settings-form.ts';
 
 type LicenseValue = z.output<typeof licenseSettings.schema>;
-
-/** '' → null (unlimited), digits → number, anything else stays text so the check can name it. */
-function countFromInput(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
-}
 
 function Usage({ label, used, max }: { label: string; used: number; max: number | null }) {
   const { t } = useTranslation();
@@ -68,7 +61,7 @@ export default function LicenseTab() {
       label={t(`settings.license.${name}`)}
       value={form.value[name] === null || form.value[name] === undefined ? '' : String(form.value[name])}
       disabled={!form.canEdit}
-      onChange={(event) => form.setField(name, countFromInput(event.target.value))}
+      onChange={(event) => form.setField(name, wholeNumberFromInput(event.target.value, null))}
       error={Boolean(form.errorOf(name))}
       helperText={form.errorOf(name) ?? t('settings.license.countHint')}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}

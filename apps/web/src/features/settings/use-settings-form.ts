@@ -144,3 +144,14 @@ export function useSettingsForm<T extends Draft>(key: string): SettingsFormState
     updatedAt: base?.updatedAt ?? null,
   };
 }
+
+/**
+ * A whole-number field's text for the settings draft: digits become a number, '' becomes `empty`, anything else
+ * stays text, so the category's shared zod check names it in German next to the field (the cast only carries
+ * that text to the check; the server validates the same schema).
+ */
+export function wholeNumberFromInput<E extends null | string>(text: string, empty: E): number | E {
+  const trimmed = text.trim();
+  if (trimmed === '') return empty;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : (trimmed as unknown as number);
+}
