@@ -39,7 +39,9 @@ import {
   instructionRemindersModule,
   instructionRunModule,
   instructionsModule,
+  type MediaFiles,
   registerTopicDocuments,
+  topicMediaModule,
 } from './modules/instructions/index.ts';
 import {
   DEFAULT_MAIL_TEMPLATES,
@@ -251,12 +253,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
     reports,
   });
+  // A topic's presentation and its questions' images live in the documents' file store (decision 044).
+  const topicFiles: MediaFiles = {
+    receive: documents.files.receive,
+    commit: documents.files.commit,
+    discard: documents.files.discard,
+    exists: documents.files.exists,
+    open: documents.files.open,
+    register: documents.repository.ensureStoredFile,
+  };
+  const topicMedia = topicMediaModule({ db: database.db, files: topicFiles, topics: instructions.service });
   // The run-through of instructions reads the portal's settings tab „Unterweisungen“ (decision 041).
   const instructionRun = instructionRunModule({
     db: database.db,
     settings: instructionSettings,
     system: (ex) => settings.service.read(systemSettings, ex),
     logo: reports.logo,
+    files: topicFiles,
     ...(options.now ? { now: options.now } : {}),
   });
   for (const module of [
@@ -279,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     actions,
     hazardAnalysisPrint,
     instructions,
+    topicMedia,
     instructionRun,
   ])
     await module.register(app);

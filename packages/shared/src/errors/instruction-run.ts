@@ -39,6 +39,15 @@ export const instructionRunErrors = {
     status: 400,
     message: 'Diese Antwort gibt es bei der Frage nicht. Bitte wählen Sie eine der angezeigten Antworten.',
   },
+  RUN_QUESTION_PENDING: {
+    status: 409,
+    message:
+      'Bitte beantworten Sie zuerst die Frage zu dieser Folie. Danach geht es mit der nächsten Folie weiter.',
+  },
+  RUN_SLIDE_INVALID: {
+    status: 400,
+    message: 'Diese Folie gibt es in der Präsentation nicht. Die Präsentation wird neu geladen.',
+  },
   FEEDBACK_MESSAGE_REQUIRED: {
     status: 400,
     message: 'Bitte geben Sie eine Nachricht ein (0x000).',

@@ -2,6 +2,31 @@
 import type { ErrorDefinition } from './definition.ts';
 
 export const instructionsErrors = {
+  TOPIC_PRESENTATION_NOT_PDF: {
+    status: 400,
+    message: 'Die Präsentation muss eine PDF-Datei sein. Bitte wählen Sie eine PDF-Datei aus.',
+  },
+  TOPIC_PRESENTATION_DAMAGED: {
+    status: 400,
+    message:
+      'Die PDF-Datei lässt sich nicht lesen (beschädigt oder mit Kennwort geschützt). Bitte wählen Sie eine andere Datei.',
+  },
+  TOPIC_PRESENTATION_TOO_LARGE: {
+    status: 413,
+    message: 'Die Präsentation ist größer als 50 MB. Bitte verkleinern Sie die PDF-Datei.',
+  },
+  TOPIC_FILE_MISSING: {
+    status: 400,
+    message: 'Es wurde keine Datei übertragen. Bitte wählen Sie eine Datei aus.',
+  },
+  QUESTION_IMAGE_TYPE: {
+    status: 400,
+    message: 'Das Bild muss eine PNG-, JPEG- oder WebP-Datei sein. Bitte wählen Sie ein solches Bild aus.',
+  },
+  QUESTION_IMAGE_TOO_LARGE: {
+    status: 413,
+    message: 'Das Bild ist größer als 5 MB. Bitte verkleinern Sie es und laden Sie es erneut hoch.',
+  },
   TOPIC_IDENTIFIER_EXISTS: {
     status: 409,
     message: 'Diese Kennung ist bereits an eine andere Unterweisung vergeben.',

@@ -222,9 +222,29 @@ export const questionSchema = z.object({
   secondTo: z.number().int().nullable(),
   rightMessage: z.string(),
   wrongMessage: z.string(),
+  /** Whether the question has an image (decision 044; fetched from …/questions/:id/image). */
+  hasImage: z.boolean(),
   version: z.number().int(),
 });
 export type Question = z.infer<typeof questionSchema>;
+
+/** The presentation file of a topic (decision 044): a PDF shown page by page in the run-through. */
+export const topicPresentationSchema = z.object({ fileName: z.string(), pages: z.number().int() });
+export type TopicPresentation = z.infer<typeof topicPresentationSchema>;
+
+/** Size limits of a topic's files (decision 044). */
+export const PRESENTATION_MAX_BYTES = 50 * 1024 * 1024;
+export const QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The image types a question accepts (sniffed from the content on the server). */
+export const QUESTION_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
+
+/** Optimistic locking of a file upload or removal: the record's version in the query. */
+export const fileVersionQuerySchema = z.object({
+  version: z.coerce.number().int().min(1),
+  /** The file's name as the user chose it (uploads only). */
+  fileName: z.string().max(255).optional(),
+});
+export type FileVersionQuery = z.infer<typeof fileVersionQuerySchema>;
 
 const topicLinkSchema = z.object({
   id: z.number().int(),
@@ -256,6 +276,8 @@ export const topicSchema = z.object({
   released: z.boolean(),
   parent: topicLinkSchema.nullable(),
   child: topicLinkSchema.nullable(),
+  /** The presentation file (PDF slides), or null. */
+  presentation: topicPresentationSchema.nullable(),
   questions: z.array(questionSchema),
   version: z.number().int(),
 });

@@ -14,6 +14,10 @@ export const runQuestionSchema = z.object({
   number: z.number().int(),
   text: z.string(),
   answers: z.array(z.string()),
+  /** Whether the question shows an image (…/run/questions/:questionId/image); its alt text is the question. */
+  hasImage: z.boolean(),
+  /** The slide (PDF page) the question belongs to, or null (asked after the slides). */
+  slide: z.number().int().nullable(),
 });
 export type RunQuestion = z.infer<typeof runQuestionSchema>;
 
@@ -38,8 +42,29 @@ export const runStateSchema = z.object({
   blockedUntil: z.string().nullable(),
   completedAt: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /**
+   * The presentation (decision 044), or null when the topic has none: its page count, the slide the employee is
+   * on (resumed from the server) and whether they went past the last slide. A question whose slide is reached
+   * is asked (`question`) and the viewer does not go further until it is answered.
+   */
+  presentation: z.object({ pages: z.number().int(), slide: z.number().int(), done: z.boolean() }).nullable(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
+
+/** Moving through the slides: to slide `slide` (1 … pages), or `done` past the last one. */
+export const runSlideSchema = z.object({
+  slide: z.number().int().min(1),
+  done: z.boolean().optional(),
+});
+export type RunSlide = z.input<typeof runSlideSchema>;
+
+export const runSlideResultSchema = z.object({
+  /** Set when going past the last slide ended an attempt (a points run below the minimum starts again). */
+  message: z.string().nullable(),
+  restarted: z.boolean(),
+  state: runStateSchema,
+});
+export type RunSlideResult = z.infer<typeof runSlideResultSchema>;
 
 export const runAnswerSchema = z.object({
   questionId: idSchema,

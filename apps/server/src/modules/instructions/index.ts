@@ -16,3 +16,6 @@ export { instructionRunModule } from './run.module.ts';
 export * from './tables.ts';
 // Documents of a topic through the documents' attach API (wiring in app.ts).
 export { registerTopicDocuments } from './topic-documents.ts';
+// A topic's presentation and its questions' images in the documents' file store (decision 044; wiring in app.ts).
+export { topicMediaModule } from './topic-media.module.ts';
+export type { MediaFiles } from './topic-media.ts';

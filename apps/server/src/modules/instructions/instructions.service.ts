@@ -127,6 +127,7 @@ function presentQuestion(q: QuestionRecord): Question {
     secondTo: q.secondTo,
     rightMessage: q.rightMessage,
     wrongMessage: q.wrongMessage,
+    hasImage: q.imageHash !== null,
     version: q.version,
   };
 }
@@ -173,6 +174,10 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
       released: row.released,
       parent,
       child,
+      presentation:
+        row.presentationHash === null
+          ? null
+          : { fileName: row.presentationName ?? 'praesentation.pdf', pages: row.presentationPages ?? 0 },
       questions: questions.map(presentQuestion),
       version: row.version,
     };
@@ -285,6 +290,8 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
     list: (actor: Actor, query: TopicListQuery) => repository.list(db, actor.portalId, query),
 
     get: async (actor: Actor, id: number) => present(db, await topicOf(db, actor, id)),
+    /** The topic as the API answers it, read with the caller's executor (the files' routes, decision 044). */
+    presentIn: async (ex: Executor, actor: Actor, id: number) => present(ex, await topicOf(ex, actor, id)),
 
     /** Creates a locked topic (released later with TOPICS_RELEASE); an effectiveness needs TOPICS_EFFECTIVENESS. */
     async create(actor: Actor, raw: CreateTopic): Promise<Topic> {

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
+import { storedFiles } from '#modules/documents/tables.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
@@ -53,6 +54,13 @@ export const instructionTopics = pgTable(
     inactive: boolean('inactive').notNull().default(false),
     released: boolean('released').notNull().default(false),
     parentId: integer('parent_id').references((): AnyPgColumn => instructionTopics.id),
+    /**
+     * The presentation file (decision 044): a PDF in the documents' file store, shown page by page in the
+     * run-through; its stored name and page count (counted on upload).
+     */
+    presentationHash: text('presentation_hash').references(() => storedFiles.hash),
+    presentationName: text('presentation_name'),
+    presentationPages: integer('presentation_pages'),
     ...versioned,
   },
   (t) => [
@@ -96,6 +104,9 @@ export const instructionQuestions = pgTable(
     secondTo: integer('second_to'),
     rightMessage: text('right_message').notNull().default(''),
     wrongMessage: text('wrong_message').notNull().default(''),
+    /** The question's image (decision 044): PNG, JPEG or WebP in the documents' file store. */
+    imageHash: text('image_hash').references(() => storedFiles.hash),
+    imageType: text('image_type'),
     ...versioned,
   },
   (t) => [

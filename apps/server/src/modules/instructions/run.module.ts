@@ -7,6 +7,7 @@ import { instructionsRepository } from './instructions.repository.ts';
 import { runRepository } from './run.repository.ts';
 import { runRoutes } from './run.routes.ts';
 import { createRunService } from './run.service.ts';
+import type { MediaFiles } from './topic-media.ts';
 
 /**
  * The employee's run-through of instructions, the feedback dialog and the certificate (decision 041). Its
@@ -18,6 +19,8 @@ export function instructionRunModule(deps: {
   settings: (ex: Executor, portalId: number) => Promise<InstructionSettings>;
   system: (ex: Executor) => Promise<{ companyName: string; applicationUrl: string }>;
   logo: () => Promise<Buffer | null>;
+  /** The documents' file store (the presentation and the questions' images, decision 044). */
+  files: Pick<MediaFiles, 'exists' | 'open'>;
   now?: () => Date;
 }) {
   const service = createRunService({
@@ -29,6 +32,7 @@ export function instructionRunModule(deps: {
     system: deps.system,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
     logo: deps.logo,
+    files: deps.files,
     ...(deps.now ? { now: deps.now } : {}),
   });
   return {

@@ -70,6 +70,8 @@ export const runRepository = {
         | 'wrongDay'
         | 'wrongOnDay'
         | 'completedAt'
+        | 'slide'
+        | 'slidesDone'
       >
     >,
   ): Promise<RunRecord> {
@@ -82,14 +84,14 @@ export const runRepository = {
     return row;
   },
 
-  /** The topic's questions, in the order of the presentation (page or slide), then by number. */
+  /** The topic's questions, in the order of the presentation (slide, else page), then by number. */
   async questionsOfTopic(ex: Executor, topicId: number): Promise<RunQuestionRecord[]> {
     return ex
       .select()
       .from(instructionQuestions)
       .where(eq(instructionQuestions.topicId, topicId))
       .orderBy(
-        sql`coalesce(${instructionQuestions.pageFrom}, ${instructionQuestions.slideFrom}) asc nulls last`,
+        sql`coalesce(${instructionQuestions.slideFrom}, ${instructionQuestions.pageFrom}) asc nulls last`,
         asc(instructionQuestions.number),
       );
   },

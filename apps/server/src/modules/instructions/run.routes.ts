@@ -1,8 +1,11 @@
+import { questionParamsSchema } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import {
   feedbackResultSchema,
   feedbackSchema,
   runAnswerResultSchema,
   runAnswerSchema,
+  runSlideResultSchema,
+  runSlideSchema,
   runStateSchema,
 } from '@schutzwerk/shared/instructions/run.schema.ts';
 import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
@@ -13,6 +16,7 @@ import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import type { RunService } from './run.service.ts';
+import { sendServedFile } from './topic-media.routes.ts';
 
 /**
  * The run-through of one's own instructions (/api/instructions/mine/:id/run…, TOPICS_OWN), the feedback dialog
@@ -45,6 +49,38 @@ export function runRoutes(service: RunService): FastifyPluginAsyncZod {
       async (request) => ({
         data: await service.answer(requireActor(request), request.params.id, request.body),
       }),
+    );
+    app.post(
+      '/instructions/mine/:id/run/slide',
+      {
+        config: own,
+        schema: {
+          params: idParamsSchema,
+          body: runSlideSchema,
+          response: { 200: z.object({ data: runSlideResultSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await service.slide(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.get(
+      '/instructions/mine/:id/run/presentation',
+      { config: own, schema: { summary: "The presentation PDF of one's own run", params: idParamsSchema } },
+      async (request, reply) =>
+        sendServedFile(reply, await service.presentation(requireActor(request), request.params.id)),
+    );
+    app.get(
+      '/instructions/mine/:id/run/questions/:questionId/image',
+      {
+        config: own,
+        schema: { summary: "The image of a question of one's own run", params: questionParamsSchema },
+      },
+      async (request, reply) =>
+        sendServedFile(
+          reply,
+          await service.image(requireActor(request), request.params.id, request.params.questionId),
+        ),
     );
     app.post(
       '/instructions/mine/:id/feedback',

@@ -77,6 +77,12 @@ describe('feedback', () => {
         throw new Error('not read');
       },
       system: async () => ({ companyName: '', applicationUrl: '' }),
+      files: {
+        exists: () => false,
+        open: () => {
+          throw new Error('not read');
+        },
+      },
       mail: {
         render: async () => ({ subject: '', text: '', html: '' }),
         enqueue: async () => 0,

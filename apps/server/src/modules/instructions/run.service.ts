@@ -6,8 +6,11 @@ import {
   feedbackSchema,
   type RunAnswer,
   type RunAnswerResult,
+  type RunSlide,
+  type RunSlideResult,
   type RunState,
   runAnswerSchema,
+  runSlideSchema,
 } from '@schutzwerk/shared/instructions/run.schema.ts';
 import type { MailPurpose, MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
@@ -22,6 +25,7 @@ import { berlinToday } from './assignments.service.ts';
 import type { InstructionsRepository, TopicRecord } from './instructions.repository.ts';
 import { type CertificateData, renderCertificatePdf } from './run.certificate.ts';
 import type { RunQuestionRecord, RunRecord, RunRepository } from './run.repository.ts';
+import type { MediaFiles, ServedFile } from './topic-media.ts';
 
 /** yyyy-mm-dd plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
@@ -54,6 +58,28 @@ export function drawQuestions(
     ...others.slice(0, Math.max(0, poolCount - mandatory.length)).map((q) => q.id),
   ]);
   return questions.filter((q) => chosen.has(q.id)).map((q) => q.id);
+}
+
+/** The slide (PDF page) a question belongs to: its slide range, else its page range; null = after the slides. */
+export const questionSlide = (q: Pick<RunQuestionRecord, 'slideFrom' | 'pageFrom'>): number | null =>
+  q.slideFrom ?? q.pageFrom;
+
+/** The pages of the topic's presentation; 0 without one (the run goes as without slides). */
+export const presentationPages = (topic: Pick<TopicRecord, 'presentationHash' | 'presentationPages'>) =>
+  topic.presentationHash === null ? 0 : Math.max(0, topic.presentationPages ?? 0);
+
+/**
+ * Whether a question is asked now (decision 044): without a presentation, or after the last slide, always; else
+ * when the employee is on (or past) its slide. A question without a slide waits for the end of the slides.
+ */
+export function questionDue(
+  question: Pick<RunQuestionRecord, 'slideFrom' | 'pageFrom'>,
+  pages: number,
+  run: Pick<RunRecord, 'slide' | 'slidesDone'>,
+): boolean {
+  if (pages === 0 || run.slidesDone) return true;
+  const at = questionSlide(question);
+  return at !== null && at <= run.slide;
 }
 
 /** Whether the chosen positions are exactly the right answers. */
@@ -93,6 +119,8 @@ export type RunDeps = {
   settings: (ex: Executor, portalId: number) => Promise<InstructionSettings>;
   system: (ex: Executor) => Promise<{ companyName: string; applicationUrl: string }>;
   mail: MailPort;
+  /** The documents' file store, to serve the presentation and the questions' images (decision 044). */
+  files: Pick<MediaFiles, 'exists' | 'open'>;
   logo: () => Promise<Buffer | null>;
   now?: () => Date;
   random?: () => number;
@@ -135,11 +163,21 @@ export function createRunService(deps: RunDeps) {
   ): Promise<RunState> {
     const today = berlinToday(now());
     const blocked = blockedOn(run, today);
+    const pages = presentationPages(topic);
+    const slide = Math.min(Math.max(1, run.slide), Math.max(1, pages));
     let question: RunState['question'] = null;
     if (run.status === 'running' && !blocked) {
       const id = run.questionIds[run.position];
       const q = id === undefined ? undefined : await repository.question(ex, id);
-      if (q) question = { id: q.id, number: q.number, text: q.text, answers: q.answers.map((a) => a.text) };
+      if (q && questionDue(q, pages, { slide, slidesDone: run.slidesDone }))
+        question = {
+          id: q.id,
+          number: q.number,
+          text: q.text,
+          answers: q.answers.map((a) => a.text),
+          hasImage: q.imageHash !== null,
+          slide: questionSlide(q),
+        };
     }
     return {
       assignmentId: assignment.id,
@@ -156,6 +194,58 @@ export function createRunService(deps: RunDeps) {
       blockedUntil: blocked ? addDays(today, 1) : null,
       completedAt: run.completedAt ? run.completedAt.toISOString() : null,
       validUntil: assignment.validUntil,
+      presentation: pages === 0 ? null : { pages, slide, done: run.slidesDone },
+    };
+  }
+
+  /**
+   * After a step: when every question of the attempt is answered and the slides are seen to the end (if there
+   * are any), the run passes — or, in points mode below the minimum, starts again. Else the progress is saved.
+   */
+  async function settle(
+    tx: Executor,
+    actor: Actor,
+    assignment: AssignmentRecord,
+    topic: TopicRecord,
+    run: RunRecord,
+    step: { progress: Partial<RunRecord>; message: string | null; restarted: boolean },
+  ): Promise<{ run: RunRecord; assignment: AssignmentRecord; message: string | null; restarted: boolean }> {
+    let { progress, message, restarted } = step;
+    const position = progress.position ?? run.position;
+    const score = progress.score ?? run.score;
+    const slidesSeen = presentationPages(topic) === 0 || (progress.slidesDone ?? run.slidesDone);
+    const finished = !restarted && position >= run.questionIds.length && slidesSeen;
+    if (finished && (topic.mode !== 3 || score >= (topic.minScore ?? 0))) {
+      const done = await complete(tx, actor, assignment, topic, run, progress);
+      return { run: done.run, assignment: done.assignment, message, restarted };
+    }
+    if (finished) {
+      // A points run below the minimum score: a failed attempt counts as a wrong answer of the day.
+      const today = berlinToday(now());
+      progress = {
+        ...progress,
+        wrongDay: today,
+        wrongOnDay: run.wrongDay === today ? run.wrongOnDay + 1 : 1,
+        ...(await restartValues(tx, topic, run)),
+      };
+      restarted = true;
+      message = [message, instructionRunMessages.scoreMissed(score, topic.minScore ?? 0)]
+        .filter(Boolean)
+        .join(' ');
+    }
+    return { run: await repository.update(tx, run.id, progress), assignment, message, restarted };
+  }
+
+  /** A new attempt: new questions, from the first slide. */
+  async function restartValues(tx: Executor, topic: TopicRecord, run: RunRecord) {
+    return {
+      attempt: run.attempt + 1,
+      questionIds: await freshDraw(tx, topic),
+      position: 0,
+      answers: [],
+      score: 0,
+      slide: 1,
+      slidesDone: false,
     };
   }
 
@@ -270,6 +360,8 @@ export function createRunService(deps: RunDeps) {
               position: 0,
               answers: [],
               score: 0,
+              slide: 1,
+              slidesDone: false,
             })
           : await repository.insert(tx, {
               portalId: assignment.portalId,
@@ -313,6 +405,8 @@ export function createRunService(deps: RunDeps) {
           await repository.update(tx, run.id, { questionIds });
           throw new AppError('RUN_OUT_OF_STEP');
         }
+        // A question is answered only once its slide is reached (decision 044).
+        if (!questionDue(question, presentationPages(topic), run)) throw new AppError('RUN_OUT_OF_STEP');
         if (input.chosen.some((i) => i >= question.answers.length)) throw new AppError('RUN_ANSWER_INVALID');
         const right = isRightAnswer(question, input.chosen);
         const person = await repository.person(tx, assignment.employeeId);
@@ -322,13 +416,7 @@ export function createRunService(deps: RunDeps) {
           wrongDay: today,
           wrongOnDay: run.wrongDay === today ? run.wrongOnDay + 1 : 1,
         });
-        const restart = async () => ({
-          attempt: run.attempt + 1,
-          questionIds: await freshDraw(tx, topic),
-          position: 0,
-          answers: [],
-          score: 0,
-        });
+        const restart = () => restartValues(tx, topic, run);
 
         let progress: Partial<RunRecord>;
         let message = right
@@ -350,26 +438,92 @@ export function createRunService(deps: RunDeps) {
           progress = { answers, ...countWrong() };
         }
 
-        const position = progress.position ?? run.position;
-        const score = progress.score ?? run.score;
-        const finished = !restarted && position >= run.questionIds.length;
-        let updated: RunRecord;
-        let doneAssignment = assignment;
-        if (finished && (topic.mode !== 3 || score >= (topic.minScore ?? 0))) {
-          const done = await complete(tx, actor, assignment, topic, run, progress);
-          updated = done.run;
-          doneAssignment = done.assignment;
-        } else if (finished) {
-          // A points run below the minimum score: a failed attempt counts as a wrong answer of the day.
-          progress = { ...progress, ...countWrong(), ...(await restart()) };
-          restarted = true;
-          message = `${message} ${instructionRunMessages.scoreMissed(score, topic.minScore ?? 0)}`;
-          updated = await repository.update(tx, run.id, progress);
-        } else {
-          updated = await repository.update(tx, run.id, progress);
-        }
-        return { right, message, restarted, state: await stateOf(tx, doneAssignment, topic, updated) };
+        const settled = await settle(tx, actor, assignment, topic, run, { progress, message, restarted });
+        return {
+          right,
+          message: settled.message ?? message,
+          restarted: settled.restarted,
+          state: await stateOf(tx, settled.assignment, topic, settled.run),
+        };
       });
+    },
+
+    /**
+     * Moves through the presentation (decision 044): back always; forward (or past the last slide) only when no
+     * question of a slide before the target is open — the question of a slide is answered before the viewer goes
+     * on. The slide is stored, so the run resumes at it. Past the last slide with every question answered, the
+     * run passes (or a points run below the minimum starts again, with its message).
+     */
+    async slide(actor: Actor, assignmentId: number, raw: RunSlide): Promise<RunSlideResult> {
+      const input = runSlideSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const assignment = await ownAssignment(tx, actor, assignmentId);
+        const run = await repository.findByAssignment(tx, assignmentId, 'update');
+        if (!run || assignment.status !== 'A' || run.status !== 'running')
+          throw new AppError('RUN_NOT_STARTED');
+        const topic = await topicOf(tx, assignment.topicId);
+        assertWorkable(topic);
+        const pages = presentationPages(topic);
+        if (pages === 0 || input.slide > pages) throw new AppError('RUN_SLIDE_INVALID');
+        const done = input.done === true;
+        if (done && input.slide !== pages) throw new AppError('RUN_SLIDE_INVALID');
+        const current = Math.min(Math.max(1, run.slide), pages);
+        const forward = done || input.slide > current;
+        if (forward) {
+          const id = run.questionIds[run.position];
+          const open = id === undefined ? undefined : await repository.question(tx, id);
+          const at = open ? questionSlide(open) : null;
+          const target = done ? pages + 1 : input.slide;
+          // The open question's slide lies before the target: it must be answered first.
+          if (at !== null && at < target && !run.slidesDone) throw new AppError('RUN_QUESTION_PENDING');
+        }
+        const progress: Partial<RunRecord> = {
+          slide: input.slide,
+          slidesDone: run.slidesDone || done,
+        };
+        const settled = await settle(tx, actor, assignment, topic, run, {
+          progress,
+          message: null,
+          restarted: false,
+        });
+        return {
+          message: settled.message,
+          restarted: settled.restarted,
+          state: await stateOf(tx, settled.assignment, topic, settled.run),
+        };
+      });
+    },
+
+    /** The presentation of one's own started run, for the viewer. */
+    async presentation(actor: Actor, assignmentId: number): Promise<ServedFile> {
+      const { topic } = await db.transaction(async (tx) => {
+        const assignment = await ownAssignment(tx, actor, assignmentId);
+        return { topic: await topicOf(tx, assignment.topicId) };
+      });
+      if (topic.presentationHash === null || !deps.files.exists(topic.presentationHash))
+        throw new AppError('NOT_FOUND');
+      return {
+        stream: deps.files.open(topic.presentationHash),
+        mimeType: 'application/pdf',
+        fileName: topic.presentationName ?? 'Praesentation.pdf',
+      };
+    },
+
+    /** The image of a question of one's own run (only a question drawn for it). */
+    async image(actor: Actor, assignmentId: number, questionId: number): Promise<ServedFile> {
+      const question = await db.transaction(async (tx) => {
+        await ownAssignment(tx, actor, assignmentId);
+        const run = await repository.findByAssignment(tx, assignmentId);
+        if (!run?.questionIds.includes(questionId)) throw new AppError('NOT_FOUND');
+        return repository.question(tx, questionId);
+      });
+      if (!question || question.imageHash === null || !deps.files.exists(question.imageHash))
+        throw new AppError('NOT_FOUND');
+      return {
+        stream: deps.files.open(question.imageHash),
+        mimeType: question.imageType ?? 'application/octet-stream',
+        fileName: `Frage-${question.number}`,
+      };
     },
 
     /**

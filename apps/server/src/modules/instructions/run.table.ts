@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -49,6 +50,12 @@ export const instructionRuns = pgTable(
     wrongDay: date('wrong_day', { mode: 'string' }),
     wrongOnDay: integer('wrong_on_day').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The presentation (decision 044): the slide (PDF page, 1-based) the employee is on, and whether they went
+     * past the last one. Kept here so that a run resumes at its slide.
+     */
+    slide: integer('slide').notNull().default(1),
+    slidesDone: boolean('slides_done').notNull().default(false),
     ...versioned,
   },
   (t) => [

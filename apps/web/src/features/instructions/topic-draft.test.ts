@@ -31,6 +31,7 @@ const topic: Topic = {
   released: true,
   parent: { id: 3, identifier: 'U-01', label: 'Allgemein', released: true },
   child: null,
+  presentation: null,
   questions: [],
   version: 4,
 };
