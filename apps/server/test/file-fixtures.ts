@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 
 /** Small real files built in the test (no binary fixtures in the repository). */
 
@@ -24,6 +25,21 @@ export function minimalPdf(text = 'Schutzwerk'): Buffer {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** A PDF of `pages` pages („Folie 1“ …), drawn with pdfkit as the report engine does (slides of a presentation). */
+export async function slidesPdf(pages: number): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [400, 300], margin: 30, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  for (let page = 1; page <= pages; page++) {
+    doc.addPage();
+    doc.fontSize(28).text(`Folie ${page}`, 30, 120);
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

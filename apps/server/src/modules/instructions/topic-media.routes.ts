@@ -29,6 +29,12 @@ export function sendServedFile(reply: FastifyReply, file: ServedFile) {
     .send(file.stream);
 }
 
+/** The length the request declares (Content-Length), if any. */
+function declaredSize(header: string | undefined): number | undefined {
+  const size = Number(header);
+  return header !== undefined && Number.isFinite(size) ? size : undefined;
+}
+
 /** The request body as the stream the upload reads; a request without one answers TOPIC_FILE_MISSING. */
 function bodyStream(body: unknown): Readable {
   if (!body || typeof (body as Readable).pipe !== 'function') throw new AppError('TOPIC_FILE_MISSING');
@@ -65,6 +71,7 @@ export function topicMediaRoutes(service: TopicMediaService): FastifyPluginAsync
           return {
             data: await service.uploadPresentation(requireActor(request), request.params.id, {
               stream,
+              declaredSize: declaredSize(request.headers['content-length']),
               fileName: request.query.fileName,
               version: request.query.version,
             }),
@@ -116,6 +123,7 @@ export function topicMediaRoutes(service: TopicMediaService): FastifyPluginAsync
               request.params.questionId,
               {
                 stream,
+                declaredSize: declaredSize(request.headers['content-length']),
                 version: request.query.version,
               },
             ),

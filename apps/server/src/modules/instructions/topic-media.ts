@@ -90,12 +90,17 @@ export function createTopicMediaService(deps: {
     return question;
   }
 
-  /** Receives the upload; a too large one answers the caller's own code. */
+  /**
+   * Receives the upload; a too large one answers the caller's own code — at once when the request declares its
+   * length (browsers do for a file), else when the stream passes the limit.
+   */
   async function receive(
-    stream: Readable,
+    input: { stream: Readable; declaredSize?: number | undefined },
     maxBytes: number,
     tooLarge: 'TOPIC_PRESENTATION_TOO_LARGE' | 'QUESTION_IMAGE_TOO_LARGE',
   ) {
+    if (input.declaredSize !== undefined && input.declaredSize > maxBytes) throw new AppError(tooLarge);
+    const stream = input.stream;
     let received: ReceivedFile;
     try {
       received = await files.receive(stream, maxBytes);
@@ -120,11 +125,16 @@ export function createTopicMediaService(deps: {
     async uploadPresentation(
       actor: Actor,
       topicId: number,
-      input: { stream: Readable; fileName?: string | undefined; version: number },
+      input: {
+        stream: Readable;
+        declaredSize?: number | undefined;
+        fileName?: string | undefined;
+        version: number;
+      },
     ): Promise<Topic> {
       const found = await topicOf(db, actor, topicId);
       if (found.version !== input.version) throw new AppError('CONFLICT');
-      const received = await receive(input.stream, PRESENTATION_MAX_BYTES, 'TOPIC_PRESENTATION_TOO_LARGE');
+      const received = await receive(input, PRESENTATION_MAX_BYTES, 'TOPIC_PRESENTATION_TOO_LARGE');
       try {
         const sniffed = await fileTypeFromFile(received.tempPath);
         if (sniffed?.ext !== 'pdf') throw new AppError('TOPIC_PRESENTATION_NOT_PDF');
@@ -190,11 +200,11 @@ export function createTopicMediaService(deps: {
       actor: Actor,
       topicId: number,
       questionId: number,
-      input: { stream: Readable; version: number },
+      input: { stream: Readable; declaredSize?: number | undefined; version: number },
     ): Promise<Topic> {
       const found = await questionOf(db, actor, topicId, questionId);
       if (found.version !== input.version) throw new AppError('CONFLICT');
-      const received = await receive(input.stream, QUESTION_IMAGE_MAX_BYTES, 'QUESTION_IMAGE_TOO_LARGE');
+      const received = await receive(input, QUESTION_IMAGE_MAX_BYTES, 'QUESTION_IMAGE_TOO_LARGE');
       try {
         const sniffed = await fileTypeFromFile(received.tempPath);
         const mimeType = sniffed ? IMAGE_TYPES[sniffed.ext] : undefined;
