@@ -46,6 +46,7 @@ import { useUpdateTopic } from './api/update-topic.ts';
 import { QuestionDialog } from './components/question-dialog.tsx';
 import { TopicAssignments } from './components/topic-assignments.tsx';
 import { TopicPickerField } from './components/topic-picker-field.tsx';
+import { TopicPresentation } from './components/topic-presentation.tsx';
 import {
   isTopicDraftDirty,
   mandatoryCount,
@@ -353,6 +354,10 @@ function TopicEditor({ topic }: { topic: Topic }) {
         />
       </Paper>
 
+      <Paper sx={{ p: 2 }}>
+        <TopicPresentation topic={base} canEdit={canEdit} onChanged={adoptTopic} />
+      </Paper>
+
       <Paper sx={{ p: 2 }} data-testid="topic-questions">
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
@@ -394,6 +399,16 @@ function TopicEditor({ topic }: { topic: Topic }) {
                   <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
                     {q.mandatory && (
                       <Chip size="small" color="warning" label={t('instructions.mandatoryChip')} />
+                    )}
+                    {(q.slideFrom ?? q.pageFrom) !== null && (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={t('instructions.slideChip', { slide: q.slideFrom ?? q.pageFrom })}
+                      />
+                    )}
+                    {q.hasImage && (
+                      <Chip size="small" variant="outlined" label={t('instructions.imageChip')} />
                     )}
                     <Chip
                       size="small"
@@ -446,6 +461,7 @@ function TopicEditor({ topic }: { topic: Topic }) {
         topic={base}
         question={editing?.question ?? null}
         onClose={() => setEditing(null)}
+        onTopicChanged={adoptTopic}
         onSaved={(fresh) => {
           setEditing(null);
           adoptTopic(fresh);

@@ -36,6 +36,7 @@ import {
   questionDraftOf,
   questionInputOf,
 } from '../topic-draft.ts';
+import { QuestionImageField } from './question-image-field.tsx';
 
 type Props = {
   open: boolean;
@@ -44,6 +45,8 @@ type Props = {
   question: Question | null;
   onClose: () => void;
   onSaved: (topic: Topic) => void;
+  /** The topic changed without closing the dialog (the question's image: decision 044). */
+  onTopicChanged: (topic: Topic) => void;
 };
 
 /** Adds or edits one question: text, 3–5 answers (several may be right), mandatory flag, ranges, messages. */
@@ -70,6 +73,7 @@ function QuestionForm({
   question,
   onClose,
   onSaved,
+  onTopicChanged,
   titleId,
 }: Omit<Props, 'open'> & { titleId: string }) {
   const { t } = useTranslation();
@@ -245,6 +249,16 @@ function QuestionForm({
             helperText={errors.wrongMessage}
             multiline
             fullWidth
+          />
+          <QuestionImageField
+            topicId={topic.id}
+            question={base}
+            onChanged={(fresh) => {
+              // The image moved the question's version on: the edits in the form stay on top of it.
+              const stored = fresh.questions.find((q) => q.id === base?.id);
+              if (stored) record.rebaseOn(stored);
+              onTopicChanged(fresh);
+            }}
           />
         </Stack>
       </DialogContent>
