@@ -25,11 +25,14 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { answerRun, runKeys, startRun } from './api/run-api.ts';
 import { CertificateButton } from './components/certificate-button.tsx';
 import { FeedbackDialog } from './components/feedback-dialog.tsx';
+import { PresentationViewer } from './components/presentation-viewer.tsx';
+import { RunQuestionImage } from './components/run-question-image.tsx';
 
 /**
  * /instructions/mine/:id/run — the employee's run-through (decision 041): the questions one by one, each answer
  * checked by the server with its right or wrong message; a blocked day, the passed state with the certificate,
- * and the feedback dialog. Opening the page starts the run or resumes it where it stopped.
+ * and the feedback dialog. Opening the page starts the run or resumes it where it stopped — with a presentation
+ * at its slide, the questions asked at their slides (decision 044).
  */
 export function RunPage() {
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export function RunPage() {
   const [chosen, setChosen] = useState<number[]>([]);
   const [tried, setTried] = useState(false);
   const [last, setLast] = useState<RunAnswerResult | null>(null);
+  const [slideMessage, setSlideMessage] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   useToolbar({ title: t('instructionRun.title') });
 
@@ -57,6 +61,7 @@ export function RunPage() {
     onSuccess: (result) => {
       queryClient.setQueryData(runKeys.run(id), result.state);
       setLast(result);
+      setSlideMessage(null);
       setChosen([]);
       setTried(false);
     },
@@ -152,6 +157,29 @@ export function RunPage() {
         </Alert>
       ) : null}
 
+      {slideMessage ? (
+        <Alert severity="warning" role="status" data-testid="slide-result">
+          {slideMessage}
+        </Alert>
+      ) : null}
+
+      {state.presentation && state.status !== 'passed' ? (
+        <PresentationViewer
+          assignmentId={id}
+          presentation={state.presentation}
+          questionOpen={state.status === 'running' && state.question !== null}
+          onMoved={(result) => {
+            setLast(null);
+            setSlideMessage(result.message);
+          }}
+        />
+      ) : null}
+      {state.status === 'running' && !state.question && state.presentation && !state.presentation.done ? (
+        <Typography color="text.secondary" data-testid="run-watch-slides">
+          {t('instructionRun.watchSlides')}
+        </Typography>
+      ) : null}
+
       {state.status === 'blocked' ? (
         <Alert severity="warning" role="alert" data-testid="run-blocked">
           {t('instructionRun.blocked', { date: state.blockedUntil ? formatDate(state.blockedUntil) : '' })}
@@ -202,6 +230,13 @@ export function RunPage() {
               >
                 {state.question.text}
               </FormLabel>
+              {state.question.hasImage ? (
+                <RunQuestionImage
+                  assignmentId={id}
+                  questionId={state.question.id}
+                  alt={state.question.text}
+                />
+              ) : null}
               <FormHelperText sx={{ mx: 0, mb: 1 }}>{t('instructionRun.choiceHint')}</FormHelperText>
               <FormGroup>
                 {state.question.answers.map((text, index) => (
