@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.ts';
@@ -19,6 +20,12 @@ describe('illFormedTextPaths', () => {
       illFormedTextPaths({ a: 'Prüfer 😀 𝔘', n: 1, b: true, z: null, buf: Buffer.from([0xed, 0xa0, 0x80]) }),
     ).toEqual([]);
     expect(illFormedTextPaths(undefined)).toEqual([]);
+  });
+
+  it('leaves a body that is a stream alone (a raw upload read by its handler)', () => {
+    const stream = Readable.from(['\ud800']);
+    Object.assign(stream, { '\ud800': '\ud800' });
+    expect(illFormedTextPaths(stream, ['body'])).toEqual([]);
   });
 });
 

@@ -24,8 +24,9 @@ export function illFormedTextPaths(value: unknown, base: (string | number)[] = [
       for (const [i, item] of v.entries()) walk(item, [...path, i], depth + 1);
       return;
     }
-    // Buffers (raw bodies) and other binary parts are not text.
-    if (ArrayBuffer.isView(v)) return;
+    // Buffers (raw bodies) and other binary parts are not text; nor is a body left as a stream (a file upload
+    // read by its handler, decision 044) — walking a socket's object graph would block the process.
+    if (ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function') return;
     for (const [key, item] of Object.entries(v)) {
       if (!key.isWellFormed()) found.push([...path, key]);
       walk(item, [...path, key], depth + 1);
