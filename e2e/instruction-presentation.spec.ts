@@ -270,6 +270,32 @@ describe('instruction presentation viewer', () => {
     await run.context.close();
   });
 
+  it('an administrator downloads the presentation and removes it; the topic then runs without slides', async () => {
+    const label = `Entfernen Folien ${suffix}`;
+    const created = await createTopic(admin, label);
+    await admin.upload(
+      `/api/topics/${created.id}/presentation?version=${created.version}&fileName=alt.pdf`,
+      await slidesPdf(2),
+    );
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', `/instructions/edit/${created.id}`);
+    await page.getByTestId('topic-presentation').getByText('alt.pdf · 2 Seiten').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF herunterladen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('alt.pdf');
+    await page.getByRole('button', { name: 'Präsentation entfernen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Präsentation entfernen?' });
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Präsentation entfernen' }).click();
+    await page.getByTestId('topic-presentation-none').waitFor();
+    await page.getByText('Die Präsentation wurde entfernt.').waitFor();
+    const stored = await admin.call<{ presentation: unknown }>('get', `/api/topics/${created.id}`);
+    expect(stored.presentation).toBeNull();
+    await context.close();
+  });
+
   it('works on a phone (390 px): the slides fit, the question shows at its slide', async () => {
     const label = `Handy Folien ${suffix}`;
     const created = await createTopic(admin, label);

@@ -1,6 +1,6 @@
 import { PRESENTATION_MAX_BYTES, type Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '#lib/api-client.ts';
+import { api, apiDownload } from '#lib/api-client.ts';
 import { topicKeys } from './topic-keys.ts';
 import { uploadTopicFile } from './upload-topic-file.ts';
 
@@ -17,6 +17,11 @@ export function presentationProblem(file: File): 'presentationNotPdf' | 'present
 /** Sets or replaces the topic's presentation PDF at the topic's version. */
 export function uploadPresentation(topicId: number, file: File, version: number): Promise<Topic> {
   return uploadTopicFile(`topics/${topicId}/presentation`, file, { version, fileName: file.name });
+}
+
+/** The stored presentation, to check it as the employees will see it. */
+export function downloadPresentation(topicId: number) {
+  return apiDownload(`topics/${topicId}/presentation`, { method: 'GET' });
 }
 
 /** Removes the presentation at the topic's version. */

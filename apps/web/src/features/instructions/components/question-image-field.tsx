@@ -89,7 +89,7 @@ export function QuestionImageField({
           {error}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button
           component="label"
           htmlFor={inputId}

@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -6,12 +7,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
-import { presentationProblem, useRemovePresentation, useUploadPresentation } from '../api/presentation.ts';
+import { saveBlob } from '#lib/api-client.ts';
+import {
+  downloadPresentation,
+  presentationProblem,
+  useRemovePresentation,
+  useUploadPresentation,
+} from '../api/presentation.ts';
 
 /**
  * The topic's presentation file (decision 044): a PDF whose pages the employee sees one by one in the run-through,
@@ -34,6 +42,12 @@ export function TopicPresentation({
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const presentation = topic.presentation;
+  const download = useMutation({
+    mutationFn: () => downloadPresentation(topic.id),
+    onSuccess: ({ blob, fileName }) =>
+      saveBlob(blob, fileName ?? presentation?.fileName ?? 'Praesentation.pdf'),
+    onError: (failure) => notify(errorMessage(failure, t), 'error'),
+  });
 
   const choose = (file: File | undefined) => {
     if (!file) return;
@@ -75,42 +89,53 @@ export function TopicPresentation({
           {error}
         </Alert>
       )}
-      {canEdit && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {presentation && (
           <Button
-            component="label"
-            htmlFor={inputId}
-            variant="outlined"
-            startIcon={<UploadFileIcon />}
-            disabled={upload.isPending}
+            startIcon={<DownloadIcon />}
+            disabled={download.isPending}
+            onClick={() => download.mutate()}
           >
-            {presentation ? t('instructions.presentationReplace') : t('instructions.presentationUpload')}
-            <input
-              id={inputId}
-              type="file"
-              accept="application/pdf,.pdf"
-              hidden
-              data-testid="presentation-input"
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
+            {t('instructions.presentationDownload')}
           </Button>
-          {presentation && (
+        )}
+        {canEdit && (
+          <>
             <Button
-              color="error"
-              startIcon={<DeleteIcon />}
-              onClick={() => {
-                remove.reset();
-                setRemoving(true);
-              }}
+              component="label"
+              htmlFor={inputId}
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              disabled={upload.isPending}
             >
-              {t('instructions.presentationRemove')}
+              {presentation ? t('instructions.presentationReplace') : t('instructions.presentationUpload')}
+              <input
+                id={inputId}
+                type="file"
+                accept="application/pdf,.pdf"
+                hidden
+                data-testid="presentation-input"
+                onChange={(event) => {
+                  choose(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
             </Button>
-          )}
-        </Stack>
-      )}
+            {presentation && (
+              <Button
+                color="error"
+                startIcon={<DeleteIcon />}
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(true);
+                }}
+              >
+                {t('instructions.presentationRemove')}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
       <ConfirmDialog
         open={removing}
         title={t('instructions.presentationRemoveTitle')}
