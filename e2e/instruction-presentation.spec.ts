@@ -270,7 +270,7 @@ describe('instruction presentation viewer', () => {
     await run.context.close();
   });
 
-  it('an administrator downloads the presentation and removes it; the topic then runs without slides', async () => {
+  it('an administrator downloads the presentation and removes it', async () => {
     const label = `Entfernen Folien ${suffix}`;
     const created = await createTopic(admin, label);
     await admin.upload(

@@ -44,6 +44,7 @@ export function RunPage() {
   const [last, setLast] = useState<RunAnswerResult | null>(null);
   const [slideMessage, setSlideMessage] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
   useToolbar({ title: t('instructionRun.title') });
 
   const run = useQuery({
@@ -171,6 +172,9 @@ export function RunPage() {
           onMoved={(result) => {
             setLast(null);
             setSlideMessage(result.message);
+            // A question asked at the new slide stands below the slides: bring it into view once drawn.
+            if (result.state.question)
+              requestAnimationFrame(() => questionRef.current?.scrollIntoView({ block: 'nearest' }));
           }}
         />
       ) : null}
@@ -213,7 +217,7 @@ export function RunPage() {
       ) : null}
 
       {state.status === 'running' && state.question ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} ref={questionRef}>
           <form
             noValidate
             onSubmit={(event) => {

@@ -114,7 +114,9 @@ export function PresentationViewer({
 
   const atEnd = slide >= pages;
   const canBack = slide > 1 && !move.isPending;
-  const canForward = !questionOpen && !move.isPending && !(atEnd && done);
+  // After the last slide the remaining questions do not hold the slides: going back and forth stays free.
+  const held = questionOpen && !done;
+  const canForward = !held && !move.isPending && !(atEnd && done);
   const back = () => {
     if (canBack) move.mutate({ slide: slide - 1 });
   };
@@ -178,7 +180,7 @@ export function PresentationViewer({
         <Typography variant="body2" aria-live="polite" data-testid="presentation-position">
           {position}
         </Typography>
-        {questionOpen && !done ? (
+        {held ? (
           <Typography variant="body2" color="text.secondary" data-testid="presentation-wait">
             {t('instructionRun.answerFirst')}
           </Typography>

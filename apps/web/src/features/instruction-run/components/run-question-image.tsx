@@ -33,7 +33,14 @@ export function RunQuestionImage({
       src={url}
       alt={alt}
       data-testid="run-question-image"
-      sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', mb: 1.5 }}
+      sx={{
+        display: 'block',
+        alignSelf: 'flex-start',
+        maxWidth: '100%',
+        maxHeight: 320,
+        objectFit: 'contain',
+        mb: 1.5,
+      }}
     />
   );
 }
