@@ -332,6 +332,24 @@ describe('the run-through along the slides', () => {
     expect(status[0]?.status).toBe('E');
   });
 
+  it('an external person’s wrong answer starts again from slide 1', async () => {
+    const tp = await topic([{ text: 'Frage zu Folie 2', slide: 2 }]);
+    await withPresentation(tp.id, 2);
+    const e = await employeeWith(tp.id);
+    await t.database.db.execute(
+      sql`update employees set is_external = true where id = (select employee_id from instruction_assignments where id = ${e.id})`,
+    );
+    const base = `/api/instructions/mine/${e.id}/run`;
+    dataOf<RunState>(await e.client.post(base));
+    const atTwo = dataOf<RunSlideResult>(await e.client.post(`${base}/slide`, { slide: 2 })).state;
+    const wrong = dataOf<RunAnswerResult>(
+      await e.client.post(`${base}/answer`, { questionId: atTwo.question!.id, chosen: [1] }),
+    );
+    expect(wrong.restarted).toBe(true);
+    expect(wrong.state).toMatchObject({ attempt: 2, question: null });
+    expect(wrong.state.presentation).toEqual({ pages: 2, slide: 1, done: false });
+  });
+
   it('serves only one’s own run’s files; a topic without presentation has no slides', async () => {
     const tp = await topic([{ text: 'Frage', slide: 1 }]);
     const e = await employeeWith(tp.id);
