@@ -128,7 +128,10 @@ export function createInstructionReminders(deps: RemindersDeps) {
         continue;
       }
       const key = to.toLowerCase();
-      byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+      const rows = byRecipient.get(key) ?? [];
+      // A person reached on two ways (supervisor and department head) gets each item once.
+      if (!rows.some((r) => r.assignment_id === row.assignment_id)) rows.push(row);
+      byRecipient.set(key, rows);
     }
     const reached = new Set([...byRecipient.values()].flat().map((r) => r.assignment_id));
     for (const id of unreachable) {
@@ -136,7 +139,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
       const row = claimed.find((r) => r.assignment_id === id)!;
       result.withoutAddress += 1;
       result.log.push(
-        `${row.employee_last_name}, ${row.employee_first_name} – ${row.topic_label}: überfällig, aber weder Vorgesetzte noch Eskalationskontakt des Standorts mit gültiger E-Mail-Adresse.`,
+        `${row.employee_last_name}, ${row.employee_first_name} – ${row.topic_label}: überfällig, aber kein gewählter Empfänger der Eskalation (Einstellungen, Reiter „Unterweisungen“) mit gültiger E-Mail-Adresse.`,
       );
     }
     const base = system.applicationUrl.replace(/\/$/, '');
@@ -196,11 +199,12 @@ export function createInstructionReminders(deps: RemindersDeps) {
           repeatDays: s.overdueRepeatDays,
         });
         await remind(tx, reminders, system, result);
-        if (s.escalateAfterDays !== null) {
+        if (s.escalateAfterDays !== null && s.escalationRecipients.length > 0) {
           const escalations = await deps.repository.claimEscalations(tx, {
             portalId,
             today,
             afterDays: s.escalateAfterDays,
+            recipients: s.escalationRecipients,
           });
           await escalate(tx, escalations, system, result);
         }
@@ -213,14 +217,14 @@ export function createInstructionReminders(deps: RemindersDeps) {
     key: 'instruction-reminders',
     name: 'Erinnerungen an Unterweisungen senden',
     description:
-      'Schickt jeder Person eine E-Mail mit ihren bald fälligen und überfälligen Unterweisungen und meldet lange überfällige den Vorgesetzten (Vorlaufzeit, Wiederholung und Eskalation: Einstellungen, Reiter „Unterweisungen“).',
+      'Schickt jeder Person eine E-Mail mit ihren bald fälligen und überfälligen Unterweisungen und meldet lange überfällige den gewählten Empfängern: Vorgesetzte, Abteilungsleitung, Eskalationsstufen 1 bis 3 (Vorlaufzeit, Wiederholung und Eskalation: Einstellungen, Reiter „Unterweisungen“).',
     defaultSchedule: { kind: 'cron', cron: '0 6 * * *' },
     async run(ctx) {
       const r = await send(ctx.db, ctx.now);
       for (const line of r.log) ctx.log(line);
       const summary =
         `${r.mailed} Erinnerung(en) mit ${r.items} Unterweisung(en), ` +
-        `${r.escalationMails} Meldung(en) an Vorgesetzte mit ${r.escalatedItems} überfälligen` +
+        `${r.escalationMails} Meldung(en) zu ${r.escalatedItems} überfälligen` +
         (r.withoutAddress > 0 ? `; ${r.withoutAddress} ohne gültige E-Mail-Adresse.` : '.');
       ctx.log(summary);
       return { summary };
