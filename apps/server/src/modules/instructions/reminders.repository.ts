@@ -26,6 +26,8 @@ export type ClaimedReminder = {
   country: string | null;
   topic_label: string;
   topic_identifier: string;
+  /** The topic's interval in days (0 once): the mail names it in the portal's unit (decision 045). */
+  interval_days: number;
   due_date: string;
   overdue: boolean;
 };
@@ -107,6 +109,7 @@ export const remindersRepository = {
                  ${employees.firstName} as first_name, ${employees.lastName} as last_name,
                  ${employees.email} as email, ${employees.language} as language, ${employees.country} as country,
                  ${instructionTopics.label} as topic_label, ${instructionTopics.identifier} as topic_identifier,
+                 ${instructionTopics.intervalDays} as interval_days,
                  ${a.dueDate}::text as due_date, (${a.dueDate} < ${today}) as overdue
             from claimed
             join ${a} on ${a.id} = claimed.assignment_id

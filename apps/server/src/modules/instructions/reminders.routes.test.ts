@@ -90,13 +90,15 @@ describe('reminders to employees', () => {
     await assign(aid.id, anna, '2027-03-07'); // 3 days overdue
     await assign(ladders.id, anna, '2027-04-30'); // later: not yet
 
-    const first = await reminders().send(db(), at('2027-03-10'));
+    const first = await reminders({ intervalUnit: 'months' }).send(db(), at('2027-03-10'));
     expect(first).toMatchObject({ mailed: 1, items: 2, escalationMails: 0, withoutAddress: 0 });
     const [mail] = await outbox('instructionInvitation');
     expect(mail!.to_address).toBe('anna@example.de');
     expect(mail!.subject).toBe('Ihre Unterweisungen: Erste Hilfe, Brandschutz');
     expect(mail!.text_body).toContain(`– Erste Hilfe (${aid.identifier}), fällig am 07.03.27 – überfällig`);
     expect(mail!.text_body).toContain(`– Brandschutz (${fire.identifier}), fällig am 20.03.27`);
+    // Each line names the topic's interval in the portal's unit (decision 045; the topics' default: 365 days).
+    expect(mail!.text_body).toContain('· Intervall: 12 Monate');
     expect(mail!.text_body).not.toContain('Leitern');
     expect(mail!.text_body).toContain('https://sw.test/instructions/mine');
     expect(mail!.html_body).toContain('Brandschutz');

@@ -1,3 +1,4 @@
+import { formatInterval, type IntervalUnit } from '@schutzwerk/shared/instructions/interval-format.ts';
 import type { MailPurpose, MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { z } from 'zod';
@@ -71,6 +72,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
     tx: Executor,
     claimed: ClaimedReminder[],
     system: { applicationUrl: string; companyName: string },
+    unit: IntervalUnit,
     result: ReminderRunResult,
   ) {
     const byEmployee = new Map<number, ClaimedReminder[]>();
@@ -95,7 +97,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
         items: items
           .map(
             (i) =>
-              `– ${i.topic_label} (${i.topic_identifier}), fällig am ${germanDate(i.due_date)}${i.overdue ? ' – überfällig' : ''}`,
+              `– ${i.topic_label} (${i.topic_identifier}), fällig am ${germanDate(i.due_date)}${i.overdue ? ' – überfällig' : ''}${i.interval_days > 0 ? ` · Intervall: ${formatInterval(i.interval_days, unit)}` : ''}`,
           )
           .join('\n'),
         url: `${base}/instructions/mine`,
@@ -198,7 +200,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
           leadDays: s.mailDaysBeforeDue,
           repeatDays: s.overdueRepeatDays,
         });
-        await remind(tx, reminders, system, result);
+        await remind(tx, reminders, system, s.intervalUnit, result);
         if (s.escalateAfterDays !== null && s.escalationRecipients.length > 0) {
           const escalations = await deps.repository.claimEscalations(tx, {
             portalId,

@@ -268,7 +268,7 @@ function TopicEditor({ topic }: { topic: Topic }) {
                 slotProps={{ htmlInput: { min: 1, step: 1 } }}
                 error={Boolean(errors.intervalDays)}
                 helperText={errors.intervalDays ?? t('instructions.customHint')}
-                sx={{ flex: 1 }}
+                sx={{ flex: 1, minWidth: 110 }}
               />
               <TextField
                 select
@@ -276,7 +276,7 @@ function TopicEditor({ topic }: { topic: Topic }) {
                 value={draft.customUnit}
                 onChange={(e) => set({ customUnit: e.target.value as TopicDraft['customUnit'] })}
                 disabled={!canEdit}
-                sx={{ minWidth: 120 }}
+                sx={{ width: 130, flexShrink: 0 }}
               >
                 <MenuItem value="days">{t('instructions.unitDays')}</MenuItem>
                 <MenuItem value="months">{t('instructions.unitMonths')}</MenuItem>
