@@ -77,9 +77,10 @@ export function createAssignmentsService({ db, repository, topics, settings, now
      */
     async assign(actor: Actor, raw: CreateAssignments): Promise<CreateAssignmentsResult> {
       const input = createAssignmentsSchema.parse(raw);
-      const employeeIds = [...new Set(input.employeeIds)];
+      // In id order, as every writer of assignments inserts (no deadlock between two of them; decision 045).
+      const employeeIds = [...new Set(input.employeeIds)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
-        const topic = await topics.findTopic(tx, input.topicId, 'update');
+        const topic = await topics.findTopic(tx, input.topicId, 'share');
         if (!topic || topic.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
         if (topic.inactive) throw new AppError('TOPIC_INACTIVE');
         const found = await repository.employeesOfPortal(tx, employeeIds, actor.portalId);

@@ -374,6 +374,9 @@ export const profilesRepository = {
           select 1 from ${instructionAssignments} a
           where a.employee_id = w.employee_id and a.topic_id = w.topic_id
             and (a.status <> 'E' or a.valid_until is null or a.valid_until >= ${today}::date))
+        -- Every writer inserts in (employee, topic) order: two writers waiting on each other's uncommitted
+        -- index entries then queue instead of deadlocking (decision 045).
+        order by w.employee_id, w.topic_id
         on conflict do nothing
         returning id, employee_id, topic_id, due_date
       ),
@@ -648,6 +651,7 @@ export const profilesRepository = {
                           where a.employee_id = p.employee_id and a.topic_id = p.topic_id and a.status <> 'E')
           and not exists (select 1 from ${instructionExceptions} x
                           where x.employee_id = p.employee_id and x.topic_id = p.topic_id)
+        order by p.employee_id, p.topic_id
         on conflict do nothing
         returning id, employee_id, topic_id, due_date
       ),
