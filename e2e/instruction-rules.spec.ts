@@ -123,6 +123,59 @@ describe('instruction rules', () => {
     await context.close();
   });
 
+  it('a department profile reaches a sub-department until „gilt auch für untergeordnete Einheiten“ is switched off', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/instructions/profiles');
+    const department = await api<{ id: number }>(page, 'POST', 'departments', {
+      parentId: null,
+      name: `Lager ${suffix}`,
+    });
+    const sub = await api<{ id: number }>(page, 'POST', 'departments', {
+      parentId: department.data.id,
+      name: `Kommissionierung ${suffix}`,
+    });
+    const picker = await api<{ id: number }>(page, 'POST', 'employee', {
+      personnelNumber: `KO-${suffix}`,
+      lastName: `Kommissionierer${suffix}`,
+      firstName: 'Kai',
+      departmentId: sub.data.id,
+    });
+    const topic = await api<{ id: number }>(page, 'POST', 'topics', {
+      label: `Regalprüfung ${suffix}`,
+      identifier: `RP-${suffix}`,
+    });
+    const created = await api<{ profile: { id: number } }>(page, 'POST', 'instructions/profiles', {
+      label: `Lagerprofil ${suffix}`,
+      topicIds: [topic.data.id],
+      sources: [{ kind: 'department', id: department.data.id }],
+    });
+    expect(created.status).toBe(201);
+    const openItems = async () =>
+      (
+        await api<{ rows: { topicId: number; status: string }[] }>(
+          page,
+          'GET',
+          `instructions/employees/${picker.data.id}/assignments`,
+        )
+      ).data.rows.filter((r) => r.topicId === topic.data.id && r.status === 'O').length;
+    expect(await openItems()).toBe(1);
+
+    await page.goto(`/instructions/profiles/${created.data.profile.id}`);
+    const flag = page.getByRole('switch', { name: 'gilt auch für untergeordnete Einheiten' });
+    await flag.waitFor();
+    expect(await flag.isChecked()).toBe(true);
+    await flag.uncheck();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert. Neu zugewiesen: 0, offene entfernt: 1.').waitFor();
+    expect(await openItems()).toBe(0);
+    await page.reload();
+    await page.getByRole('switch', { name: 'gilt auch für untergeordnete Einheiten' }).waitFor();
+    expect(
+      await page.getByRole('switch', { name: 'gilt auch für untergeordnete Einheiten' }).isChecked(),
+    ).toBe(false);
+    await context.close();
+  });
+
   it('the head of a department is chosen in the organisation and gets the overdue instructions of its people by mail', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', '/settings/instructions');
