@@ -280,14 +280,16 @@ export const profilesRepository = {
   /**
    * Brings the assignments of the employees in `scope` in line with the profiles, in one statement:
    * - required: (employee, topic) for every profile of the employee's portal with a source the employee has
-   *   (activity or role in employee_activities, the employee's location, the employee's department), the
-   *   employee active and the topic not on their exception list;
+   *   (activity or role in employee_activities, the employee's location or department — or one above it when
+   *   the profile includes sub-units, decision 045), the employee active and the topic not on their exception
+   *   list;
    * - removed: open (O) items made by a profile that are no longer required, and every open item of an
    *   inactive employee;
    * - created: a required pair of an active topic without an unfinished item and without a done one still
    *   valid (valid until empty or not before today) gets an open item, due on the topic's due date if that
    *   is not before today, else today.
-   * Both are written to the change log (entity instruction_assignment; `reason` says why).
+   * Both are written to the change log (entity instruction_assignment; `reason` says why). Inserts go in
+   * (employee, topic) order and skip what the unique index on unfinished items already holds (decision 045).
    */
   async reconcile(
     ex: Executor,
