@@ -134,7 +134,7 @@ describe('instruction run-through', () => {
     await executable.fill('45');
     await region.getByLabel('E-Mail … Tage vor Fälligkeit').click();
     await page.getByRole('option', { name: '21 Tage vorher' }).click();
-    await region.getByLabel('An Vorgesetzte melden nach … Tagen Überfälligkeit').fill('');
+    await region.getByLabel('Eskalation nach … Tagen Überfälligkeit').fill('');
     await region.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Einstellungen wurden gespeichert.').waitFor();
     const saved = await admin.call<{ value: Record<string, unknown> }>('get', '/api/settings/instructions');

@@ -206,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Instruction profiles follow employees' activities, roles, units and active flag (decision 040).
   employees.changeHooks.push(instructions.employeesChanged);
   activities.changeHooks.push(instructions.employeesChanged);
+  // Profiles that also apply to sub-units follow a moved location or department (decision 045).
+  organisation.movedHooks.push(instructions.unitMoved);
   // The daily reminders of due and overdue instructions, with the escalation to supervisors (decision 042).
   const instructionReminders = instructionRemindersModule({
     db: database.db,

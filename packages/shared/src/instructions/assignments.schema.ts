@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../actions/actions.schema.ts';
 import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { INTERVAL_UNITS } from './interval-format.ts';
 
 /**
  * Instruction assignments (spec modules.md "Instruction assignment", "Instruction assignment status"; decision
@@ -82,6 +83,8 @@ export const myAssignmentRowSchema = z.object({
   topicIdentifier: z.string(),
   topicLabel: z.string(),
   minutes: z.number().int().nullable(),
+  /** The topic's interval in days (0 once), shown in the portal's interval unit (decision 045). */
+  intervalDays: z.number().int(),
   status: z.enum(ASSIGNMENT_STATUSES),
   dueDate: z.string(),
   validUntil: z.string().nullable(),
@@ -98,3 +101,7 @@ export const myAssignmentsQuerySchema = listQuerySchema.extend({
   includeDone: booleanFlag.optional().default(false),
 });
 export type MyAssignmentsQuery = z.input<typeof myAssignmentsQuerySchema>;
+
+/** How the portal shows intervals and durations (decision 045): readable by every signed-in user. */
+export const instructionDisplaySchema = z.object({ intervalUnit: z.enum(INTERVAL_UNITS) });
+export type InstructionDisplay = z.infer<typeof instructionDisplaySchema>;

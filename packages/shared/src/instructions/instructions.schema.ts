@@ -304,10 +304,3 @@ export const topicRowSchema = z.object({
   parentLabel: z.string().nullable(),
 });
 export type TopicRow = z.infer<typeof topicRowSchema>;
-
-/** The label of an interval in days: the spec's option name, else "alle N Tage". */
-export function intervalLabel(days: number): string {
-  const option = TOPIC_INTERVALS.find((i) => i.days === days);
-  if (option) return option.label;
-  return days === 1 ? 'täglich' : `alle ${days} Tage`;
-}

@@ -37,6 +37,8 @@ const label = z
 export const createProfileSchema = z.object({
   label,
   description: z.string().trim().max(2000).default(''),
+  /** „gilt auch für untergeordnete Einheiten“ (decision 045): location and department sources cover sub-units. */
+  includeSubUnits: z.boolean().default(true),
   topicIds: z.array(idSchema).max(PROFILE_MAX_TOPICS).default([]),
   sources: z.array(profileSourceInputSchema).max(PROFILE_MAX_SOURCES).default([]),
 });
@@ -47,6 +49,8 @@ export const updateProfileSchema = z.object({
   version: versionSchema,
   label,
   description: z.string().trim().max(2000),
+  /** Left out: stays as stored. */
+  includeSubUnits: z.boolean().optional(),
   topicIds: z.array(idSchema).max(PROFILE_MAX_TOPICS),
   sources: z.array(profileSourceInputSchema).max(PROFILE_MAX_SOURCES),
 });
@@ -67,6 +71,7 @@ export const profileSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   description: z.string(),
+  includeSubUnits: z.boolean(),
   version: z.number().int(),
   topics: z.array(z.object({ id: z.number().int(), identifier: z.string(), label: z.string() })),
   sources: z.array(z.object({ kind: z.enum(PROFILE_SOURCE_KINDS), id: z.number().int(), name: z.string() })),
@@ -159,6 +164,8 @@ export const matrixTopicSchema = z.object({
   id: z.number().int(),
   identifier: z.string(),
   label: z.string(),
+  /** Shown in the column's tooltip in the portal's interval unit (decision 045). */
+  intervalDays: z.number().int(),
 });
 export type MatrixTopic = z.infer<typeof matrixTopicSchema>;
 export const MATRIX_MAX_PAIRS = 5000;

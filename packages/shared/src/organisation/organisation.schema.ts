@@ -232,6 +232,8 @@ export const departmentSchema = z.object({
   /** A department container groups departments and carries the monthly working hours. */
   isContainer: z.boolean(),
   monthlyHours: z.number().nullable(),
+  /** The head of the department (Abteilungsleitung, decision 045): a recipient of overdue instructions. */
+  head: employeeRefSchema.nullable(),
   childCount: z.number().int(),
   employeeCount: z.number().int(),
   editable: z.boolean(),
@@ -247,6 +249,7 @@ export const updateDepartmentSchema = z
     name: nodeName.optional(),
     isContainer: z.boolean().optional(),
     monthlyHours: monthlyHoursSchema.nullable().optional(),
+    headEmployeeId: idSchema.nullable().optional(),
   })
   .strict();
 export type UpdateDepartment = z.input<typeof updateDepartmentSchema>;

@@ -1,9 +1,22 @@
 import { z } from 'zod';
+import { INTERVAL_UNITS } from '../instructions/interval-format.ts';
 import { defineSettingsCategory } from './settings.schema.ts';
 import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 
 /** Lead time options in days (spec §9: 0, 7, 14, 21, 28, 35, 42, 60, 90 days, or none = null). */
 export const LEAD_TIME_OPTIONS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
+/**
+ * Who gets the report of an overdue item (spec §6 recipient types besides the employee, decision 045):
+ * - supervisor: the employee's active Disziplinarvorgesetzte (`employee_supervisors`);
+ * - departmentHead: the head of the employee's department (`department_heads`), else of the nearest
+ *   department above it that has one;
+ * - level1 … level3: the location's escalation contact of that level (an employee or an address), else of the
+ *   nearest location above it. Level n is reported after n × `escalateAfterDays` days overdue; the others at
+ *   level 1.
+ */
+export const ESCALATION_RECIPIENTS = ['supervisor', 'departmentHead', 'level1', 'level2', 'level3'] as const;
+export type EscalationRecipient = (typeof ESCALATION_RECIPIENTS)[number];
+
 /** The largest number of days any of these settings takes. */
 export const INSTRUCTION_SETTINGS_MAX_DAYS = 365;
 
@@ -26,6 +39,8 @@ const days = (min: number) =>
  * - mailDaysBeforeDue: the reminder mail goes this many days before due (a lead time option), null = no mail.
  * - overdueRepeatDays: an overdue item is reminded again every this many days, null = no repeat.
  * - escalateAfterDays: an item overdue for this many days is reported to the supervisor, null = never.
+ * - escalationRecipients: who gets that report (ESCALATION_RECIPIENTS; level n after n × escalateAfterDays).
+ * - intervalUnit: the unit intervals and durations are shown in (interval-format.ts).
  */
 export const instructionSettingsCategory = defineSettingsCategory({
   key: 'instructions',
@@ -40,6 +55,11 @@ export const instructionSettingsCategory = defineSettingsCategory({
         .nullable(),
       overdueRepeatDays: days(1).nullable(),
       escalateAfterDays: days(1).nullable(),
+      escalationRecipients: z
+        .array(z.enum(ESCALATION_RECIPIENTS, { message: 'Bitte nur angebotene Empfänger wählen.' }))
+        .max(ESCALATION_RECIPIENTS.length)
+        .refine((v) => new Set(v).size === v.length, { message: 'Jeder Empfänger nur einmal.' }),
+      intervalUnit: z.enum(INTERVAL_UNITS, { message: 'Bitte eine der angebotenen Einheiten wählen.' }),
     })
     .refine((v) => v.displayDaysBeforeDue >= v.executableDaysBeforeDue, {
       message:
@@ -53,6 +73,8 @@ export const instructionSettingsCategory = defineSettingsCategory({
     mailDaysBeforeDue: 14,
     overdueRepeatDays: 7,
     escalateAfterDays: 14,
+    escalationRecipients: ['supervisor', 'level1'],
+    intervalUnit: 'auto',
   },
   ...SETTINGS_CATEGORY_RIGHTS.instructions,
 });

@@ -41,6 +41,8 @@ export function employeesModule(deps: {
     responsibilities: locationPeople.responsibilities,
     replaceEscalations: locationPeople.replaceEscalations,
     replaceResponsibilities: locationPeople.replaceResponsibilities,
+    departmentHead: locationPeople.departmentHead,
+    setDepartmentHead: locationPeople.setDepartmentHead,
   };
   /**
    * Asked before an employee is deleted; other modules add theirs (e.g. instructions: "completed instructions

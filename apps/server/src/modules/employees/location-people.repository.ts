@@ -10,7 +10,7 @@ import type {
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { countAll } from '#platform/list.ts';
 import { employees } from './employees.table.ts';
-import { locationEscalations, locationResponsibilities } from './location-people.table.ts';
+import { departmentHeads, locationEscalations, locationResponsibilities } from './location-people.table.ts';
 
 const employeeRef = {
   id: employees.id,
@@ -117,6 +117,27 @@ export const locationPeopleRepository = {
     if (list.length > 0) {
       await ex.insert(locationResponsibilities).values(list.map((r) => ({ locationId, ...r })));
     }
+  },
+
+  async departmentHead(ex: Executor, departmentId: number) {
+    const [row] = await ex
+      .select(employeeRef)
+      .from(departmentHeads)
+      .innerJoin(employees, eq(employees.id, departmentHeads.employeeId))
+      .leftJoin(departments, eq(departments.id, employees.departmentId))
+      .where(eq(departmentHeads.departmentId, departmentId));
+    return row ?? null;
+  },
+
+  async setDepartmentHead(ex: Executor, departmentId: number, employeeId: number | null): Promise<void> {
+    if (employeeId === null) {
+      await ex.delete(departmentHeads).where(eq(departmentHeads.departmentId, departmentId));
+      return;
+    }
+    await ex
+      .insert(departmentHeads)
+      .values({ departmentId, employeeId })
+      .onConflictDoUpdate({ target: departmentHeads.departmentId, set: { employeeId } });
   },
 
   /** Locations an employee is responsible for or an escalation contact of (deletion guard). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { locations } from '#modules/organisation/tables.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
 import { employees } from './employees.table.ts';
 
 /*
@@ -49,4 +49,22 @@ export const locationResponsibilities = pgTable(
     primaryKey({ columns: [t.locationId, t.employeeId] }),
     index('location_responsibilities_employee').on(t.employeeId),
   ],
+);
+
+/**
+ * The head of a department (Abteilungsleitung, decision 045): one employee per department, a recipient type of
+ * overdue instructions (spec §6). Stored here, not on `departments`, for the same reason as the location's
+ * people (a foreign key points down only); the organisation module edits it through its people port.
+ */
+export const departmentHeads = pgTable(
+  'department_heads',
+  {
+    departmentId: integer('department_id')
+      .primaryKey()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references((): AnyPgColumn => employees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('department_heads_employee').on(t.employeeId)],
 );

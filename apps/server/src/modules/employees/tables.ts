@@ -7,4 +7,4 @@
 export { employeePortals, employeeSupervisors } from './employee-assignments.table.ts';
 export { employees, sortKey } from './employees.table.ts';
 // The people of a location (escalation levels, responsible persons): employees' since decision 030.
-export { locationEscalations, locationResponsibilities } from './location-people.table.ts';
+export { departmentHeads, locationEscalations, locationResponsibilities } from './location-people.table.ts';

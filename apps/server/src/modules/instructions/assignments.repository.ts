@@ -77,7 +77,9 @@ export const assignmentsRepository = {
 
   async insertMany(ex: Executor, rows: AssignmentInsert[]): Promise<AssignmentRecord[]> {
     if (rows.length === 0) return [];
-    return ex.insert(instructionAssignments).values(rows).returning();
+    // An item made at the same moment by another writer (a profile run, a second app instance) wins: the
+    // unique index on unfinished items (decision 045) turns the second insert into nothing.
+    return ex.insert(instructionAssignments).values(rows).onConflictDoNothing().returning();
   },
 
   async find(ex: Executor, id: number, lock?: 'update'): Promise<AssignmentRecord | undefined> {
@@ -213,6 +215,7 @@ export const assignmentsRepository = {
             topicIdentifier: instructionTopics.identifier,
             topicLabel: instructionTopics.label,
             minutes: instructionTopics.minutes,
+            intervalDays: instructionTopics.intervalDays,
             status: instructionAssignments.status,
             dueDate: instructionAssignments.dueDate,
             validUntil: instructionAssignments.validUntil,

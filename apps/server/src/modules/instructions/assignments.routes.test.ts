@@ -306,4 +306,37 @@ describe('Meine Unterweisungen', () => {
     const back = (await admin.get('/api/settings/instructions')).json<{ data: { version: number } }>().data;
     await admin.put('/api/settings/instructions', { version: back.version, value: current.value });
   });
+
+  it('carries the interval; any signed-in user reads the portal’s interval unit (decision 045)', async () => {
+    const user = await createUser(t.database.db, { permissions: [P.TOPICS_OWN] });
+    const client = await t.login(user.login, user.password);
+    const yearly = await topic({ intervalDays: 365 });
+    await assign({ topicId: yearly.id, employeeIds: [user.id], dueDate: dayFromToday(5) });
+    const row = (await client.get('/api/instructions/mine'))
+      .json<{ data: { rows: MyAssignmentRow[] } }>()
+      .data.rows.find((r) => r.topicIdentifier === yearly.identifier);
+    expect(row?.intervalDays).toBe(365);
+    const nobody = await createUser(t.database.db, { permissions: [] });
+    const plain = await t.login(nobody.login, nobody.password);
+    const display = async () =>
+      (await plain.get('/api/instructions/display')).json<{ data: { intervalUnit: string } }>().data;
+    expect(await display()).toEqual({ intervalUnit: 'auto' });
+    const current = (await admin.get('/api/settings/instructions')).json<{
+      data: { version: number; value: Record<string, unknown> };
+    }>().data;
+    const bad = await admin.put('/api/settings/instructions', {
+      version: current.version,
+      value: { ...current.value, intervalUnit: 'weeks' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const put = await admin.put('/api/settings/instructions', {
+      version: current.version,
+      value: { ...current.value, intervalUnit: 'months' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await display()).toEqual({ intervalUnit: 'months' });
+    expect((await t.client().get('/api/instructions/display')).statusCode).toBe(401);
+    const back = (await admin.get('/api/settings/instructions')).json<{ data: { version: number } }>().data;
+    await admin.put('/api/settings/instructions', { version: back.version, value: current.value });
+  });
 });

@@ -3,6 +3,7 @@ import {
   assignmentRowSchema,
   createAssignmentsResultSchema,
   createAssignmentsSchema,
+  instructionDisplaySchema,
   myAssignmentRowSchema,
   myAssignmentsQuerySchema,
   rearrangeAssignmentSchema,
@@ -11,7 +12,7 @@ import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyOf } from '#platform/access.ts';
+import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
 import type { AssignmentsService } from './assignments.service.ts';
@@ -37,6 +38,15 @@ export function assignmentsRoutes(service: AssignmentsService): FastifyPluginAsy
       row: myAssignmentRowSchema,
       handler: (request, query) => service.mine(requireActor(request), query),
     });
+    // The interval unit of the portal: every page that shows an interval needs it, so any signed-in user.
+    app.get(
+      '/instructions/display',
+      {
+        config: { access: authenticated },
+        schema: { response: { 200: z.object({ data: instructionDisplaySchema }) } },
+      },
+      async (request) => ({ data: await service.display(requireActor(request)) }),
+    );
     app.post(
       '/instructions/assignments',
       {

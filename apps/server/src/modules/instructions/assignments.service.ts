@@ -3,6 +3,7 @@ import type {
   AssignmentListQuery,
   CreateAssignments,
   CreateAssignmentsResult,
+  InstructionDisplay,
   MyAssignmentsQuery,
   RearrangeAssignment,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
@@ -31,12 +32,15 @@ type Deps = {
   db: Db;
   repository: AssignmentsRepository;
   topics: Pick<InstructionsRepository, 'findTopic'>;
-  /** The portal's settings tab „Unterweisungen“ (the executable window of „Meine Unterweisungen“). */
+  /** The portal's settings tab „Unterweisungen“ (the executable window of „Meine Unterweisungen“, the interval unit). */
   settings?: (
     ex: Executor,
     portalId: number,
   ) => Promise<
-    Pick<InstructionSettings, 'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays'>
+    Pick<
+      InstructionSettings,
+      'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays' | 'intervalUnit'
+    >
   >;
   now?: () => Date;
 };
@@ -48,6 +52,12 @@ type Deps = {
 export function createAssignmentsService({ db, repository, topics, settings, now = () => new Date() }: Deps) {
   return {
     list: (actor: Actor, query: AssignmentListQuery) => repository.list(db, actor.portalId, query),
+
+    /** The unit the portal shows intervals in (settings tab „Unterweisungen“, decision 045). */
+    async display(actor: Actor): Promise<InstructionDisplay> {
+      const s = settings ? await settings(db, actor.portalId) : undefined;
+      return { intervalUnit: s?.intervalUnit ?? 'auto' };
+    },
 
     /** "Meine Unterweisungen": the caller's own items. */
     async mine(actor: Actor, query: MyAssignmentsQuery) {
@@ -67,9 +77,10 @@ export function createAssignmentsService({ db, repository, topics, settings, now
      */
     async assign(actor: Actor, raw: CreateAssignments): Promise<CreateAssignmentsResult> {
       const input = createAssignmentsSchema.parse(raw);
-      const employeeIds = [...new Set(input.employeeIds)];
+      // In id order, as every writer of assignments inserts (no deadlock between two of them; decision 045).
+      const employeeIds = [...new Set(input.employeeIds)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
-        const topic = await topics.findTopic(tx, input.topicId, 'update');
+        const topic = await topics.findTopic(tx, input.topicId, 'share');
         if (!topic || topic.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
         if (topic.inactive) throw new AppError('TOPIC_INACTIVE');
         const found = await repository.employeesOfPortal(tx, employeeIds, actor.portalId);
@@ -106,7 +117,8 @@ export function createAssignmentsService({ db, repository, topics, settings, now
             },
           })),
         );
-        return { created: created.length, skipped: busy.size };
+        // Skipped: those with an unfinished item, also one a concurrent writer made meanwhile (decision 045).
+        return { created: created.length, skipped: employeeIds.length - created.length };
       });
     },
 

@@ -52,6 +52,8 @@ export function instructionsModule(deps: { db: Db; now?: () => Date }) {
     employeeDeletionGuard: assignments.employeeDeletionGuard,
     /** Handed to the people modules in app.ts: changed employees' assignments follow their profiles. */
     employeesChanged: profiles.employeesChanged,
+    /** The organisation's move hook: profiles matching sub-units follow a moved branch (decision 045). */
+    unitMoved: profiles.unitMoved,
     async register(app: FastifyInstance) {
       await app.register(instructionsRoutes(service), { prefix: '/api' });
       await app.register(assignmentsRoutes(assignments), { prefix: '/api' });

@@ -44,9 +44,14 @@ const linkFields = {
 };
 
 export const instructionsRepository = {
-  async findTopic(ex: Executor, id: number, lock?: 'update'): Promise<TopicRecord | undefined> {
+  /**
+   * 'update' for a writer of the topic; 'share' for a writer of its assignments: it keeps the topic from changing
+   * (inactive, deleted) while letting other assignment writers' foreign-key checks through — 'update' there would
+   * deadlock with a concurrent profile or matrix insert waiting on the same unique entries (decision 045).
+   */
+  async findTopic(ex: Executor, id: number, lock?: 'update' | 'share'): Promise<TopicRecord | undefined> {
     const q = ex.select().from(instructionTopics).where(eq(instructionTopics.id, id));
-    const [row] = lock ? await q.for('update') : await q;
+    const [row] = lock ? await q.for(lock) : await q;
     return row;
   },
 

@@ -156,5 +156,10 @@ export const instructionAssignments = pgTable(
       sql`${t.type} in ('instruction', 'appointment', 'document', 'scorm', 'checkup')`,
     ),
     check('instruction_assignments_status', sql`${t.status} in ('O', 'A', 'P', 'T', 'E')`),
+    // At most one unfinished item of a kind per employee and topic (decision 045): concurrent assignments
+    // (a profile run and a single assignment, two app instances) insert with `on conflict do nothing`.
+    uniqueIndex('instruction_assignments_unfinished')
+      .on(t.employeeId, t.topicId, t.type)
+      .where(sql`${t.status} <> 'E'`),
   ],
 );

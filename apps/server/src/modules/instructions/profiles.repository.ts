@@ -57,6 +57,25 @@ export const matrixListSource: ListSource = {
   rowsOf: employees,
 };
 
+/**
+ * Whether source `s` of profile `p` reaches employee `e` (aliases in the caller's SQL): an activity or role the
+ * employee has, the employee's own location or department, or — when the profile includes sub-units — a
+ * location or department above the employee's (decision 045).
+ */
+const sourceReaches = sql`(
+  s.location_id = e.location_id or s.department_id = e.department_id
+  or exists (select 1 from ${employeeActivities} ea where ea.employee_id = e.id and ea.activity_id = s.activity_id)
+  or (p.include_sub_units and s.location_id is not null and s.location_id in (
+        with recursive up(id) as (
+          select l.parent_id from ${locations} l where l.id = e.location_id
+          union select l.parent_id from ${locations} l join up on l.id = up.id)
+        select id from up where id is not null))
+  or (p.include_sub_units and s.department_id is not null and s.department_id in (
+        with recursive up(id) as (
+          select d.parent_id from ${departments} d where d.id = e.department_id
+          union select d.parent_id from ${departments} d join up on d.id = up.id)
+        select id from up where id is not null)))`;
+
 const employeeName = sql<string>`${employees.lastName} || ', ' || ${employees.firstName}`;
 
 /** The source column of a kind (activity and role both name a node of the Eigenschaften tree). */
@@ -141,17 +160,14 @@ export const profilesRepository = {
       sql`select count(*)::int as n from ${employees} e
           join ${instructionProfiles} p on p.id = ${profileId} and p.portal_id = e.portal_id
           where e.active and exists (
-            select 1 from ${instructionProfileSources} s
-            where s.profile_id = p.id and (
-              s.location_id = e.location_id or s.department_id = e.department_id
-              or exists (select 1 from ${employeeActivities} ea where ea.employee_id = e.id and ea.activity_id = s.activity_id)))`,
+            select 1 from ${instructionProfileSources} s where s.profile_id = p.id and ${sourceReaches})`,
     );
     return row?.n ?? 0;
   },
 
   async insert(
     ex: Executor,
-    values: { portalId: number; label: string; description: string },
+    values: { portalId: number; label: string; description: string; includeSubUnits: boolean },
   ): Promise<number> {
     const [row] = await ex
       .insert(instructionProfiles)
@@ -164,7 +180,7 @@ export const profilesRepository = {
     ex: Executor,
     id: number,
     version: number,
-    patch: { label: string; description: string },
+    patch: { label: string; description: string; includeSubUnits: boolean },
   ): Promise<boolean> {
     const rows = await ex
       .update(instructionProfiles)
@@ -264,14 +280,16 @@ export const profilesRepository = {
   /**
    * Brings the assignments of the employees in `scope` in line with the profiles, in one statement:
    * - required: (employee, topic) for every profile of the employee's portal with a source the employee has
-   *   (activity or role in employee_activities, the employee's location, the employee's department), the
-   *   employee active and the topic not on their exception list;
+   *   (activity or role in employee_activities, the employee's location or department — or one above it when
+   *   the profile includes sub-units, decision 045), the employee active and the topic not on their exception
+   *   list;
    * - removed: open (O) items made by a profile that are no longer required, and every open item of an
    *   inactive employee;
    * - created: a required pair of an active topic without an unfinished item and without a done one still
    *   valid (valid until empty or not before today) gets an open item, due on the topic's due date if that
    *   is not before today, else today.
-   * Both are written to the change log (entity instruction_assignment; `reason` says why).
+   * Both are written to the change log (entity instruction_assignment; `reason` says why). Inserts go in
+   * (employee, topic) order and skip what the unique index on unfinished items already holds (decision 045).
    */
   async reconcile(
     ex: Executor,
@@ -287,8 +305,23 @@ export const profilesRepository = {
     if (!('portalId' in scope) && scope.employeeIds.length === 0) return { created: 0, removed: 0 };
     const [row] = await queryRows<ReconcileResult>(
       ex,
-      sql`with scope as (
+      sql`with recursive scope as (
         select e.id, e.portal_id, e.active, e.location_id, e.department_id from ${employees} e where ${inScope}
+      ),
+      -- the scope's units with every unit above them (depth 0 = the unit itself), for sub-unit profiles
+      loc_up as (
+        select distinct sc.location_id as unit_id, sc.location_id as ancestor_id, 0 as depth
+        from scope sc where sc.location_id is not null
+        union all
+        select u.unit_id, l.parent_id, u.depth + 1
+        from loc_up u join ${locations} l on l.id = u.ancestor_id where l.parent_id is not null
+      ),
+      dep_up as (
+        select distinct sc.department_id as unit_id, sc.department_id as ancestor_id, 0 as depth
+        from scope sc where sc.department_id is not null
+        union all
+        select u.unit_id, d.parent_id, u.depth + 1
+        from dep_up u join ${departments} d on d.id = u.ancestor_id where d.parent_id is not null
       ),
       required as (
         select sc.id as employee_id, pt.topic_id
@@ -301,15 +334,19 @@ export const profilesRepository = {
         union
         select sc.id, pt.topic_id
         from scope sc
-        join ${instructionProfileSources} s on s.location_id = sc.location_id
+        join loc_up u on u.unit_id = sc.location_id
+        join ${instructionProfileSources} s on s.location_id = u.ancestor_id
         join ${instructionProfiles} p on p.id = s.profile_id and p.portal_id = sc.portal_id
+          and (u.depth = 0 or p.include_sub_units)
         join ${instructionProfileTopics} pt on pt.profile_id = p.id
         where sc.active
         union
         select sc.id, pt.topic_id
         from scope sc
-        join ${instructionProfileSources} s on s.department_id = sc.department_id
+        join dep_up u on u.unit_id = sc.department_id
+        join ${instructionProfileSources} s on s.department_id = u.ancestor_id
         join ${instructionProfiles} p on p.id = s.profile_id and p.portal_id = sc.portal_id
+          and (u.depth = 0 or p.include_sub_units)
         join ${instructionProfileTopics} pt on pt.profile_id = p.id
         where sc.active
       ),
@@ -339,6 +376,10 @@ export const profilesRepository = {
           select 1 from ${instructionAssignments} a
           where a.employee_id = w.employee_id and a.topic_id = w.topic_id
             and (a.status <> 'E' or a.valid_until is null or a.valid_until >= ${today}::date))
+        -- Every writer inserts in (employee, topic) order: two writers waiting on each other's uncommitted
+        -- index entries then queue instead of deadlocking (decision 045).
+        order by w.employee_id, w.topic_id
+        on conflict do nothing
         returning id, employee_id, topic_id, due_date
       ),
       logged_removed as (
@@ -362,6 +403,20 @@ export const profilesRepository = {
     return row ?? { created: 0, removed: 0 };
   },
 
+  /** The employees whose location (or department) is the unit or one below it (a moved branch). */
+  async employeesInBranch(ex: Executor, kind: 'location' | 'department', unitId: number): Promise<number[]> {
+    const unitTable = kind === 'location' ? locations : departments;
+    const column = kind === 'location' ? sql`e.location_id` : sql`e.department_id`;
+    const rows = await queryRows<{ id: number }>(
+      ex,
+      sql`with recursive branch(id) as (
+            select ${unitId}::int
+            union select u.id from ${unitTable} u join branch b on u.parent_id = b.id)
+          select e.id from ${employees} e where ${column} in (select id from branch)`,
+    );
+    return rows.map((r) => r.id);
+  },
+
   /** The portal and active flag of an employee (visibility is the caller's rule). */
   async employeeBrief(ex: Executor, employeeId: number) {
     const [row] = await ex
@@ -382,9 +437,7 @@ export const profilesRepository = {
           left join ${activities} a on a.id = s.activity_id
           left join ${locations} l on l.id = s.location_id
           left join ${departments} d on d.id = s.department_id
-          where e.id = ${employeeId} and (
-            s.location_id = e.location_id or s.department_id = e.department_id
-            or exists (select 1 from ${employeeActivities} ea where ea.employee_id = e.id and ea.activity_id = s.activity_id))
+          where e.id = ${employeeId} and ${sourceReaches}
           order by lower(p.label), p.id, array_position(array['activity', 'role', 'location', 'department'], s.kind), 4`,
     );
   },
@@ -472,6 +525,7 @@ export const profilesRepository = {
         id: instructionTopics.id,
         identifier: instructionTopics.identifier,
         label: instructionTopics.label,
+        intervalDays: instructionTopics.intervalDays,
       })
       .from(instructionTopics)
       .where(and(eq(instructionTopics.portalId, portalId), eq(instructionTopics.inactive, false)))
@@ -599,6 +653,8 @@ export const profilesRepository = {
                           where a.employee_id = p.employee_id and a.topic_id = p.topic_id and a.status <> 'E')
           and not exists (select 1 from ${instructionExceptions} x
                           where x.employee_id = p.employee_id and x.topic_id = p.topic_id)
+        order by p.employee_id, p.topic_id
+        on conflict do nothing
         returning id, employee_id, topic_id, due_date
       ),
       logged as (

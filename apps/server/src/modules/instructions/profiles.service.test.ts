@@ -42,7 +42,10 @@ function setup() {
       ids.filter((id) => id === 20),
     departmentIdsOfPortal: async (_ex: unknown, _portalId: number, ids: readonly number[]) =>
       ids.filter((id) => id === 30),
-    insert: async (_ex: unknown, values: { portalId: number; label: string; description: string }) => {
+    insert: async (
+      _ex: unknown,
+      values: { portalId: number; label: string; description: string; includeSubUnits: boolean },
+    ) => {
       const id = nextId++;
       const now = new Date();
       profiles.set(id, { id, ...values, version: 1, createdAt: now, updatedAt: now });

@@ -59,6 +59,7 @@ export function createProfilesService({ db, repository, assignments, now = () =>
       id: row.id,
       label: row.label,
       description: row.description,
+      includeSubUnits: row.includeSubUnits,
       version: row.version,
       topics: await repository.topicsOf(ex, id),
       sources: await repository.sourcesOf(ex, id),
@@ -147,6 +148,7 @@ export function createProfilesService({ db, repository, assignments, now = () =>
             portalId: actor.portalId,
             label: input.label,
             description: input.description,
+            includeSubUnits: input.includeSubUnits,
           });
           await repository.replaceTopics(tx, id, content.topicIds);
           await repository.replaceSources(tx, id, content.sources);
@@ -157,6 +159,7 @@ export function createProfilesService({ db, repository, assignments, now = () =>
             actorId: actor.employeeId,
             changes: {
               label: { from: null, to: input.label },
+              includeSubUnits: { from: null, to: input.includeSubUnits },
               topicIds: { from: null, to: content.topicIds },
               sources: { from: null, to: content.sources },
             },
@@ -188,6 +191,7 @@ export function createProfilesService({ db, repository, assignments, now = () =>
             !(await repository.updateVersioned(tx, id, input.version, {
               label: input.label,
               description: input.description,
+              includeSubUnits: input.includeSubUnits ?? before.includeSubUnits,
             }))
           ) {
             throw new AppError('CONFLICT');
@@ -201,6 +205,10 @@ export function createProfilesService({ db, repository, assignments, now = () =>
             actorId: actor.employeeId,
             changes: {
               label: { from: before.label, to: input.label },
+              includeSubUnits: {
+                from: before.includeSubUnits,
+                to: input.includeSubUnits ?? before.includeSubUnits,
+              },
               topicIds: { from: topicsBefore, to: content.topicIds },
               sources: { from: sourcesBefore, to: content.sources },
             },
@@ -361,6 +369,19 @@ export function createProfilesService({ db, repository, assignments, now = () =>
      */
     async employeesChanged(ex: Executor, change: { employeeIds: readonly number[]; actorId: number | null }) {
       await reconcile(ex, { employeeIds: change.employeeIds }, change.actorId, 'employee changed');
+    },
+
+    /**
+     * The organisation's move hook (decision 045): a location or department moved to another parent changes
+     * which profiles reach its employees through „gilt auch für untergeordnete Einheiten“; the employees of the
+     * moved branch are reconciled in the mover's transaction.
+     */
+    async unitMoved(
+      ex: Executor,
+      change: { kind: 'location' | 'department'; unitId: number; actorId: number | null },
+    ) {
+      const employeeIds = await repository.employeesInBranch(ex, change.kind, change.unitId);
+      await reconcile(ex, { employeeIds }, change.actorId, `${change.kind} moved`);
     },
 
     /** The topics' deletion guard: a topic in a profile stays. */

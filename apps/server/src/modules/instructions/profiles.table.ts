@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
 import { activities } from '#modules/activities/tables.ts';
 import { employees } from '#modules/employees/tables.ts';
@@ -20,6 +20,8 @@ export const instructionProfiles = pgTable(
       .references(() => portals.id),
     label: text('label').notNull(),
     description: text('description').notNull().default(''),
+    /** „gilt auch für untergeordnete Einheiten“: location and department sources match their sub-units too. */
+    includeSubUnits: boolean('include_sub_units').notNull().default(true),
     ...versioned,
   },
   (t) => [uniqueIndex('instruction_profiles_label').on(t.portalId, sql`lower(${t.label})`)],

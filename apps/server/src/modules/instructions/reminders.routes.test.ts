@@ -90,13 +90,15 @@ describe('reminders to employees', () => {
     await assign(aid.id, anna, '2027-03-07'); // 3 days overdue
     await assign(ladders.id, anna, '2027-04-30'); // later: not yet
 
-    const first = await reminders().send(db(), at('2027-03-10'));
+    const first = await reminders({ intervalUnit: 'months' }).send(db(), at('2027-03-10'));
     expect(first).toMatchObject({ mailed: 1, items: 2, escalationMails: 0, withoutAddress: 0 });
     const [mail] = await outbox('instructionInvitation');
     expect(mail!.to_address).toBe('anna@example.de');
     expect(mail!.subject).toBe('Ihre Unterweisungen: Erste Hilfe, Brandschutz');
     expect(mail!.text_body).toContain(`– Erste Hilfe (${aid.identifier}), fällig am 07.03.27 – überfällig`);
     expect(mail!.text_body).toContain(`– Brandschutz (${fire.identifier}), fällig am 20.03.27`);
+    // Each line names the topic's interval in the portal's unit (decision 045; the topics' default: 365 days).
+    expect(mail!.text_body).toContain('· Intervall: 12 Monate');
     expect(mail!.text_body).not.toContain('Leitern');
     expect(mail!.text_body).toContain('https://sw.test/instructions/mine');
     expect(mail!.html_body).toContain('Brandschutz');
@@ -188,9 +190,97 @@ describe('escalation to supervisors', () => {
     expect(mails.find((m) => m.to_address === 'sifa@example.de')!.text_body).toContain(
       `https://sw.test/employee/${e}`,
     );
-    expect(run.log.join('\n')).toContain('weder Vorgesetzte noch Eskalationskontakt');
+    expect(run.log.join('\n')).toContain('kein gewählter Empfänger der Eskalation');
     // Reported once only.
     expect((await reminders().send(db(), at('2027-01-30'))).escalationMails).toBe(0);
+  });
+});
+
+describe('escalation recipients (decision 045)', () => {
+  async function unit(
+    kind: 'departments' | 'locations',
+    name: string,
+    parentId: number | null,
+    portalOf: number,
+  ) {
+    const [row] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into ${sql.identifier(kind)} (portal_id, parent_id, name)
+          select portal_id, ${parentId}, ${`${name} ${process.pid}-${++counter}`} from employees where id = ${portalOf}
+          returning id`,
+    );
+    return row!.id;
+  }
+
+  it('reports to the department head above and to escalation level 2 after twice the days', async () => {
+    const tp = await topic('Leitern und Tritte');
+    const head = await person('abteilungsleitung@example.de');
+    const x = await person('x@example.de');
+    const top = await unit('departments', 'Produktion', null, x);
+    const sub = await unit('departments', 'Montage', top, x);
+    await t.database.db.execute(
+      sql`insert into department_heads (department_id, employee_id) values (${top}, ${head})`,
+    );
+    const site = await unit('locations', 'Werk', null, x);
+    const hall = await unit('locations', 'Halle', site, x);
+    await t.database.db.execute(sql`insert into location_escalations (location_id, level, email)
+                                    values (${site}, 2, 'stufe2@example.de'), (${site}, 3, 'stufe3@example.de')`);
+    await t.database.db.execute(
+      sql`update employees set department_id = ${sub}, location_id = ${hall} where id = ${x}`,
+    );
+    // A supervisor who is not chosen hears nothing.
+    const boss = await person('nicht-gewaehlt@example.de');
+    await t.database.db.execute(
+      sql`insert into employee_supervisors (supervisor_id, employee_id) values (${boss}, ${x})`,
+    );
+    await assign(tp.id, x, '2027-03-01');
+    const chosen = {
+      escalateAfterDays: 7,
+      escalationRecipients: ['departmentHead', 'level2'],
+    } satisfies Partial<InstructionSettings>;
+
+    const first = await reminders(chosen).send(db(), at('2027-03-09')); // 8 days overdue: step 1
+    expect(first).toMatchObject({ escalationMails: 1, escalatedItems: 1 });
+    let mails = await outbox('instructionOverdue');
+    expect(mails.map((m) => m.to_address)).toEqual(['abteilungsleitung@example.de']);
+    expect(mails[0]!.text_body).toContain('Leitern und Tritte');
+    expect(mails[0]!.text_body).toContain(`https://sw.test/employee/${x}`);
+
+    expect((await reminders(chosen).send(db(), at('2027-03-12'))).escalationMails).toBe(0);
+    const second = await reminders(chosen).send(db(), at('2027-03-15')); // 14 days: step 2
+    expect(second).toMatchObject({ escalationMails: 1, withoutAddress: 0 });
+    mails = await outbox('instructionOverdue');
+    expect(mails.map((m) => m.to_address)).toEqual(['abteilungsleitung@example.de', 'stufe2@example.de']);
+    // Level 3 is not chosen: step 3 is never claimed, nobody more is mailed.
+    expect((await reminders(chosen).send(db(), at('2027-04-30'))).escalationMails).toBe(0);
+    // Chosen later, level 3 is reported (21+ days overdue) — once.
+    const withThree = {
+      ...chosen,
+      escalationRecipients: ['departmentHead', 'level2', 'level3'],
+    } satisfies Partial<InstructionSettings>;
+    expect((await reminders(withThree).send(db(), at('2027-05-01'))).escalationMails).toBe(1);
+    expect((await outbox('instructionOverdue')).at(-1)!.to_address).toBe('stufe3@example.de');
+    expect((await reminders(withThree).send(db(), at('2027-05-02'))).escalationMails).toBe(0);
+  });
+
+  it('skips a head who is the overdue employee and takes the head above', async () => {
+    const tp = await topic('Erste Hilfe');
+    const upper = await person('bereichsleitung@example.de');
+    const lead = await person('leitung-selbst@example.de');
+    const top = await unit('departments', 'Bereich', null, lead);
+    const sub = await unit('departments', 'Team', top, lead);
+    await t.database.db.execute(sql`insert into department_heads (department_id, employee_id)
+                                    values (${top}, ${upper}), (${sub}, ${lead})`);
+    await t.database.db.execute(sql`update employees set department_id = ${sub} where id = ${lead}`);
+    await assign(tp.id, lead, '2027-06-01');
+    const run = await reminders({ escalateAfterDays: 3, escalationRecipients: ['departmentHead'] }).send(
+      db(),
+      at('2027-06-05'),
+    );
+    expect(run).toMatchObject({ escalationMails: 1 });
+    expect((await outbox('instructionOverdue')).map((m) => m.to_address)).toEqual([
+      'bereichsleitung@example.de',
+    ]);
   });
 });
 

@@ -13,4 +13,6 @@ export const instructionReminders = pgTable('instruction_reminders', {
     .references(() => instructionAssignments.id, { onDelete: 'cascade' }),
   remindedOn: date('reminded_on', { mode: 'string' }),
   escalatedOn: date('escalated_on', { mode: 'string' }),
+  /** The escalation step reached (0 none, 1–3; decision 045): step n after n × escalateAfterDays overdue. */
+  escalationLevel: integer('escalation_level').notNull().default(0),
 });

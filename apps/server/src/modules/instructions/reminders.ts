@@ -1,3 +1,4 @@
+import { formatInterval, type IntervalUnit } from '@schutzwerk/shared/instructions/interval-format.ts';
 import type { MailPurpose, MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { z } from 'zod';
@@ -71,6 +72,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
     tx: Executor,
     claimed: ClaimedReminder[],
     system: { applicationUrl: string; companyName: string },
+    unit: IntervalUnit,
     result: ReminderRunResult,
   ) {
     const byEmployee = new Map<number, ClaimedReminder[]>();
@@ -95,7 +97,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
         items: items
           .map(
             (i) =>
-              `– ${i.topic_label} (${i.topic_identifier}), fällig am ${germanDate(i.due_date)}${i.overdue ? ' – überfällig' : ''}`,
+              `– ${i.topic_label} (${i.topic_identifier}), fällig am ${germanDate(i.due_date)}${i.overdue ? ' – überfällig' : ''}${i.interval_days > 0 ? ` · Intervall: ${formatInterval(i.interval_days, unit)}` : ''}`,
           )
           .join('\n'),
         url: `${base}/instructions/mine`,
@@ -128,7 +130,10 @@ export function createInstructionReminders(deps: RemindersDeps) {
         continue;
       }
       const key = to.toLowerCase();
-      byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+      const rows = byRecipient.get(key) ?? [];
+      // A person reached on two ways (supervisor and department head) gets each item once.
+      if (!rows.some((r) => r.assignment_id === row.assignment_id)) rows.push(row);
+      byRecipient.set(key, rows);
     }
     const reached = new Set([...byRecipient.values()].flat().map((r) => r.assignment_id));
     for (const id of unreachable) {
@@ -136,7 +141,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
       const row = claimed.find((r) => r.assignment_id === id)!;
       result.withoutAddress += 1;
       result.log.push(
-        `${row.employee_last_name}, ${row.employee_first_name} – ${row.topic_label}: überfällig, aber weder Vorgesetzte noch Eskalationskontakt des Standorts mit gültiger E-Mail-Adresse.`,
+        `${row.employee_last_name}, ${row.employee_first_name} – ${row.topic_label}: überfällig, aber kein gewählter Empfänger der Eskalation (Einstellungen, Reiter „Unterweisungen“) mit gültiger E-Mail-Adresse.`,
       );
     }
     const base = system.applicationUrl.replace(/\/$/, '');
@@ -195,12 +200,13 @@ export function createInstructionReminders(deps: RemindersDeps) {
           leadDays: s.mailDaysBeforeDue,
           repeatDays: s.overdueRepeatDays,
         });
-        await remind(tx, reminders, system, result);
-        if (s.escalateAfterDays !== null) {
+        await remind(tx, reminders, system, s.intervalUnit, result);
+        if (s.escalateAfterDays !== null && s.escalationRecipients.length > 0) {
           const escalations = await deps.repository.claimEscalations(tx, {
             portalId,
             today,
             afterDays: s.escalateAfterDays,
+            recipients: s.escalationRecipients,
           });
           await escalate(tx, escalations, system, result);
         }
@@ -213,14 +219,14 @@ export function createInstructionReminders(deps: RemindersDeps) {
     key: 'instruction-reminders',
     name: 'Erinnerungen an Unterweisungen senden',
     description:
-      'Schickt jeder Person eine E-Mail mit ihren bald fälligen und überfälligen Unterweisungen und meldet lange überfällige den Vorgesetzten (Vorlaufzeit, Wiederholung und Eskalation: Einstellungen, Reiter „Unterweisungen“).',
+      'Schickt jeder Person eine E-Mail mit ihren bald fälligen und überfälligen Unterweisungen und meldet lange überfällige den gewählten Empfängern: Vorgesetzte, Abteilungsleitung, Eskalationsstufen 1 bis 3 (Vorlaufzeit, Wiederholung und Eskalation: Einstellungen, Reiter „Unterweisungen“).',
     defaultSchedule: { kind: 'cron', cron: '0 6 * * *' },
     async run(ctx) {
       const r = await send(ctx.db, ctx.now);
       for (const line of r.log) ctx.log(line);
       const summary =
         `${r.mailed} Erinnerung(en) mit ${r.items} Unterweisung(en), ` +
-        `${r.escalationMails} Meldung(en) an Vorgesetzte mit ${r.escalatedItems} überfälligen` +
+        `${r.escalationMails} Meldung(en) zu ${r.escalatedItems} überfälligen` +
         (r.withoutAddress > 0 ? `; ${r.withoutAddress} ohne gültige E-Mail-Adresse.` : '.');
       ctx.log(summary);
       return { summary };

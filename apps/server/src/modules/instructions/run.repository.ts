@@ -140,6 +140,7 @@ export const runRepository = {
     const [row] = await ex
       .insert(instructionAssignments)
       .values(values)
+      .onConflictDoNothing()
       .returning({ id: instructionAssignments.id });
     return row?.id ?? 0;
   },

@@ -294,13 +294,15 @@ export function createRunService(deps: RunDeps) {
         durationDays: topic.durationDays,
         oneTime: false,
       });
-      await repository.logChange(tx, {
-        entity: 'instruction_assignment',
-        entityId: nextId,
-        state: LOG_STATE.CREATED,
-        actorId: actor.employeeId,
-        changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
-      });
+      // nextId is 0 when a concurrent writer made the open item first (decision 045): nothing to log.
+      if (nextId)
+        await repository.logChange(tx, {
+          entity: 'instruction_assignment',
+          entityId: nextId,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
+        });
     }
     await repository.logChange(tx, {
       entity: 'instruction_assignment',

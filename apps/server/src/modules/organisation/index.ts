@@ -12,6 +12,7 @@ export type {
   OrganisationPeoplePort,
   ResponsibilityInput,
   ResponsibilityRecord,
+  UnitMovedHook,
 } from './organisation.ports.ts';
 export type { OrganisationRepository, TreeKind } from './organisation.repository.ts';
 // The tables other modules may join: the two trees.

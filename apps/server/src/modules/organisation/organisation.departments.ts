@@ -23,7 +23,10 @@ export function createOrganisationDepartments({
 }: {
   db: Db;
   repository: OrganisationRepository;
-  people: Pick<OrganisationPeoplePort, 'employeeCount'>;
+  people: Pick<
+    OrganisationPeoplePort,
+    'employeeCount' | 'existingIds' | 'departmentHead' | 'setDepartmentHead'
+  >;
   access: OrganisationAccess;
 }) {
   const { loadVisible, assertEditable, assertNameFree, withUniqueNames } = access;
@@ -39,6 +42,7 @@ export function createOrganisationDepartments({
       path: pathNames(scope.rows, id),
       isContainer: row.isContainer,
       monthlyHours: row.monthlyHours === null ? null : Number(row.monthlyHours),
+      head: await people.departmentHead(db, id),
       childCount: await repository.childCount(db, 'department', id),
       employeeCount: await people.employeeCount(db, 'department', id),
       editable: scope.inScope.has(id),
@@ -71,22 +75,46 @@ export function createOrganisationDepartments({
             ],
           });
         }
-        const after = { name: data.name ?? before.name, isContainer, monthlyHours };
+        const beforeHead = (await people.departmentHead(tx, id))?.id ?? null;
+        const headEmployeeId = data.headEmployeeId !== undefined ? data.headEmployeeId : beforeHead;
+        const after = { name: data.name ?? before.name, isContainer, monthlyHours, headEmployeeId };
         const changes = diffFields(
-          { name: before.name, isContainer: before.isContainer, monthlyHours: beforeHours },
+          {
+            name: before.name,
+            isContainer: before.isContainer,
+            monthlyHours: beforeHours,
+            headEmployeeId: beforeHead,
+          },
           after,
-          ['name', 'isContainer', 'monthlyHours'],
+          ['name', 'isContainer', 'monthlyHours', 'headEmployeeId'],
         );
         if (Object.keys(changes).length === 0) return;
         assertEditable('department', scope, node);
         if (!actorHasAny(actor, P.DEPARTMENTS_EDIT)) throw missingRight(P.DEPARTMENTS_EDIT);
         if (changes.name) assertNameFree('department', scope.rows, node.parentId, after.name, id);
+        if (changes.headEmployeeId && headEmployeeId !== null) {
+          const found = await people.existingIds(tx, node.portalId, [headEmployeeId]);
+          if (found.length === 0) {
+            throw new AppError('EMPLOYEE_NOT_FOUND', {
+              message: organisationMessages.employeesNotFound([headEmployeeId]),
+              details: [
+                {
+                  path: ['body', 'headEmployeeId'],
+                  message: organisationMessages.employeesNotFound([headEmployeeId]),
+                },
+              ],
+            });
+          }
+        }
         const patch = Object.fromEntries(
-          Object.keys(changes).map((k) => [k, after[k as keyof typeof after]]),
+          Object.keys(changes)
+            .filter((k) => k !== 'headEmployeeId')
+            .map((k) => [k, after[k as keyof typeof after]]),
         );
         if (!(await repository.updateVersioned(tx, 'department', id, data.version, patch))) {
           throw new AppError('CONFLICT');
         }
+        if (changes.headEmployeeId) await people.setDepartmentHead(tx, id, headEmployeeId);
         await recordChange(tx, {
           entity: 'department',
           entityId: id,

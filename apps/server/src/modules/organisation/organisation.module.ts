@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { OrganisationPeoplePort } from './organisation.ports.ts';
+import type { OrganisationPeoplePort, UnitMovedHook } from './organisation.ports.ts';
 import { organisationRepository } from './organisation.repository.ts';
 import { organisationRoutes } from './organisation.routes.ts';
 import { createOrganisationService } from './organisation.service.ts';
@@ -12,8 +12,11 @@ export function organisationModule(deps: {
   people: OrganisationPeoplePort;
 }) {
   const repository = organisationRepository;
-  const service = createOrganisationService({ db: deps.db, repository, people: deps.people });
+  const movedHooks: UnitMovedHook[] = [];
+  const service = createOrganisationService({ db: deps.db, repository, people: deps.people, movedHooks });
   return {
+    /** Called in the transaction of a move (higher modules push theirs in app.ts, decision 045). */
+    movedHooks,
     repository,
     service,
     /** Handed on to modules that compute an actor's scope themselves (hazard analysis: the anchors). */

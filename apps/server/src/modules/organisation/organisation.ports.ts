@@ -47,6 +47,10 @@ export type OrganisationPeoplePort = {
   responsibilities(ex: Executor, locationId: number): Promise<ResponsibilityRecord[]>;
   /** Replaces the escalation levels (empty levels are not stored), inside the caller's transaction. */
   replaceEscalations(ex: Executor, locationId: number, levels: readonly EscalationInput[]): Promise<void>;
+  /** The head of a department (Abteilungsleitung, decision 045), or null. */
+  departmentHead(ex: Executor, departmentId: number): Promise<EmployeeRef | null>;
+  /** Sets or clears the head of a department, inside the caller's transaction. */
+  setDepartmentHead(ex: Executor, departmentId: number, employeeId: number | null): Promise<void>;
   /** Replaces the responsible persons, inside the caller's transaction. */
   replaceResponsibilities(
     ex: Executor,
@@ -54,3 +58,13 @@ export type OrganisationPeoplePort = {
     list: readonly ResponsibilityInput[],
   ): Promise<void>;
 };
+
+/**
+ * Called in the mover's transaction after a location or department moved to another parent (decision 045):
+ * who belongs to a unit's sub-units changed, so modules that match by sub-units (instruction profiles)
+ * re-evaluate. Higher modules push their hook in app.ts; organisation does not know them.
+ */
+export type UnitMovedHook = (
+  ex: Executor,
+  change: { kind: TreeKind; unitId: number; actorId: number | null },
+) => Promise<void>;

@@ -457,6 +457,58 @@ describe('departments tree', () => {
     expect(await logStates('department', dep.id)).toEqual([2, 1, 1]);
   });
 
+  it('a department has a head (decision 045): set, shown, logged, refused from another portal, cleared', async () => {
+    const created = await admin.post('/api/departments', { parentId: null, name: 'Qualitätssicherung' });
+    const dep = created.json<{ data: Department }>().data;
+    expect(dep.head).toBeNull();
+    const head = await createUser(t.database.db, { permissions: [] });
+    const set = await admin.patch(`/api/departments/${dep.id}`, {
+      version: dep.version,
+      headEmployeeId: head.id,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const withHead = set.json<{ data: Department }>().data;
+    expect(withHead.head?.id).toBe(head.id);
+    expect(withHead.version).toBe(dep.version + 1);
+    expect((await admin.get(`/api/departments/${dep.id}`)).json<{ data: Department }>().data.head?.id).toBe(
+      head.id,
+    );
+    // Stale version: 409 and nothing changes.
+    const stale = await admin.patch(`/api/departments/${dep.id}`, {
+      version: dep.version,
+      headEmployeeId: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    // An employee of another portal is no head here.
+    const foreign = await createUser(t.database.db, {
+      permissions: [],
+      portalId: await customerPortalId(t.database.db),
+    });
+    const refused = await admin.patch(`/api/departments/${dep.id}`, {
+      version: withHead.version,
+      headEmployeeId: foreign.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).code).toBe('EMPLOYEE_NOT_FOUND');
+    // Without the edit right: 403.
+    const reader = await as([P.DEPARTMENTS, P.DEPARTMENTS_ALL]);
+    const forbidden = await reader.patch(`/api/departments/${dep.id}`, {
+      version: withHead.version,
+      headEmployeeId: null,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    // Naming only the head leaves the other fields; null clears it.
+    const cleared = await admin.patch(`/api/departments/${dep.id}`, {
+      version: withHead.version,
+      headEmployeeId: null,
+    });
+    expect(cleared.json<{ data: Department }>().data).toMatchObject({
+      head: null,
+      name: 'Qualitätssicherung',
+    });
+    expect(await logStates('department', dep.id)).toEqual([2, 1, 1]);
+  });
+
   it('move, recursion, delete rules and rights as for locations', async () => {
     const produktion = await departmentId('Produktion');
     const schicht = await departmentId('Schichtbetrieb');

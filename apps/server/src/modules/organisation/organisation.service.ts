@@ -14,7 +14,7 @@ import type { Actor } from '#platform/access.ts';
 import { createOrganisationAccess } from './organisation.access.ts';
 import { createOrganisationDepartments } from './organisation.departments.ts';
 import { createOrganisationLocations } from './organisation.locations.ts';
-import type { OrganisationPeoplePort } from './organisation.ports.ts';
+import type { OrganisationPeoplePort, UnitMovedHook } from './organisation.ports.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import { createOrganisationTrees } from './organisation.trees.ts';
 
@@ -23,6 +23,8 @@ type Deps = {
   repository: OrganisationRepository;
   /** The people of the units (the employees module's, handed over in app.ts; decision 030). */
   people: OrganisationPeoplePort;
+  /** Called in a move's transaction (decision 045); the module's list, filled in app.ts. */
+  movedHooks?: readonly UnitMovedHook[];
 };
 
 /**
@@ -32,13 +34,14 @@ type Deps = {
  * organisation.departments.ts (the department record). Structural changes are serialised per portal; every
  * change is versioned and written to the change log.
  */
-export function createOrganisationService({ db, repository, people }: Deps) {
+export function createOrganisationService({ db, repository, people, movedHooks = [] }: Deps) {
   const access = createOrganisationAccess({ db, repository, people });
   const { tree, create, move, remove, pickerRows } = createOrganisationTrees({
     db,
     repository,
     people,
     access,
+    movedHooks,
   });
   const { locationDto, updateLocation } = createOrganisationLocations({ db, repository, people, access });
   const { departmentDto, updateDepartment } = createOrganisationDepartments({

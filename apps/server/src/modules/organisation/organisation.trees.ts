@@ -20,7 +20,7 @@ import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError, postgresErrorCode } from '#platform/errors.ts';
 import { searchWords } from '#platform/list.ts';
 import { KINDS, type OrganisationAccess } from './organisation.access.ts';
-import type { OrganisationPeoplePort } from './organisation.ports.ts';
+import type { OrganisationPeoplePort, UnitMovedHook } from './organisation.ports.ts';
 import type { OrganisationRepository, TreeKind } from './organisation.repository.ts';
 
 /**
@@ -33,11 +33,13 @@ export function createOrganisationTrees({
   repository,
   people,
   access,
+  movedHooks = [],
 }: {
   db: Db;
   repository: OrganisationRepository;
   people: Pick<OrganisationPeoplePort, 'employeeCount'>;
   access: OrganisationAccess;
+  movedHooks?: readonly UnitMovedHook[];
 }) {
   const { portalOf, scopeOf, loadVisible, assertEditable, assertNameFree, assertTarget, withUniqueNames } =
     access;
@@ -120,6 +122,7 @@ export function createOrganisationTrees({
           parentPath: { from: pathOf(node.parentId), to: pathOf(data.parentId) },
         },
       });
+      for (const hook of movedHooks) await hook(tx, { kind, unitId: id, actorId: actor.employeeId });
     });
   }
 

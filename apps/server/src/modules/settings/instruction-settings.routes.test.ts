@@ -28,6 +28,8 @@ const valid = {
   mailDaysBeforeDue: 28,
   overdueRepeatDays: 3,
   escalateAfterDays: null,
+  escalationRecipients: ['departmentHead', 'level2'],
+  intervalUnit: 'years',
 };
 
 describe('settings tab „Unterweisungen“ (per portal)', () => {
@@ -49,6 +51,8 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
         mailDaysBeforeDue: 14,
         overdueRepeatDays: 7,
         escalateAfterDays: 14,
+        escalationRecipients: ['supervisor', 'level1'],
+        intervalUnit: 'auto',
       },
     });
     const saved = await customer.put('/api/settings/instructions', { version: 0, value: valid });
@@ -96,6 +100,20 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
     });
     expect(order.statusCode).toBe(400);
     expect((errorOf(order).details as { message: string }[])[0]?.message).toContain('„Ausführbar ab“');
+    // Decision 045: only the offered recipient types and units, each recipient once.
+    const kinds = await main.put('/api/settings/instructions', {
+      version: 0,
+      value: { ...valid, escalationRecipients: ['supervisor', 'supervisor'], intervalUnit: 'weeks' },
+    });
+    expect(kinds.statusCode).toBe(400);
+    const kindErrors = Object.fromEntries(
+      ((errorOf(kinds).details ?? []) as { path: string[]; message: string }[]).map((d) => [
+        d.path.at(-1),
+        d.message,
+      ]),
+    );
+    expect(kindErrors.escalationRecipients).toBe('Jeder Empfänger nur einmal.');
+    expect(kindErrors.intervalUnit).toBe('Bitte eine der angebotenen Einheiten wählen.');
   });
 
   it('needs the settings right of the instructions to write, SETTINGS_READONLY reads', async () => {

@@ -1,6 +1,14 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { INTERVAL_UNITS, type IntervalUnit } from '@schutzwerk/shared/instructions/interval-format.ts';
 import {
+  ESCALATION_RECIPIENTS,
   type InstructionSettings,
   LEAD_TIME_OPTIONS,
 } from '@schutzwerk/shared/settings/instructions.settings.ts';
@@ -14,8 +22,8 @@ const NONE = 'none';
 
 /**
  * Settings tab „Unterweisungen“ (spec §9): when an item can be started and is shown, how long done items stay,
- * the reminder mail's lead time, repeated reminders and the escalation of overdue items, and the unit intervals
- * are shown in. One value per portal.
+ * the reminder mail's lead time, repeated reminders, the escalation of overdue items and who gets it, and the
+ * unit intervals are shown in (decision 045). One value per portal.
  */
 export default function InstructionSettingsTab() {
   const { t } = useTranslation();
@@ -82,6 +90,57 @@ export default function InstructionSettingsTab() {
       </TextField>
       {optionalDays('overdueRepeatDays')}
       {optionalDays('escalateAfterDays')}
+      <FormControl
+        component="fieldset"
+        disabled={!form.canEdit}
+        error={Boolean(form.errorOf('escalationRecipients'))}
+      >
+        <FormLabel component="legend">{t('instructionRun.settings.escalationRecipients')}</FormLabel>
+        <FormGroup row>
+          {ESCALATION_RECIPIENTS.map((recipient) => {
+            const chosen = form.value.escalationRecipients ?? [];
+            return (
+              <FormControlLabel
+                key={recipient}
+                label={t(`instructionRun.settings.recipient.${recipient}`)}
+                control={
+                  <Checkbox
+                    checked={chosen.includes(recipient)}
+                    onChange={(event) =>
+                      form.setField(
+                        'escalationRecipients',
+                        // Kept in the catalogue's order, whatever order they were ticked in.
+                        ESCALATION_RECIPIENTS.filter((r) =>
+                          r === recipient ? event.target.checked : chosen.includes(r),
+                        ),
+                      )
+                    }
+                  />
+                }
+              />
+            );
+          })}
+        </FormGroup>
+        <FormHelperText sx={{ maxWidth: 720 }}>
+          {form.errorOf('escalationRecipients') ?? t('instructionRun.settings.escalationRecipientsHint')}
+        </FormHelperText>
+      </FormControl>
+      <TextField
+        select
+        label={t('instructionRun.settings.intervalUnit')}
+        value={form.value.intervalUnit ?? 'auto'}
+        disabled={!form.canEdit}
+        onChange={(event) => form.setField('intervalUnit', event.target.value as IntervalUnit)}
+        error={Boolean(form.errorOf('intervalUnit'))}
+        helperText={form.errorOf('intervalUnit') ?? t('instructionRun.settings.intervalUnitHint')}
+        sx={{ maxWidth: 420 }}
+      >
+        {INTERVAL_UNITS.map((unit) => (
+          <MenuItem key={unit} value={unit}>
+            {t(`instructionRun.settings.unit.${unit}`)}
+          </MenuItem>
+        ))}
+      </TextField>
     </SettingsForm>
   );
 }

@@ -7,6 +7,7 @@ import {
   ASSIGNMENT_STATUS_LABELS,
   type MyAssignmentRow,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import { formatInterval } from '@schutzwerk/shared/instructions/interval-format.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -20,6 +21,7 @@ import { CertificateButton, runPath } from '#features/instruction-run/index.ts';
 import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { useIntervalUnit } from './api/get-instruction-display.ts';
 import { MY_ASSIGNMENTS_SOURCE } from './api/my-assignments.ts';
 
 /** Today in Germany (yyyy-mm-dd): the executable window is counted in Berlin's calendar days. */
@@ -55,6 +57,7 @@ export function MyInstructionsPage() {
     [filter.includeDone],
   );
   const onTotalChange = useCallback((total: number | null) => setCount(total), []);
+  const intervalUnit = useIntervalUnit();
   const columns = useMemo<ScrollingListColumn<MyAssignmentRow>[]>(
     () => [
       {
@@ -72,6 +75,13 @@ export function MyInstructionsPage() {
         minWidth: 110,
         grow: 0.6,
         render: (r) => (r.minutes === null ? '' : t('instructions.minutesValue', { count: r.minutes })),
+      },
+      {
+        id: 'interval',
+        header: t('instructions.interval'),
+        minWidth: 110,
+        grow: 0.6,
+        render: (r) => formatInterval(r.intervalDays, intervalUnit),
       },
       {
         id: 'dueDate',
@@ -151,7 +161,7 @@ export function MyInstructionsPage() {
           r.certificate ? <CertificateButton assignmentId={r.id} topicLabel={r.topicLabel} /> : '',
       },
     ],
-    [t],
+    [t, intervalUnit],
   );
 
   return (

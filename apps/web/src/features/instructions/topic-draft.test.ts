@@ -39,7 +39,13 @@ const topic: Topic = {
 describe('topic draft', () => {
   it('shows a custom interval as custom days and saves it back', () => {
     const draft = topicDraftOf(topic);
-    expect(draft).toMatchObject({ interval: 'custom', customDays: '400', minScore: '2', poolCount: '' });
+    expect(draft).toMatchObject({
+      interval: 'custom',
+      customValue: '400',
+      customUnit: 'days',
+      minScore: '2',
+      poolCount: '',
+    });
     expect(topicUpdateOf(draft, topic.version)).toMatchObject({
       version: 4,
       intervalDays: 400,
@@ -57,7 +63,12 @@ describe('topic draft', () => {
     expect(update.intervalDays).toBe(365);
     expect(update.minScore).toBeNull();
     expect(update.minutes).toBeNaN();
-    expect(intervalDaysOf({ interval: 'custom', customDays: '' })).toBeNaN();
+    expect(intervalDaysOf({ interval: 'custom', customValue: '', customUnit: 'days' })).toBeNaN();
+    // A custom interval typed in months or years is stored in days (decision 045).
+    expect(intervalDaysOf({ interval: 'custom', customValue: '18', customUnit: 'months' })).toBe(540);
+    expect(intervalDaysOf({ interval: 'custom', customValue: '24', customUnit: 'months' })).toBe(730);
+    expect(intervalDaysOf({ interval: 'custom', customValue: '6', customUnit: 'years' })).toBe(2190);
+    expect(intervalDaysOf({ interval: 'custom', customValue: '1,5', customUnit: 'months' })).toBeNaN();
   });
 
   it('compares department and parent by id', () => {

@@ -5,6 +5,12 @@ import type {
   UpdateTopic,
 } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { ANSWERS_MIN, TOPIC_INTERVAL_DAYS } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import {
+  daysInUnit,
+  type IntervalUnit,
+  naturalUnit,
+  unitToDays,
+} from '@schutzwerk/shared/instructions/interval-format.ts';
 import type { TreeChoice } from '#components/picker-field/tree-picker-field.tsx';
 
 /** The chosen superior topic as the field shows it. */
@@ -12,7 +18,8 @@ export type TopicChoice = { id: number; identifier: string; label: string };
 
 /**
  * The form's state of a topic: numbers as the text typed ('' = none), dates as yyyy-mm-dd ('' = none), the
- * interval as one of the spec's options or 'custom' with its days typed.
+ * interval as one of the spec's options or 'custom' with its value typed in a unit (days, months, years) and
+ * converted to days on save (decision 045).
  */
 export type TopicDraft = {
   label: string;
@@ -24,7 +31,9 @@ export type TopicDraft = {
   validUntil: string;
   /** A spec option ('0', '30', … '1825') or 'custom'. */
   interval: string;
-  customDays: string;
+  /** The custom interval as typed, in `customUnit`. */
+  customValue: string;
+  customUnit: Exclude<IntervalUnit, 'auto'>;
   mode: 1 | 3;
   minScore: string;
   poolCount: string;
@@ -51,7 +60,7 @@ export function topicDraftOf(topic: Topic): TopicDraft {
     validFrom: topic.validFrom ?? '',
     validUntil: topic.validUntil ?? '',
     interval: standard ? String(topic.intervalDays) : 'custom',
-    customDays: standard ? '' : String(topic.intervalDays),
+    ...customOf(standard ? null : topic.intervalDays),
     mode: topic.mode,
     minScore: text(topic.minScore),
     poolCount: text(topic.poolCount),
@@ -72,10 +81,24 @@ export function isTopicDraftDirty(draft: TopicDraft, base: TopicDraft): boolean 
   return comparable(draft) !== comparable(base);
 }
 
-/** The days of the draft's interval: the option's, or the custom days typed (NaN when not a number). */
-export function intervalDaysOf(draft: Pick<TopicDraft, 'interval' | 'customDays'>): number {
+/** A custom interval of `days` in its natural unit (whole years, else whole months, else days). */
+function customOf(days: number | null): Pick<TopicDraft, 'customValue' | 'customUnit'> {
+  if (days === null) return { customValue: '', customUnit: 'days' };
+  const unit = naturalUnit(days);
+  return {
+    customValue: String(daysInUnit(days, unit) ?? days),
+    customUnit: daysInUnit(days, unit) === null ? 'days' : unit,
+  };
+}
+
+/**
+ * The days of the draft's interval: the option's, or the custom value typed converted from its unit (12 months
+ * = 365 days, other months 30 days, a year 365 days); NaN when not a whole number.
+ */
+export function intervalDaysOf(draft: Pick<TopicDraft, 'interval' | 'customValue' | 'customUnit'>): number {
   if (draft.interval !== 'custom') return Number(draft.interval);
-  return draft.customDays.trim() === '' ? Number.NaN : Number(draft.customDays);
+  const value = draft.customValue.trim() === '' ? Number.NaN : Number(draft.customValue);
+  return Number.isInteger(value) ? unitToDays(value, draft.customUnit) : Number.NaN;
 }
 
 export function topicUpdateOf(draft: TopicDraft, version: number): UpdateTopic {

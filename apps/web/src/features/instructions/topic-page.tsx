@@ -21,6 +21,7 @@ import {
   TOPIC_INTERVALS,
   type Topic,
 } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import { formatDays, intervalOptionLabel } from '@schutzwerk/shared/instructions/interval-format.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -40,6 +41,7 @@ import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useDeleteQuestion } from './api/delete-question.ts';
 import { useDeleteTopic } from './api/delete-topic.ts';
+import { useIntervalUnit } from './api/get-instruction-display.ts';
 import { topicQueryOptions, useTopic } from './api/get-topic.ts';
 import { useSetTopicStatus } from './api/set-topic-status.ts';
 import { useUpdateTopic } from './api/update-topic.ts';
@@ -78,6 +80,7 @@ type QuestionEdit = { question: Question | null } | null;
 
 function TopicEditor({ topic }: { topic: Topic }) {
   const { t } = useTranslation();
+  const intervalUnit = useIntervalUnit();
   const navigate = useNavigate();
   const notify = useNotify();
   const dismissNotification = useDismissNotification();
@@ -231,7 +234,17 @@ function TopicEditor({ topic }: { topic: Topic }) {
             select
             label={t('instructions.interval')}
             value={draft.interval}
-            onChange={(e) => set({ interval: e.target.value })}
+            onChange={(e) =>
+              set(
+                e.target.value === 'custom' && draft.interval !== 'custom'
+                  ? {
+                      interval: 'custom',
+                      // A new custom interval is typed in the portal's unit (automatic: days).
+                      customUnit: intervalUnit === 'auto' ? 'days' : intervalUnit,
+                    }
+                  : { interval: e.target.value },
+              )
+            }
             disabled={!canEdit}
             error={Boolean(errors.intervalDays) && draft.interval !== 'custom'}
             helperText={
@@ -240,22 +253,37 @@ function TopicEditor({ topic }: { topic: Topic }) {
           >
             {TOPIC_INTERVALS.map((option) => (
               <MenuItem key={option.days} value={String(option.days)}>
-                {option.label}
+                {intervalOptionLabel(option.days, intervalUnit)}
               </MenuItem>
             ))}
             <MenuItem value="custom">{t('instructions.intervalCustom')}</MenuItem>
           </TextField>
           {draft.interval === 'custom' && (
-            <TextField
-              type="number"
-              label={t('instructions.customDays')}
-              value={draft.customDays}
-              onChange={(e) => set({ customDays: e.target.value })}
-              disabled={!canEdit}
-              slotProps={{ htmlInput: { min: 1, max: 3650 } }}
-              error={Boolean(errors.intervalDays)}
-              helperText={errors.intervalDays ?? t('instructions.intervalHint')}
-            />
+            <Stack direction="row" spacing={1}>
+              <TextField
+                type="number"
+                label={t('instructions.customValue')}
+                value={draft.customValue}
+                onChange={(e) => set({ customValue: e.target.value })}
+                disabled={!canEdit}
+                slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                error={Boolean(errors.intervalDays)}
+                helperText={errors.intervalDays ?? t('instructions.customHint')}
+                sx={{ flex: 1, minWidth: 110 }}
+              />
+              <TextField
+                select
+                label={t('instructions.customUnit')}
+                value={draft.customUnit}
+                onChange={(e) => set({ customUnit: e.target.value as TopicDraft['customUnit'] })}
+                disabled={!canEdit}
+                sx={{ width: 130, flexShrink: 0 }}
+              >
+                <MenuItem value="days">{t('instructions.unitDays')}</MenuItem>
+                <MenuItem value="months">{t('instructions.unitMonths')}</MenuItem>
+                <MenuItem value="years">{t('instructions.unitYears')}</MenuItem>
+              </TextField>
+            </Stack>
           )}
           <TextField
             select
@@ -268,7 +296,7 @@ function TopicEditor({ topic }: { topic: Topic }) {
             <MenuItem value="">{t('instructions.durationNone')}</MenuItem>
             {TOPIC_DURATION_DAYS.map((days) => (
               <MenuItem key={days} value={String(days)}>
-                {t('instructions.durationOption', { days })}
+                {formatDays(days, intervalUnit)}
               </MenuItem>
             ))}
           </TextField>

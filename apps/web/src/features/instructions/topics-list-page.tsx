@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TopicRow } from '@schutzwerk/shared/instructions/instructions.schema.ts';
-import { intervalLabel } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import { formatInterval } from '@schutzwerk/shared/instructions/interval-format.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { useIntervalUnit } from './api/get-instruction-display.ts';
 import { TOPIC_LIST_SOURCE } from './api/topic-keys.ts';
 import { CreateTopicDialog } from './components/create-topic-dialog.tsx';
 
@@ -75,6 +76,7 @@ export function TopicsListPage() {
     [filter.status],
   );
   const onTotalChange = useCallback((total: number | null) => setCount(total), []);
+  const intervalUnit = useIntervalUnit();
   const columns = useMemo<ScrollingListColumn<TopicRow>[]>(
     () => [
       {
@@ -116,7 +118,7 @@ export function TopicsListPage() {
         sortKey: 'intervalDays',
         minWidth: 120,
         grow: 0.8,
-        render: (r) => intervalLabel(r.intervalDays),
+        render: (r) => formatInterval(r.intervalDays, intervalUnit),
       },
       {
         id: 'mode',
@@ -152,7 +154,7 @@ export function TopicsListPage() {
         ),
       },
     ],
-    [t],
+    [t, intervalUnit],
   );
 
   return (

@@ -1,14 +1,25 @@
-import type { Department, UpdateDepartment } from '@schutzwerk/shared/organisation/organisation.schema.ts';
+import type {
+  Department,
+  EmployeeRef,
+  UpdateDepartment,
+} from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { monthlyHoursSchema } from '@schutzwerk/shared/organisation/organisation.schema.ts';
 import { formatNumber } from '#lib/format.ts';
 
-export type DepartmentDraft = { name: string; isContainer: boolean; monthlyHours: string };
+export type DepartmentDraft = {
+  name: string;
+  isContainer: boolean;
+  monthlyHours: string;
+  /** The head (Abteilungsleitung, decision 045). */
+  head: EmployeeRef | null;
+};
 
 export function draftFromDepartment(department: Department): DepartmentDraft {
   return {
     name: department.name,
     isContainer: department.isContainer,
     monthlyHours: department.monthlyHours === null ? '' : formatNumber(department.monthlyHours),
+    head: department.head,
   };
 }
 
@@ -40,6 +51,7 @@ export function payloadFromDepartmentDraft(draft: DepartmentDraft, version: numb
     name: draft.name,
     isContainer: draft.isContainer,
     monthlyHours: draft.isContainer ? parseHours(draft.monthlyHours) : null,
+    headEmployeeId: draft.head?.id ?? null,
   };
 }
 
@@ -47,7 +59,8 @@ export function isDepartmentDraftDirty(draft: DepartmentDraft, base: DepartmentD
   return (
     draft.name !== base.name ||
     draft.isContainer !== base.isContainer ||
-    parseHours(draft.monthlyHours) !== parseHours(base.monthlyHours)
+    parseHours(draft.monthlyHours) !== parseHours(base.monthlyHours) ||
+    (draft.head?.id ?? null) !== (base.head?.id ?? null)
   );
 }
 
@@ -60,5 +73,6 @@ export function rebaseDepartmentDraft(
     name: draft.name !== oldBase.name ? draft.name : newBase.name,
     isContainer: draft.isContainer !== oldBase.isContainer ? draft.isContainer : newBase.isContainer,
     monthlyHours: draft.monthlyHours !== oldBase.monthlyHours ? draft.monthlyHours : newBase.monthlyHours,
+    head: (draft.head?.id ?? null) !== (oldBase.head?.id ?? null) ? draft.head : newBase.head,
   };
 }

@@ -85,7 +85,7 @@ describe('department draft', () => {
     expect(parseHours(' 160 ')).toBe(160);
     expect(parseHours('')).toBeNull();
     expect(parseHours('viel')).toBeNaN();
-    const base = { name: 'Produktion', isContainer: true, monthlyHours: '745' };
+    const base = { name: 'Produktion', isContainer: true, monthlyHours: '745', head: null };
     expect(validateDepartmentDraft(base).monthlyHours).toBe(
       'Die Monatsstunden dürfen höchstens 744 betragen (31 Tage × 24 Stunden).',
     );
@@ -96,12 +96,13 @@ describe('department draft', () => {
   });
 
   it('sends no hours for a department that is no container; compares hours numerically', () => {
-    const draft = { name: 'IT', isContainer: false, monthlyHours: '160' };
+    const draft = { name: 'IT', isContainer: false, monthlyHours: '160', head: null };
     expect(payloadFromDepartmentDraft(draft, 2)).toEqual({
       version: 2,
       name: 'IT',
       isContainer: false,
       monthlyHours: null,
+      headEmployeeId: null,
     });
     const base = draftFromDepartment({
       id: 1,
@@ -110,6 +111,7 @@ describe('department draft', () => {
       path: ['IT'],
       isContainer: true,
       monthlyHours: 160,
+      head: null,
       childCount: 0,
       employeeCount: 0,
       editable: true,
@@ -118,5 +120,9 @@ describe('department draft', () => {
       updatedAt: '',
     });
     expect(isDepartmentDraftDirty({ ...base, monthlyHours: '160,0' }, base)).toBe(false);
+    // The head (decision 045) is compared by id and sent as an id.
+    const head = { id: 5, personnelNumber: '5', lastName: 'Leiter', firstName: 'Lea', departmentName: null };
+    expect(isDepartmentDraftDirty({ ...base, head }, base)).toBe(true);
+    expect(payloadFromDepartmentDraft({ ...base, head }, 1).headEmployeeId).toBe(5);
   });
 });

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ASSIGNMENT_STATUS_LABELS } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import { formatInterval } from '@schutzwerk/shared/instructions/interval-format.ts';
 import type { MatrixCell, MatrixRow, MatrixTopic } from '@schutzwerk/shared/instructions/profiles.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useMemo, useState } from 'react';
@@ -23,6 +24,7 @@ import { formatDate, formatNumber } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { useIntervalUnit } from '../api/get-instruction-display.ts';
 import { useAssignMatrix } from './api/matrix-assign.ts';
 import { useMatrixPage } from './api/matrix-page.ts';
 import { useMatrixTopics } from './api/matrix-topics.ts';
@@ -64,6 +66,7 @@ const isStoredFilter = (value: unknown): value is StoredFilter =>
  */
 export function MatrixPage() {
   const { t } = useTranslation();
+  const intervalUnit = useIntervalUnit();
   const notify = useNotify();
   const { canAny } = usePermissions();
   const canAssign = canAny([P.TOPICS_PROFILES]);
@@ -209,7 +212,10 @@ export function MatrixPage() {
                 <th scope="col" key={topic.id}>
                   <Button
                     size="small"
-                    title={topic.label}
+                    title={t('instructionProfiles.columnTitle', {
+                      label: topic.label,
+                      interval: formatInterval(topic.intervalDays, intervalUnit),
+                    })}
                     aria-label={t('instructionProfiles.selectColumn', {
                       name: `${topic.identifier} ${topic.label}`,
                     })}

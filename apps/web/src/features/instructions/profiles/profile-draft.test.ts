@@ -4,6 +4,7 @@ import { isProfileDraftDirty, type ProfileDraft, profileUpdateOf, withSource } f
 const base: ProfileDraft = {
   label: 'Lager',
   description: '',
+  includeSubUnits: true,
   topics: [
     { id: 1, identifier: 'U-01', label: 'Allgemein' },
     { id: 2, identifier: 'U-02', label: 'Brandschutz' },
@@ -15,6 +16,7 @@ describe('profile draft', () => {
   it('is dirty on a changed field, topic set or source set, not on another order', () => {
     expect(isProfileDraftDirty({ ...base, topics: [...base.topics].reverse() }, base)).toBe(false);
     expect(isProfileDraftDirty({ ...base, label: 'Lager 2' }, base)).toBe(true);
+    expect(isProfileDraftDirty({ ...base, includeSubUnits: false }, base)).toBe(true);
     expect(isProfileDraftDirty({ ...base, topics: base.topics.slice(1) }, base)).toBe(true);
     expect(isProfileDraftDirty({ ...base, sources: [{ kind: 'role', id: 7, name: 'x' }] }, base)).toBe(true);
   });
@@ -27,6 +29,7 @@ describe('profile draft', () => {
       version: 3,
       label: 'Lager',
       description: '',
+      includeSubUnits: true,
       topicIds: [1, 2],
       sources: [
         { kind: 'activity', id: 7 },

@@ -1,17 +1,23 @@
 import type { MatrixTopic, Profile, UpdateProfile } from '@schutzwerk/shared/instructions/profiles.schema.ts';
 import type { SourceChoice } from './components/source-picker.tsx';
 
-/** The editing state of a profile: its fields, topics and sources (decision 040). */
+/** A topic as the profile's topic field shows it. */
+export type ProfileTopicChoice = Pick<MatrixTopic, 'id' | 'identifier' | 'label'>;
+
+/** The editing state of a profile: its fields, topics and sources (decisions 040, 045). */
 export type ProfileDraft = {
   label: string;
   description: string;
-  topics: MatrixTopic[];
+  /** „gilt auch für untergeordnete Einheiten“. */
+  includeSubUnits: boolean;
+  topics: ProfileTopicChoice[];
   sources: SourceChoice[];
 };
 
 export const profileDraftOf = (p: Profile): ProfileDraft => ({
   label: p.label,
   description: p.description,
+  includeSubUnits: p.includeSubUnits,
   topics: p.topics,
   sources: p.sources,
 });
@@ -28,6 +34,7 @@ export function isProfileDraftDirty(draft: ProfileDraft, base: ProfileDraft): bo
   return (
     draft.label !== base.label ||
     draft.description !== base.description ||
+    draft.includeSubUnits !== base.includeSubUnits ||
     ids(draft.topics) !== ids(base.topics) ||
     sources(draft.sources) !== sources(base.sources)
   );
@@ -37,6 +44,7 @@ export const profileUpdateOf = (draft: ProfileDraft, version: number): UpdatePro
   version,
   label: draft.label,
   description: draft.description,
+  includeSubUnits: draft.includeSubUnits,
   topicIds: draft.topics.map((t) => t.id),
   sources: draft.sources.map((s) => ({ kind: s.kind, id: s.id })),
 });

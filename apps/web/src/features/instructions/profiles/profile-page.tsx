@@ -4,8 +4,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROFILE_SOURCE_LABELS, type Profile } from '@schutzwerk/shared/instructions/profiles.schema.ts';
@@ -217,6 +219,20 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         {canEdit ? (
           <SourcePicker onAdd={(choice) => set({ sources: withSource(draft.sources, choice) })} />
         ) : null}
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={
+            <Switch
+              checked={draft.includeSubUnits}
+              onChange={(e) => set({ includeSubUnits: e.target.checked })}
+              disabled={!canEdit}
+            />
+          }
+          label={t('instructionProfiles.includeSubUnits')}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {t('instructionProfiles.includeSubUnitsHint')}
+        </Typography>
       </Paper>
       <ConfirmDialog
         open={deleteOpen}

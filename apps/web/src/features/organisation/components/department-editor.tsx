@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismissNotification, useNotify } from '#components/notifications/notifications.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
@@ -168,6 +169,16 @@ export function DepartmentEditor({ department, nodes, toolbar, onDeleted }: Prop
           slotProps={{ htmlInput: { maxLength: 10, inputMode: 'decimal' } }}
           sx={{ maxWidth: 320 }}
         />
+        <Stack sx={{ maxWidth: 480 }}>
+          <EmployeePickerField
+            label={t('departments.head')}
+            value={draft.head}
+            disabled={!mayEdit}
+            onChange={(head) => change({ head }, ['headEmployeeId'])}
+            error={Boolean(errorOf('headEmployeeId'))}
+            helperText={errorOf('headEmployeeId') ?? t('departments.headHint')}
+          />
+        </Stack>
       </Section>
       <Typography variant="caption" color="text.secondary" data-testid="node-info">
         {t('organisation.childCount')}: {base.childCount} · {t('organisation.employeeCount')}:{' '}
