@@ -55,20 +55,20 @@ const decimal = (format: DecimalFormat, example: string) =>
     .string()
     .trim()
     .max(20)
-    .default('')
     .refine((v) => v === '' || parseDecimal(v, format) !== undefined, {
       message: `Bitte geben Sie eine Zahl mit Komma ein, ${decimalRule(format)} (z. B. ${example}).`,
-    });
+    })
+    .default('');
 /** Temperatures (°C): numeric, at most 3 digits before and 1 after the comma. */
 const temperature = () =>
   z
     .string()
     .trim()
     .max(20)
-    .default('')
     .refine((v) => v === '' || parseDecimal(v, DECIMAL_FORMATS.temperature) !== undefined, {
       message: `Die Temperatur muss eine Zahl in °C sein, ${decimalRule(DECIMAL_FORMATS.temperature)} (z. B. 78,3).`,
-    });
+    })
+    .default('');
 
 export const casMessages = {
   format:
@@ -85,28 +85,28 @@ const casNumber = z
   .string()
   .trim()
   .max(12, casMessages.format)
-  .default('')
   .superRefine((v, ctx) => {
     const r = v === '' ? 'ok' : checkCas(v);
     if (r !== 'ok') ctx.addIssue({ code: 'custom', message: casMessages[r] });
-  });
+  })
+  .default('');
 const ecNumber = z
   .string()
   .trim()
   .max(9, ecMessages.format)
-  .default('')
   .superRefine((v, ctx) => {
     const r = v === '' ? 'ok' : checkEc(v);
     if (r !== 'ok') ctx.addIssue({ code: 'custom', message: ecMessages[r] });
-  });
+  })
+  .default('');
 /** Waste key of the waste list ordinance (AVV): six digits, optionally grouped, * for hazardous waste. */
 const wasteKey = z
   .string()
   .trim()
-  .default('')
   .refine((v) => v === '' || /^\d{2} ?\d{2} ?\d{2}\*?$/.test(v), {
     message: 'Der Abfallschlüssel hat sechs Ziffern, z. B. 07 01 04*.',
-  });
+  })
+  .default('');
 
 /** A statement code of the CLP catalogue (checked against the catalogue by the server). */
 export const statementCodeSchema = z
@@ -242,10 +242,10 @@ export const substanceDataFields = {
   unNumber: z
     .string()
     .trim()
-    .default('')
     .refine((v) => v === '' || /^\d{4}$/.test(v), {
       message: 'Die UN-Nummer hat vier Ziffern (z. B. 1170).',
-    }),
+    })
+    .default(''),
   shippingDescription: text(300),
   adrRid: text(100),
   iata: text(100),

@@ -316,6 +316,16 @@ describe('versions and release', () => {
     expect((await admin.get(`/api/substances/${s.id}`)).statusCode).toBe(404);
   });
 
+  it('checks CAS, EC and decimals on update too', async () => {
+    const s = await create();
+    const res = await admin.put(
+      `/api/substances/${s.id}`,
+      whole(s, { casNumber: '64-17-4', flashPoint: 'x' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(details(res).map((d) => d.path)).toEqual([['casNumber'], ['flashPoint']]);
+  });
+
   it('answers a stale save with 409', async () => {
     const s = await create();
     await save(s, { synonym: 'eins' });
