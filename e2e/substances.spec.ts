@@ -1,6 +1,7 @@
 import { casCheckDigit, ecCheckDigit } from '@schutzwerk/shared/substances/cas-ec.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
@@ -129,6 +130,40 @@ describe('hazardous substances register', () => {
     const row = listRows(page, 'Gefahrstoffe').first();
     await row.getByText(name).waitFor();
     await row.getByRole('img', { name: 'GHS06: Totenkopf mit gekreuzten Knochen' }).waitFor();
+    await context.close();
+  });
+
+  it('warns about a blacklisted statement but saves; release not agreed asks and sets the substance inactive', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/settings/hazmat');
+    // The settings tab „Gefahrstoffe“: put EUH066 on the list of unwanted statements.
+    const unwanted = page.getByRole('textbox', { name: 'Unerwünschte Hinweise' });
+    await unwanted.waitFor();
+    const before = await unwanted.inputValue();
+    if (!before.includes('EUH066')) {
+      await unwanted.fill(before ? `${before}, EUH066` : 'EUH066');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByText('gespeichert', { exact: false }).first().waitFor();
+    }
+    const created = await api<{ id: number }>(page, 'POST', 'substances', {
+      designation: `Aceton-Sperrprobe ${suffix}`,
+      statements: ['H225', 'EUH066'],
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`/substances/${created.data.id}`);
+    await page.getByTestId('blacklist-warning').getByText('EUH066: Sperrliste „unerwünscht“').waitFor();
+
+    await page.getByRole('button', { name: 'Freigabe …' }).click();
+    await page
+      .getByRole('dialog', { name: 'Freigabe des Gefahrstoffs' })
+      .getByRole('button', { name: 'Nicht zustimmen' })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Gefahrstoff inaktiv setzen?' });
+    await ask.getByRole('button', { name: 'Ja, inaktiv setzen' }).click();
+    await page.getByText('Die Freigabe wurde abgelehnt.').waitFor();
+    await page.getByText('Dieser Gefahrstoff ist inaktiv.').waitFor();
+    const state = page.getByTestId('substance-release-state');
+    await waitUntil(async () => (await state.textContent()) === 'Freigabe abgelehnt', 'not agreed');
     await context.close();
   });
 
