@@ -123,4 +123,5 @@ CREATE INDEX "substance_versions_designation" ON "substance_versions" USING btre
 CREATE INDEX "substance_versions_cas" ON "substance_versions" USING btree ("cas_number");--> statement-breakpoint
 CREATE INDEX "substance_versions_ec" ON "substance_versions" USING btree ("ec_number");--> statement-breakpoint
 CREATE INDEX "substance_versions_search_trgm" ON "substance_versions" USING gin (("designation" || ' ' || "synonym" || ' ' || "cas_number" || ' ' || "ec_number" || ' ' || "manufacturer_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "substances_portal" ON "substances" USING btree ("portal_id","active");
+CREATE INDEX "substances_portal" ON "substances" USING btree ("portal_id","active");--> statement-breakpoint
+CREATE INDEX "substances_current_version" ON "substances" USING btree ("current_version_id");

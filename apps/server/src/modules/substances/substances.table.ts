@@ -47,6 +47,8 @@ export const substances = pgTable(
   },
   (t) => [
     index('substances_portal').on(t.portalId, t.active),
+    // The list walks the versions in designation order and joins the current one (decision 046, bench).
+    index('substances_current_version').on(t.currentVersionId),
     check('substances_release_state', sql`${t.releaseState} in ('open', 'agreed', 'notAgreed')`),
   ],
 );
