@@ -1,9 +1,14 @@
+import { substancesMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { DEFAULT_BLACKLISTS } from '@schutzwerk/shared/substances/clp.ts';
 import type { Substance, SubstanceRow } from '@schutzwerk/shared/substances/substances.schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
-import { createUser, customerPortalId } from '#test/fixtures.ts';
+import { fakeActor } from '#test/fake-actor.ts';
+import { createUser, customerPortalId, employeeIdByLogin, mainPortalId } from '#test/fixtures.ts';
 import { CLP_STATEMENTS_DE } from './clp-statements.data.ts';
+import { substancesRepository } from './substances.repository.ts';
+import { createSubstancesService } from './substances.service.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -332,6 +337,45 @@ describe('versions and release', () => {
     const res = await admin.put(`/api/substances/${s.id}`, whole(s, { synonym: 'zwei' }));
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).code).toBe('CONFLICT');
+  });
+});
+
+describe('usage guards of later modules', () => {
+  it('refuse setting inactive (containers, EMKG, assessments) and deleting (hazards) with the spec messages', async () => {
+    const s = await create();
+    // The module's service with guards as containers and hazard assessments will register them.
+    const service = createSubstancesService({
+      db: t.database.db,
+      repository: substancesRepository,
+      blacklists: async () => DEFAULT_BLACKLISTS,
+      deactivationGuards: [async (_ex, id) => (id === s.id ? '2 Gebinde im Lager' : null)],
+      deletionGuards: [async (_ex, id) => (id === s.id ? substancesMessages.inUseByHazards(1) : null)],
+    });
+    const actor = fakeActor({
+      employeeId: await employeeIdByLogin(t.database.db, 'admin'),
+      portalId: await mainPortalId(t.database.db),
+      isMainPortal: true,
+      permissions: [P.HAZMAT, P.HAZMAT_ACTIVATE],
+    });
+    await expect(service.setActive(actor, s.id, { version: s.version, active: false })).rejects.toMatchObject(
+      {
+        code: 'SUBSTANCE_STATUS_FAILED',
+        status: 409,
+        message:
+          'Status für den Gefahrstoff konnte nicht gesetzt werden. Er wird noch verwendet: 2 Gebinde im Lager.',
+      },
+    );
+    await expect(
+      service.release(actor, s.id, { version: s.version, agreed: false, setInactive: true }),
+    ).rejects.toMatchObject({ code: 'SUBSTANCE_STATUS_FAILED' });
+    await expect(service.remove(actor, s.id, s.version)).rejects.toMatchObject({
+      code: 'SUBSTANCE_IN_USE',
+      status: 409,
+      message: 'Der Gefahrstoff konnte nicht gelöscht werden, weil er noch einer Gefährdung zugeordnet ist.',
+    });
+    const after = (await admin.get(`/api/substances/${s.id}`)).json<{ data: Substance }>().data;
+    expect(after.active).toBe(true);
+    expect(after.releaseState).toBe('open');
   });
 });
 
