@@ -47,6 +47,9 @@ export const substanceSource: ListSource = {
   searchText: substanceSearchText(v),
 };
 
+/** A complete CAS (2–7, 2, 1 digits) or EC number (3, 3, 1 digits) typed as the search. */
+const WHOLE_NUMBER = /^(\d{2,7}-\d{2}-\d|\d{3}-\d{3}-\d)$/;
+
 /** Which substances a caller sees: the main portal all, any other portal its own. */
 export type PortalScope = 'all' | number;
 const inScope = (scope: PortalScope) => (scope === 'all' ? undefined : eq(s.portalId, scope));
@@ -264,10 +267,16 @@ export const substancesRepository = {
   },
 
   async list(ex: Executor, scope: PortalScope, input: SubstanceListQuery, releasedOnly: boolean) {
-    const query = substanceListQuerySchema.parse(input);
+    let query = substanceListQuerySchema.parse(input);
     const filters: (SQL | undefined)[] = [inScope(scope)];
     if (!query.showInactive || releasedOnly) filters.push(eq(s.active, true));
     if (releasedOnly) filters.push(eq(s.releaseState, 'agreed'));
+    // A whole CAS or EC number is looked up exactly (b-tree index) instead of as text anywhere.
+    const number = query.search.trim();
+    if (WHOLE_NUMBER.test(number)) {
+      filters.push(or(eq(v.casNumber, number), eq(v.ecNumber, number)));
+      query = { ...query, search: '' };
+    }
     const plan = planList(substanceSource, query, filters);
     return runList<SubstanceRow>(plan, {
       rows: async (p) =>
