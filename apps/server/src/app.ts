@@ -58,6 +58,7 @@ import { employeeRoleAssignments, rolesModule } from './modules/roles/index.ts';
 import { type JobDefinition, schedulerModule } from './modules/scheduler/index.ts';
 import { installationLicence, instructionSettings, settingsModule } from './modules/settings/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { substancesModule } from './modules/substances/index.ts';
 import { publicRoute } from './platform/access.ts';
 import { registerAuth } from './platform/auth.plugin.ts';
 import { createDeviceCookies } from './platform/device-cookies.ts';
@@ -198,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
+  // The hazardous substances register (decision 046).
+  const substances = substancesModule({ db: database.db, settings: settings.service });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
@@ -296,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructions,
     topicMedia,
     instructionRun,
+    substances,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

@@ -259,6 +259,45 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/substances/:id': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/substances', { designation: 'Teilgefahrstoff', synonym: 'Alt' });
+      return {
+        url: `/api/substances/${created.id}`,
+        read: reader(`/api/substances/${created.id}`),
+        send: { synonym: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/substanceproductgroups/:id': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/substanceproductgroups', { name: 'Teilproduktgruppe' });
+      return {
+        url: `/api/substanceproductgroups/${created.id}`,
+        read: async () =>
+          ((await get('/api/substanceproductgroups?limit=100')).rows as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { name: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/substancepackageunits/:id': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/substancepackageunits', { name: 'Teilgebinde' });
+      return {
+        url: `/api/substancepackageunits/${created.id}`,
+        read: async () =>
+          ((await get('/api/substancepackageunits?limit=100')).rows as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { name: 'Neu' },
+      };
+    },
+  },
   'PUT /api/topics/:id': {
     kind: 'whole',
     async setup() {
@@ -437,6 +476,15 @@ const ENTRIES: Record<string, Entry> = {
   // Steps on a record: their bodies name exactly what the step changes.
   'POST /api/employee/:id/resetPassword': { kind: 'action', reason: 'generates a password (delivery named)' },
   'POST /api/activities/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
+  'POST /api/substances/:id/versions': { kind: 'action', reason: 'opens the next version of the substance' },
+  'POST /api/substances/:id/fix': { kind: 'action', reason: 'fixes the current version' },
+  'POST /api/substances/:id/release': {
+    kind: 'action',
+    reason: 'records the release decision (agreed named)',
+    defaults: ['comment', 'setInactive'],
+  },
+  'POST /api/substances/:id/active': { kind: 'action', reason: 'sets the substance active or inactive' },
+
   'POST /api/activities/:id/role-base': { kind: 'action', reason: 'marks the role base' },
   'POST /api/locations/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
   'POST /api/departments/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },

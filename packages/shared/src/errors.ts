@@ -24,6 +24,7 @@ import { reportsErrors } from './errors/reports.ts';
 import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
+import { substancesErrors } from './errors/substances.ts';
 
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
@@ -44,6 +45,7 @@ export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';
 export { schedulerMessages } from './errors/scheduler.ts';
 export { settingsMessages } from './errors/settings.ts';
+export { substancesMessages } from './errors/substances.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).
@@ -90,6 +92,7 @@ export const errorCatalogue = {
   ...checklistsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
+  ...substancesErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -118,6 +121,7 @@ export const errorCatalogueDomains = {
   roles: rolesErrors,
   scheduler: schedulerErrors,
   settings: settingsErrors,
+  substances: substancesErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -230,6 +230,31 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'substances/list',
+                    handle: handle({ anyOf: COMPOSITE.HAZMAT_READ }),
+                    lazy: lazyPage(
+                      () => import('#features/substances/substances-list-page.tsx'),
+                      (m) => m.SubstancesListPage,
+                    ),
+                  },
+                  { path: 'substances', element: <Navigate to="/substances/list" replace /> },
+                  {
+                    path: 'substances/catalogues',
+                    handle: handle({ anyOf: [P.HAZMAT_MASTER_DATA] }),
+                    lazy: lazyPage(
+                      () => import('#features/substances/substance-catalogues-page.tsx'),
+                      (m) => m.SubstanceCataloguesPage,
+                    ),
+                  },
+                  {
+                    path: 'substances/:id',
+                    handle: handle({ anyOf: COMPOSITE.HAZMAT_READ }),
+                    lazy: lazyPage(
+                      () => import('#features/substances/substance-page.tsx'),
+                      (m) => m.SubstancePage,
+                    ),
+                  },
+                  {
                     path: 'instructions/list',
                     handle: handle({ anyOf: [P.TOPICS] }),
                     lazy: lazyPage(

@@ -1,3 +1,4 @@
+import { hazmatSettings } from './hazmat.settings.ts';
 import { instructionSettingsCategory } from './instructions.settings.ts';
 import { languageSettings } from './language.settings.ts';
 import { licenseSettings } from './license.settings.ts';
@@ -8,6 +9,7 @@ import { systemSettings } from './system.settings.ts';
 
 /** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
+  [hazmatSettings.key]: hazmatSettings,
   [instructionSettingsCategory.key]: instructionSettingsCategory,
   [languageSettings.key]: languageSettings,
   [licenseSettings.key]: licenseSettings,

@@ -16,6 +16,7 @@ import { portals } from '#modules/portals/portals.table.ts';
 import { ensureBaseReports } from '#modules/reports/reports.base-data.ts';
 import { employeeRoles, rolePermissions, roles } from '#modules/roles/roles.table.ts';
 import { settings } from '#modules/settings/settings.table.ts';
+import { ensureSubstanceBaseData } from '#modules/substances/index.ts';
 import { generatePassword, hashPassword } from '#platform/password.ts';
 import type { Db, Executor } from '../client.ts';
 import { vacuumAnalyze } from '../maintenance.ts';
@@ -77,6 +78,7 @@ export async function ensureBaseData(db: Db, adminPassword: string | undefined):
     await ensureBaseReports(tx);
     await ensureBaseHazardBricks(tx);
     await ensureStandardFactorMenu(tx);
+    await ensureSubstanceBaseData(tx);
 
     const [existingAdmin] = await tx
       .select({ id: employees.id })

@@ -116,6 +116,10 @@ export const REPORT_GLOBAL_TABLES: ReadonlySet<string> = new Set([
   'nohl_criteria',
   'mail_templates',
   'scheduled_tasks',
+  // The CLP catalogue and the substances' product groups and package units (decision 046).
+  'clp_statements',
+  'substance_product_groups',
+  'substance_package_units',
 ]);
 
 /** References that say whose a row is although they do not cascade (the row outlives a deletion attempt). */

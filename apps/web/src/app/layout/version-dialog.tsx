@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@schutzwerk/shared/constants.ts';
+import { CLP_ATTRIBUTION } from '@schutzwerk/shared/substances/clp.ts';
 import { useTranslation } from 'react-i18next';
 
 type Props = { open: boolean; onClose: () => void; portalName?: string | undefined };
@@ -51,6 +52,14 @@ export function VersionDialog({ open, onClose, portalName }: Props) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('version.copyright')}
         </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('version.clpSource', { version: CLP_ATTRIBUTION.contentVersion })}
+        </Typography>
+        {CLP_ATTRIBUTION.lines.map((line) => (
+          <Typography key={line} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {line}
+          </Typography>
+        ))}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>

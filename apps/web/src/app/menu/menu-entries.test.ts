@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(24);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager, Gefahrstoffe and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(25);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -72,6 +72,8 @@ describe('menu entries', () => {
       'instructionMatrix',
     ]);
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
+    // Readers of released substances see the register.
+    expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -85,6 +87,7 @@ describe('menu entries', () => {
       'factorMenus',
       'roles',
       'hazardBricks',
+      'substances',
       'instructions',
       'instructionProfiles',
       'instructionMatrix',

@@ -20,6 +20,7 @@ import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
+import ScienceIcon from '@mui/icons-material/Science';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -117,6 +118,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/hazardbricks/list',
     icon: ExtensionIcon,
     anyOf: [P.HAZARDBRICKS],
+    available: true,
+  },
+  // Not in the spec's menu table (its routes are not shown): the hazardous substances register (decision 046).
+  {
+    key: 'substances',
+    route: '/substances/list',
+    icon: ScienceIcon,
+    anyOf: COMPOSITE.HAZMAT_READ,
     available: true,
   },
   // Not in the spec's menu table (its routes are not shown), but the spec has the instruction list; it needs a way

@@ -20,6 +20,12 @@ export type SettingsTab = {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   {
+    key: 'hazmat',
+    labelKey: 'substances.settings.tab',
+    category: 'hazmat',
+    component: lazy(() => import('#features/substances/hazmat-settings-tab.tsx')),
+  },
+  {
     key: 'instructions',
     labelKey: 'instructionRun.settings.tab',
     category: 'instructions',

@@ -1,0 +1,58 @@
+/** The hazardous substances register (decision 046). Texts quoted from spec modules.md §8 where it has them. */
+import type { ErrorDefinition } from './definition.ts';
+
+export const substancesErrors = {
+  SUBSTANCE_DUPLICATE: {
+    status: 409,
+    message: 'Ein Gefahrstoff mit dieser Bezeichnung, CAS-Nummer oder EG-Nummer ist bereits erfasst.',
+  },
+  SUBSTANCE_HAS_VERSIONS: {
+    status: 409,
+    message:
+      'Der Gefahrstoff hat mehrere Versionen und kann nicht gelöscht werden. Bitte setzen Sie ihn stattdessen inaktiv.',
+  },
+  SUBSTANCE_IN_USE: {
+    status: 409,
+    message: 'Der Gefahrstoff konnte nicht gelöscht werden, weil er noch einer Gefährdung zugeordnet ist.',
+  },
+  SUBSTANCE_STATUS_FAILED: {
+    status: 409,
+    message: 'Status für den Gefahrstoff konnte nicht gesetzt werden.',
+  },
+  SUBSTANCE_VERSION_FAILED: {
+    status: 409,
+    message: 'Es konnte keine neue Version erstellt werden.',
+  },
+  SUBSTANCE_STATEMENT_UNKNOWN: {
+    status: 400,
+    message: 'Ein gewählter Gefahren- oder Sicherheitshinweis steht nicht im CLP-Katalog.',
+  },
+  SUBSTANCE_CATALOGUE_NAME_EXISTS: {
+    status: 409,
+    message: 'Diese Bezeichnung gibt es bereits. Bitte wählen Sie eine andere.',
+  },
+  SUBSTANCE_CATALOGUE_IN_USE: {
+    status: 409,
+    message: 'Der Eintrag wird von Gefahrstoffen verwendet und kann nicht gelöscht werden.',
+  },
+  SUBSTANCE_REFERENCE_INVALID: {
+    status: 400,
+    message: 'Die gewählte Produktgruppe, Verpackungseinheit oder verantwortliche Person gibt es nicht.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** Field texts of the register (the server names the field in `details`). */
+export const substancesMessages = {
+  fieldDesignationTaken: 'Ein Gefahrstoff mit dieser Bezeichnung ist bereits erfasst.',
+  fieldCasTaken: 'Ein Gefahrstoff mit dieser CAS-Nummer ist bereits erfasst.',
+  fieldEcTaken: 'Ein Gefahrstoff mit dieser EG-Nummer ist bereits erfasst.',
+  fieldStatementUnknown: (code: string) => `Den Hinweis „${code}“ gibt es im CLP-Katalog nicht.`,
+  fieldReferenceMissing: 'Diesen Eintrag gibt es nicht (mehr). Bitte wählen Sie neu.',
+  inactiveBecauseUsed: (what: string) =>
+    `Status für den Gefahrstoff konnte nicht gesetzt werden. Er wird noch verwendet: ${what}.`,
+  inUseByHazards: (count: number) =>
+    `Der Gefahrstoff konnte nicht gelöscht werden, weil er noch ${count === 1 ? 'einer Gefährdung' : `${count} Gefährdungen`} zugeordnet ist.`,
+  fieldCatalogueNameTaken: 'Diese Bezeichnung gibt es bereits.',
+  versionFixedAlready:
+    'Es konnte keine neue Version erstellt werden. Die aktuelle Version ist bereits festgeschrieben.',
+} as const;
