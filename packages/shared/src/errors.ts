@@ -1,3 +1,4 @@
+import { accidentsErrors } from './errors/accidents.ts';
 import { actionsErrors } from './errors/actions.ts';
 import { activitiesErrors } from './errors/activities.ts';
 import { authErrors } from './errors/auth.ts';
@@ -25,6 +26,7 @@ import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 
+export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
 export { authMessages } from './errors/auth.ts';
@@ -90,10 +92,12 @@ export const errorCatalogue = {
   ...checklistsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
+  ...accidentsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
 export const errorCatalogueDomains = {
+  accidents: accidentsErrors,
   actions: actionsErrors,
   activities: activitiesErrors,
   auth: authErrors,
