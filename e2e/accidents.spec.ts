@@ -133,10 +133,7 @@ describe('accident reports and the first-aid book', () => {
     // The network drops while filing: the message says so and nothing is lost; then it goes through.
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: /Netz|Verbindung|offline/i })
-      .waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Keine Verbindung zum Server.' }).waitFor();
     await page.getByText('Hand rechts: Schnittwunde; Wade links: Prellung').waitFor();
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).click();
@@ -227,7 +224,7 @@ describe('accident reports and the first-aid book', () => {
     await page.getByRole('button', { name: 'Neu', exact: true }).tap();
     const dialog = page.getByRole('dialog', { name: 'Neuer Eintrag im Verbandbuch' });
     await dialog.waitFor();
-    const box = await dialog.locator('.MuiDialog-paper').boundingBox();
+    const box = await dialog.boundingBox();
     expect(box?.width).toBe(390);
     await dialog.getByRole('button', { name: 'Eintragen' }).tap();
     await dialog.getByText('Bitte wählen Sie die Person aus oder geben Sie ihren Namen an.').waitFor();
