@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(24);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unfallmeldungen, Verbandbuch, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(26);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -72,6 +72,9 @@ describe('menu entries', () => {
       'instructionMatrix',
     ]);
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
+    // A first aider sees the first-aid book only; reporters see the accident list (decision 048).
+    expect(visibleMenuEntries(can([P.FIRST_AID_BOOK])).map((e) => e.key)).toEqual(['firstAidBook']);
+    expect(visibleMenuEntries(can([P.ACCIDENT_REPORTS_CREATE])).map((e) => e.key)).toEqual(['accidents']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -86,6 +89,8 @@ describe('menu entries', () => {
       'roles',
       'hazardBricks',
       'instructions',
+      'accidents',
+      'firstAidBook',
       'instructionProfiles',
       'instructionMatrix',
       'mailSettings',
