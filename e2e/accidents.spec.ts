@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
+import { chooseRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -15,11 +16,12 @@ async function next(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
-async function pickLocation(page: Page, name: string) {
+/** Picks the location `name`, or the first one the user may choose (a reader's scope: decision 006). */
+async function pickLocation(page: Page, name?: string) {
   await page.getByRole('button', { name: 'Ort auswählen' }).click();
   const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
-  await picker.getByLabel('Suchen').fill(name);
-  await picker.locator('[data-row-index="0"][data-loaded="true"]', { hasText: name }).click();
+  if (name) await picker.getByLabel('Suchen').fill(name);
+  await picker.locator('[data-row-index="0"][data-loaded="true"]', name ? { hasText: name } : {}).click();
   await picker.waitFor({ state: 'hidden' });
 }
 
@@ -214,6 +216,46 @@ describe('accident reports and the first-aid book', () => {
     await page.waitForURL(/\/accidents\/\d+$/);
     await page.getByText('Auge links: Fremdkörper').waitFor();
     await noSidewaysScroll(page);
+    await context.close();
+  });
+
+  it('a supervisor without the health right files a report about a colleague and sees no health data afterwards', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'fuehrung', '/accidents/new');
+    await page.getByRole('radio', { name: 'Unfall', exact: true }).check();
+    await next(page, 'Person');
+    await page.getByRole('button', { name: 'Mitarbeiter auswählen' }).click();
+    const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await picker.getByLabel('Suchen').fill('000103');
+    await chooseRow(picker, picker.getByRole('grid').getByText('000103'));
+    await waitUntil(
+      async () =>
+        (await page.getByRole('textbox', { name: /Verletzte Person/ }).inputValue()) ===
+        'Schmidt, Anna (000103)',
+      'the employee is chosen',
+    );
+    await next(page, 'Ort und Zeit');
+    await page.getByLabel('Unfallzeitpunkt').fill('2026-10-15T09:00');
+    await page.getByLabel('Zeitpunkt der Ersten Hilfe').fill('2026-10-15T09:05');
+    await pickLocation(page);
+    await next(page, 'Verletzungen');
+    await page.getByRole('button', { name: 'Knie rechts', exact: true }).click();
+    await choose(page, 'Verletzungsart', 'Prellung');
+    await page.getByRole('button', { name: 'Verletzung hinzufügen' }).click();
+    await choose(page, 'Verletzungskategorie', 'Arbeitsunfähigkeit bis 3 Tage');
+    await next(page, 'Details');
+    await next(page, 'Zusammenfassung');
+    await page.getByText('Knie rechts: Prellung').waitFor();
+    await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).click();
+    await page.waitForURL(/\/accidents\/\d+$/);
+    // The filed report: person and place, but the health data stays hidden from this reader.
+    await page.getByText('Schmidt, Anna', { exact: false }).first().waitFor();
+    await page.getByText('Ohne Berechtigung für Gesundheitsdaten nicht sichtbar.').waitFor();
+    expect(await page.getByText('Knie rechts').count()).toBe(0);
+    // The list has no injury-category column for this reader.
+    await page.goto('/accidents/list');
+    await gridTotal(page, 'Unfallmeldungen');
+    expect(await page.getByRole('columnheader', { name: 'Verletzungskategorie' }).count()).toBe(0);
     await context.close();
   });
 
