@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
+import { api } from './support/api.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import { chooseRow } from './support/pickers.ts';
 
@@ -174,8 +175,22 @@ describe('accident reports and the first-aid book', () => {
     await waitUntil(async () => (await gridTotal(page, 'Unfallmeldungen')) === 1, 'search finds the report');
     await listRows(page, 'Unfallmeldungen').getByText(person, { exact: false }).first().click();
     await page.waitForURL(reportUrl);
+    // Someone else moves the report meanwhile: the stale save gets the conflict, the choice stays.
+    const reportId = Number(reportUrl.split('/').pop());
+    const current = await api<{ version: number }>(page, 'GET', `accidents/${reportId}`);
+    expect(
+      (await api(page, 'POST', `accidents/${reportId}/status`, { status: 20, version: current.data.version }))
+        .status,
+    ).toBe(200);
     await choose(page, 'Status', 'Inaktiv/storniert');
     await page.getByLabel('Grund').fill('doppelt erfasst');
+    await page.getByRole('button', { name: 'Status setzen' }).click();
+    await page
+      .getByText('Die Unfallmeldung wurde inzwischen von jemand anderem geändert.', { exact: false })
+      .waitFor();
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Grund').inputValue()).toBe('doppelt erfasst');
     await page.getByRole('button', { name: 'Status setzen' }).click();
     await page.getByText('Der Status wurde gesetzt.').waitFor();
     await page
