@@ -145,6 +145,34 @@ describe('accident reports and the first-aid book', () => {
     await page.getByText(`${person} (Montagebau GmbH)`).first().waitFor();
     await page.getByText('Dr. Hand, Köln').waitFor();
     const reportUrl = page.url();
+    const reportId = Number(reportUrl.split('/').pop());
+
+    // Editing: someone else changes the report meanwhile; the stale save shows the conflict and keeps the text.
+    await page.getByRole('link', { name: 'Bearbeiten', exact: true }).click();
+    await page.waitForURL(/\/accidents\/\d+\/edit$/);
+    await page.getByRole('heading', { name: 'Art', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page
+      .getByLabel('Hergang')
+      .fill('Beim Lösen einer Flanschverbindung abgerutscht; Messer ungeeignet.');
+    const before = await api<{ version: number }>(page, 'GET', `accidents/${reportId}`);
+    expect(
+      (await api(page, 'POST', `accidents/${reportId}/status`, { status: 20, version: before.data.version }))
+        .status,
+    ).toBe(200);
+    await page.getByRole('tab', { name: 'Zusammenfassung' }).click();
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page
+      .getByText('Die Unfallmeldung wurde inzwischen von jemand anderem geändert.', { exact: false })
+      .waitFor();
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor({ state: 'detached' });
+    await page.getByText('Messer ungeeignet.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.waitForURL(reportUrl);
+    await page.getByText('Die Änderungen wurden gespeichert.').waitFor();
+    await page.getByText('Status: Qualifizierung').waitFor();
+    await page.getByText('Beim Lösen einer Flanschverbindung abgerutscht; Messer ungeeignet.').waitFor();
 
     // The same person on the same day is refused (the wizard starts empty after filing).
     await page.goto('/accidents/new');
@@ -176,7 +204,6 @@ describe('accident reports and the first-aid book', () => {
     await listRows(page, 'Unfallmeldungen').getByText(person, { exact: false }).first().click();
     await page.waitForURL(reportUrl);
     // Someone else moves the report meanwhile: the stale save gets the conflict, the choice stays.
-    const reportId = Number(reportUrl.split('/').pop());
     const current = await api<{ version: number }>(page, 'GET', `accidents/${reportId}`);
     expect(
       (await api(page, 'POST', `accidents/${reportId}/status`, { status: 20, version: current.data.version }))

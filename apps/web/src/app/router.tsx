@@ -254,6 +254,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'accidents/:id/edit',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS_EDIT] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/accident-edit-page.tsx'),
+                      (m) => m.AccidentEditPage,
+                    ),
+                  },
+                  {
                     path: 'firstaid/list',
                     handle: handle({ anyOf: [P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL] }),
                     lazy: lazyPage(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, isFuture, stepErrors, stepOfField, toCreate } from './accident-draft.ts';
+import { changedFields, EMPTY_DRAFT, isFuture, stepErrors, stepOfField, toCreate } from './accident-draft.ts';
 
 describe('the accident wizard draft (decision 048)', () => {
   it('names the missing input of each step', () => {
@@ -56,5 +56,29 @@ describe('the accident wizard draft (decision 048)', () => {
     expect(stepOfField('accidentAt')).toBe('place');
     expect(stepOfField('injuryCategory')).toBe('injuries');
     expect(stepOfField('witnesses.0.name')).toBe('details');
+  });
+
+  it('sends only the changed fields of an edit, health fields only with the right', () => {
+    const base = {
+      ...EMPTY_DRAFT,
+      eventType: 1,
+      accidentAt: '2026-11-02T10:15',
+      injuries: [{ bodyPart: 21, injuryType: 1 }],
+      injuryCategory: 2,
+    };
+    expect(changedFields(base, base, true)).toEqual({});
+    expect(changedFields({ ...base, description: 'neu', injuryCategory: 3 }, base, true)).toEqual({
+      description: 'neu',
+      injuryCategory: 3,
+    });
+    expect(changedFields({ ...base, description: 'neu', injuryCategory: 3 }, base, false)).toEqual({
+      description: 'neu',
+    });
+    expect(
+      changedFields({ ...base, accidentAt: '2099-01-01T10:00', confirmFutureTime: true }, base, true),
+    ).toEqual({
+      accidentAt: new Date('2099-01-01T10:00').toISOString(),
+      confirmFutureTime: true,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { CreateAccident, Injury, Witness } from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import {
+  ACCIDENT_HEALTH_FIELDS,
+  type Accident,
+  type CreateAccident,
+  type Injury,
+  type Witness,
+} from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import { INJURING_EVENT_TYPES } from '@schutzwerk/shared/accidents/catalogues.ts';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 
@@ -172,4 +178,64 @@ export function toCreate(draft: AccidentDraft): CreateAccident {
     comment: draft.comment,
     confirmFutureTime: draft.confirmFutureTime,
   };
+}
+
+/** An ISO time as a datetime-local value in the browser's time zone. */
+export function toLocal(iso: string): string {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The draft of a stored report (editing). Hidden health fields start empty and are never sent. */
+export function draftOfAccident(a: Accident): AccidentDraft {
+  const [lastName = '', firstName = ''] = (a.employeeName ?? '').split(', ');
+  return {
+    eventType: a.eventType,
+    person: a.employeeId === null ? 'external' : 'internal',
+    employee:
+      a.employeeId === null
+        ? null
+        : { id: a.employeeId, personnelNumber: '', lastName, firstName, departmentName: null },
+    externalName: a.externalName,
+    externalCompany: a.externalCompany,
+    accidentAt: toLocal(a.accidentAt),
+    firstAidAt: toLocal(a.firstAidAt),
+    confirmFutureTime: false,
+    location: a.locationId === null ? null : { id: a.locationId, name: a.locationName ?? '' },
+    department: a.departmentId === null ? null : { id: a.departmentId, name: a.departmentName ?? '' },
+    injuries: a.injuries ?? [],
+    injuryCategory: a.injuryCategory,
+    injuryDescription: a.injuryDescription ?? '',
+    description: a.description,
+    witnesses: a.witnesses,
+    firstAiders: a.firstAiders,
+    doctor: a.doctor ?? '',
+    hospital: a.hospital ?? '',
+    protectiveGear: a.protectiveGear,
+    reportable: a.reportable,
+    fatal: a.fatal,
+    hospitalised: a.hospitalised ?? false,
+    comment: a.comment,
+  };
+}
+
+/**
+ * The partial update of an edit (decision 024): only the fields that differ from the stored report; health fields
+ * only when the caller may see them; a changed accident time carries its confirmation.
+ */
+export function changedFields(
+  draft: AccidentDraft,
+  base: AccidentDraft,
+  health: boolean,
+): Partial<CreateAccident> {
+  const now = toCreate(draft);
+  const before = toCreate(base);
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(now) as (keyof CreateAccident)[]) {
+    if (key === 'confirmFutureTime') continue;
+    if (!health && (ACCIDENT_HEALTH_FIELDS as readonly string[]).includes(key)) continue;
+    if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) patch[key] = now[key];
+  }
+  if ('accidentAt' in patch) patch.confirmFutureTime = draft.confirmFutureTime;
+  return patch as Partial<CreateAccident>;
 }

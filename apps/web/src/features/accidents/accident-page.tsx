@@ -1,3 +1,4 @@
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
@@ -84,6 +86,18 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         <Typography variant="body2" color="text.secondary">
           {t('accidents.statusLine', { status: catalogueLabel('status', base.status) })}
         </Typography>
+        {canEdit && !inactive && (
+          <Box>
+            <Button
+              variant="outlined"
+              startIcon={<EditIcon />}
+              component={RouterLink}
+              to={`/accidents/${base.id}/edit`}
+            >
+              {t('accidents.edit')}
+            </Button>
+          </Box>
+        )}
         <AccidentSummary
           data={{
             ...base,
