@@ -137,8 +137,8 @@ describe('application shell', () => {
         description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
       })),
     );
-    // The administrator sees every area that exists (20 of the 24 menu entries).
-    expect(shown).toHaveLength(20);
+    // The administrator sees every area that exists (22 of the 26 menu entries).
+    expect(shown).toHaveLength(22);
     expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
     expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
     for (const tile of shown) {
