@@ -205,6 +205,19 @@ describe('phones (390 px)', () => {
     await context.close();
   });
 
+  it('shows a first aider the first-aid book and its entry dialog full-screen (decision 048)', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    await signIn(page, 'mitarbeiter', '/firstaid/list');
+    await expectTitle(page, 'Verbandbuch');
+    await expectNoSidewaysScroll(page, 'Verbandbuch');
+    await expectToolbarTapTargets(page, 'Verbandbuch');
+    await page.getByRole('button', { name: 'Neu', exact: true }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Eintrag im Verbandbuch' });
+    await expectFullScreen(dialog);
+    await expectOnScreen(dialog.getByRole('button', { name: 'Eintragen' }), 'save button');
+    await context.close();
+  });
+
   it('shows a supervisor the employee list with the whole page name and a record in one column', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     await signIn(page, 'fuehrung', '/employee/list');

@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accidentsModule, registerAccidentDocuments } from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
@@ -277,6 +278,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files: topicFiles,
     ...(options.now ? { now: options.now } : {}),
   });
+  // Accident reports and the first-aid book (decision 048): photos through the documents' attach API.
+  const accidents = accidentsModule({
+    db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  registerAccidentDocuments({ documents });
   for (const module of [
     healthModule(database),
     auth,
@@ -300,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     topicMedia,
     instructionRun,
     substances,
+    accidents,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

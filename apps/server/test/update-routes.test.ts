@@ -515,6 +515,41 @@ const ENTRIES: Record<string, Entry> = {
     defaults: ['reason'],
   },
   'POST /api/tasks/:id/resolve': { kind: 'action', reason: 'resolves the problem' },
+  'PATCH /api/accidents/:id': {
+    kind: 'partial',
+    async setup() {
+      const report = await post('/api/accidents', {
+        eventType: 3,
+        externalName: 'Teil Aktualisierung',
+        externalCompany: 'Fremdfirma',
+        accidentAt: '2026-01-10T08:00:00.000Z',
+        firstAidAt: '2026-01-10T08:10:00.000Z',
+        locationId: await firstLocationId(),
+        description: 'Alt',
+      });
+      const url = `/api/accidents/${report.id}`;
+      return { url, read: reader(url), send: { description: 'Neu' } };
+    },
+  },
+  'POST /api/accidents/:id/status': {
+    kind: 'action',
+    reason: 'sets the status (60 appends the marker); the reason is the step’s own input',
+    defaults: ['reason'],
+  },
+  'PATCH /api/firstaid/:id': {
+    kind: 'partial',
+    async setup() {
+      const entry = await post('/api/firstaid', {
+        personName: 'Teil Aktualisierung',
+        occurredAt: '2026-01-10T08:00:00.000Z',
+        place: 'Alt',
+        whatHappened: 'Schnitt',
+        firstAid: 'Pflaster',
+      });
+      const url = `/api/firstaid/${entry.id}`;
+      return { url, read: reader(url), send: { place: 'Neu' } };
+    },
+  },
   'POST /api/topics/:id/release': { kind: 'action', reason: 'releases the topic (status of spec "Topics")' },
   'POST /api/topics/:id/lock': { kind: 'action', reason: 'locks the topic' },
   'POST /api/instructions/assignments/:id/rearrange': {

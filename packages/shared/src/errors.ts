@@ -1,3 +1,4 @@
+import { accidentsErrors } from './errors/accidents.ts';
 import { actionsErrors } from './errors/actions.ts';
 import { activitiesErrors } from './errors/activities.ts';
 import { authErrors } from './errors/auth.ts';
@@ -26,6 +27,7 @@ import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 import { substancesErrors } from './errors/substances.ts';
 
+export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
 export { authMessages } from './errors/auth.ts';
@@ -93,10 +95,12 @@ export const errorCatalogue = {
   ...dashboardErrors,
   ...productUpdateErrors,
   ...substancesErrors,
+  ...accidentsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
 export const errorCatalogueDomains = {
+  accidents: accidentsErrors,
   actions: actionsErrors,
   activities: activitiesErrors,
   auth: authErrors,

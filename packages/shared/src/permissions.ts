@@ -232,6 +232,7 @@ const catalogue = {
   PRECAUTION_MASTER_DATA: { id: 1013, group: 'healthcare', label: 'Durchführende Stellen, Rechtsgrundlagen und Anlässe verwalten' },
   PRECAUTION_APPROVE: { id: 1014, group: 'healthcare', label: 'Angebotsvorsorge genehmigen' },
   WORKS_DOCTOR: { id: 1015, group: 'healthcare', label: 'Betriebsarzt-Zugang verwenden' },
+  ACCIDENT_REPORTS_HEALTH_DATA: { id: 1016, group: 'healthcare', label: 'Gesundheitsdaten in Unfallmeldungen und im Verbandbuch lesen' },
 
   // ── appointments 1100–1199 ────────────────────────────────────────────────────────────────────
   APPOINTMENTS: { id: 1100, group: 'appointments', label: 'Termine lesen' },
@@ -657,6 +658,7 @@ export const rolePresets = {
       P.ACCIDENT_REPORTS_CREATE,
       P.ACCIDENT_REPORTS_EDIT,
       P.ACCIDENT_REPORTS_ALL,
+      P.ACCIDENT_REPORTS_HEALTH_DATA,
       P.ACCIDENT_REPORTS_STATISTICS,
       P.ACCIDENT_REPORTS_NOTICE,
       P.FIRST_AID_BOOK,

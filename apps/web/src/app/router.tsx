@@ -255,6 +255,46 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'accidents/list',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_CREATE] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/accidents-list-page.tsx'),
+                      (m) => m.AccidentsListPage,
+                    ),
+                  },
+                  {
+                    path: 'accidents/new',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS_CREATE] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/accident-wizard-page.tsx'),
+                      (m) => m.AccidentWizardPage,
+                    ),
+                  },
+                  {
+                    path: 'accidents/:id',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/accident-page.tsx'),
+                      (m) => m.AccidentPage,
+                    ),
+                  },
+                  {
+                    path: 'accidents/:id/edit',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS_EDIT] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/accident-edit-page.tsx'),
+                      (m) => m.AccidentEditPage,
+                    ),
+                  },
+                  {
+                    path: 'firstaid/list',
+                    handle: handle({ anyOf: [P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/first-aid-book-page.tsx'),
+                      (m) => m.FirstAidBookPage,
+                    ),
+                  },
+                  {
                     path: 'instructions/list',
                     handle: handle({ anyOf: [P.TOPICS] }),
                     lazy: lazyPage(

@@ -73,7 +73,12 @@ export function fileExtension(name: string): string {
 }
 
 /** Entities documents can be attached to (document_links); more modules add theirs here. */
-export const DOCUMENT_LINK_ENTITIES = ['location', 'hazard_analysis', 'instruction_topic'] as const;
+export const DOCUMENT_LINK_ENTITIES = [
+  'location',
+  'hazard_analysis',
+  'instruction_topic',
+  'accident_report',
+] as const;
 export type DocumentLinkEntity = (typeof DOCUMENT_LINK_ENTITIES)[number];
 
 const isoDate = z

@@ -14,6 +14,7 @@ export const MAIL_PURPOSES = [
   'emailChanged',
   'instructionFeedback',
   'instructionOverdue',
+  'accidentReported',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -26,6 +27,7 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   emailChanged: 'E-Mail-Adresse geändert (an die bisherige Adresse)',
   instructionFeedback: 'Rückmeldung zu einer Unterweisung (an Vorgesetzte)',
   instructionOverdue: 'Überfällige Unterweisungen (an Vorgesetzte)',
+  accidentReported: 'Unfallmeldung erfasst (an Vorgesetzte und Eskalationskontakte des Orts)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

@@ -121,6 +121,23 @@ Die Mitarbeitenden wurden bereits erinnert. Bitte sorgen Sie dafür, dass sie di
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'accidentReported',
+    subject: 'Neue Unfallmeldung: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+in Schutzwerk wurde eine Unfallmeldung erfasst:
+
+{{items}}
+
+Erfasst von: {{changedBy}}
+
+Die Meldung finden Sie hier (Gesundheitsangaben nur mit der entsprechenden Berechtigung):
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Unterweisungen, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager, Gefahrstoffe and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(25);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(27);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -74,6 +74,9 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
     // Readers of released substances see the register.
     expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
+    // A first aider sees the first-aid book only; reporters see the accident list (decision 048).
+    expect(visibleMenuEntries(can([P.FIRST_AID_BOOK])).map((e) => e.key)).toEqual(['firstAidBook']);
+    expect(visibleMenuEntries(can([P.ACCIDENT_REPORTS_CREATE])).map((e) => e.key)).toEqual(['accidents']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -89,6 +92,8 @@ describe('menu entries', () => {
       'hazardBricks',
       'substances',
       'instructions',
+      'accidents',
+      'firstAidBook',
       'instructionProfiles',
       'instructionMatrix',
       'mailSettings',

@@ -14,9 +14,11 @@ import EmailIcon from '@mui/icons-material/Email';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import GridOnIcon from '@mui/icons-material/GridOn';
+import HealingIcon from '@mui/icons-material/Healing';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
@@ -135,6 +137,22 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/instructions/list',
     icon: SchoolIcon,
     anyOf: [P.TOPICS],
+    available: true,
+  },
+  // Not in the spec's menu table (its routes are not shown), but the spec has the accident list and the first-aid
+  // book; they need a way in (decision 048).
+  {
+    key: 'accidents',
+    route: '/accidents/list',
+    icon: HealingIcon,
+    anyOf: [P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_CREATE],
+    available: true,
+  },
+  {
+    key: 'firstAidBook',
+    route: '/firstaid/list',
+    icon: MedicalServicesIcon,
+    anyOf: [P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL],
     available: true,
   },
   // Profiles and the matrix of the spec's instruction list (decision 040).

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#db/client.ts';
+import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
+import { accidentFiledMail } from './accident-mail.ts';
+import { accidentsRepository } from './accidents.repository.ts';
+import { accidentsRoutes } from './accidents.routes.ts';
+import { createAccidentsService } from './accidents.service.ts';
+import { createFirstAidService } from './first-aid.service.ts';
+
+/** Accident reports and the first-aid book, first slice (decisions 048, 049). */
+export function accidentsModule(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'read'>;
+  mail: { render: typeof renderTemplateMail; enqueue: typeof enqueueMail };
+  now?: () => Date;
+}) {
+  const clock = deps.now ? { now: deps.now } : {};
+  const service = createAccidentsService({
+    db: deps.db,
+    repository: accidentsRepository,
+    onFiled: [
+      accidentFiledMail({ repository: accidentsRepository, settings: deps.settings, mail: deps.mail }),
+    ],
+    ...clock,
+  });
+  const firstAid = createFirstAidService({ db: deps.db, repository: accidentsRepository, ...clock });
+  return {
+    service,
+    firstAid,
+    async register(app: FastifyInstance) {
+      await app.register(accidentsRoutes(service, firstAid), { prefix: '/api' });
+    },
+  };
+}

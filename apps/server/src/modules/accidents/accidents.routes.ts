@@ -1,0 +1,118 @@
+import {
+  accidentListQuerySchema,
+  accidentReadSchema,
+  accidentRowSchema,
+  accidentSchema,
+  accidentStatusChangeSchema,
+  createAccidentSchema,
+  createFirstAidEntrySchema,
+  firstAidEntrySchema,
+  firstAidListQuerySchema,
+  firstAidRowSchema,
+  updateAccidentSchema,
+  updateFirstAidEntrySchema,
+} from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '#platform/access.ts';
+import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
+import type { AccidentsService } from './accidents.service.ts';
+import type { FirstAidService } from './first-aid.service.ts';
+
+/** Accident reports (/api/accidents…) and the first-aid book (/api/firstaid…), decision 048. */
+export function accidentsRoutes(service: AccidentsService, firstAid: FirstAidService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const read = { access: anyOf(P.ACCIDENT_REPORTS) };
+    const edit = { access: anyOf(P.ACCIDENT_REPORTS_EDIT) };
+    const one = { 200: z.object({ data: accidentSchema }) };
+
+    listRoute(app, {
+      path: '/accidents',
+      postPath: '/accidents/list',
+      config: read,
+      query: accidentListQuerySchema,
+      row: accidentRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
+    app.get(
+      '/accidents/:id',
+      { config: read, schema: { params: idParamsSchema, response: one } },
+      async (request) => ({ data: await service.get(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/accidents/:id/reads',
+      {
+        config: edit,
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.object({ data: z.array(accidentReadSchema) }) },
+        },
+      },
+      async (request) => ({ data: await service.reads(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/accidents',
+      {
+        config: { access: anyOf(P.ACCIDENT_REPORTS_CREATE) },
+        schema: { body: createAccidentSchema, response: { 201: z.object({ data: accidentSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/accidents/:id',
+      { config: edit, schema: { params: idParamsSchema, body: updateAccidentSchema, response: one } },
+      async (request) => ({
+        data: await service.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/accidents/:id/status',
+      { config: edit, schema: { params: idParamsSchema, body: accidentStatusChangeSchema, response: one } },
+      async (request) => ({
+        data: await service.setStatus(requireActor(request), request.params.id, request.body),
+      }),
+    );
+
+    const book = { access: anyOf(P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL) };
+    const entry = { 200: z.object({ data: firstAidEntrySchema }) };
+    listRoute(app, {
+      path: '/firstaid',
+      postPath: '/firstaid/list',
+      config: book,
+      query: firstAidListQuerySchema,
+      row: firstAidRowSchema,
+      handler: (request, query) => firstAid.list(requireActor(request), query),
+    });
+    app.get(
+      '/firstaid/:id',
+      { config: book, schema: { params: idParamsSchema, response: entry } },
+      async (request) => ({ data: await firstAid.get(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/firstaid',
+      {
+        config: { access: anyOf(P.FIRST_AID_BOOK) },
+        schema: {
+          body: createFirstAidEntrySchema,
+          response: { 201: z.object({ data: firstAidEntrySchema }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await firstAid.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/firstaid/:id',
+      {
+        config: { access: anyOf(P.FIRST_AID_BOOK) },
+        schema: { params: idParamsSchema, body: updateFirstAidEntrySchema, response: entry },
+      },
+      async (request) => ({
+        data: await firstAid.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+  };
+}

@@ -1,0 +1,435 @@
+import type {
+  Accident,
+  AccidentInput,
+  AccidentListQuery,
+  AccidentRead,
+  AccidentStatusChange,
+  CreateAccident,
+  UpdateAccident,
+} from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import {
+  ACCIDENT_HEALTH_FIELDS,
+  accidentListQuerySchema,
+  accidentStatusChangeSchema,
+  createAccidentSchema,
+  updateAccidentSchema,
+} from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import {
+  type AccidentStatus,
+  catalogueLabel,
+  INJURING_EVENT_TYPES,
+  STATUS_INACTIVE,
+  STATUS_SENT,
+} from '@schutzwerk/shared/accidents/catalogues.ts';
+import { accidentsMessages } from '@schutzwerk/shared/errors.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { eq, ne, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '#db/client.ts';
+import { type Actor, actorHasAny } from '#platform/access.ts';
+import { diffFields, LOG_STATE } from '#platform/audit.ts';
+import { AppError } from '#platform/errors.ts';
+import {
+  ACCIDENT_ENTITY,
+  type AccidentRecord,
+  type AccidentScope,
+  type AccidentsRepository,
+} from './accidents.repository.ts';
+import { accidentReports } from './accidents.table.ts';
+
+/** Called in the filing transaction: mails the supervisors and the location's escalation contacts. */
+export type AccidentFiledHook = (ex: Executor, actor: Actor, report: AccidentRecord) => Promise<void>;
+
+type Deps = {
+  db: Db;
+  repository: AccidentsRepository;
+  now?: () => Date;
+  onFiled?: AccidentFiledHook[];
+};
+
+/** The stored fields the change log compares (children as their arrays). */
+const REPORT_FIELDS = [
+  'eventType',
+  'employeeId',
+  'externalName',
+  'externalCompany',
+  'accidentAt',
+  'firstAidAt',
+  'locationId',
+  'departmentId',
+  'injuryCategory',
+  'injuryDescription',
+  'description',
+  'doctor',
+  'hospital',
+  'protectiveGear',
+  'reportable',
+  'fatal',
+  'hospitalised',
+  'comment',
+] as const;
+
+/** A grace for clocks: an accident time up to a minute ahead is not "in the future". */
+const FUTURE_GRACE_MS = 60_000;
+
+const fieldError = (path: string, message: string) => ({ details: [{ path: [path], message }] });
+
+const berlinDate = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+});
+const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+export const formatBerlinDateTime = (d: Date) => berlinDateTime.format(d).replace(',', '');
+
+export function canSeeHealth(actor: Actor): boolean {
+  return actorHasAny(actor, P.ACCIDENT_REPORTS_HEALTH_DATA);
+}
+
+function scopeOf(actor: Actor): AccidentScope {
+  return actorHasAny(actor, P.ACCIDENT_REPORTS_ALL)
+    ? { all: true }
+    : { all: false, employeeId: actor.employeeId };
+}
+
+type Values = Omit<AccidentInput, 'confirmFutureTime'>;
+
+export function createAccidentsService({ db, repository, now = () => new Date(), onFiled = [] }: Deps) {
+  /** The report if the actor may see it (same answer for missing and not yours). */
+  async function visible(ex: Executor, actor: Actor, id: number, lock?: 'update'): Promise<AccidentRecord> {
+    const row = await repository.find(ex, id, lock);
+    if (!row || row.portalId !== actor.portalId || !(await repository.inScope(ex, id, scopeOf(actor))))
+      throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async function present(ex: Executor, actor: Actor, row: AccidentRecord): Promise<Accident> {
+    const health = canSeeHealth(actor);
+    const children = await repository.children(ex, row.id);
+    const names = await repository.employeeNames(
+      ex,
+      [row.employeeId, ...children.firstAiders.map((f) => f.employeeId)].filter(
+        (v): v is number => v !== null,
+      ),
+    );
+    return {
+      id: row.id,
+      eventType: row.eventType,
+      status: row.status,
+      employeeId: row.employeeId,
+      employeeName: row.employeeId === null ? null : (names.get(row.employeeId) ?? null),
+      externalName: row.externalName,
+      externalCompany: row.externalCompany,
+      accidentAt: row.accidentAt.toISOString(),
+      firstAidAt: row.firstAidAt.toISOString(),
+      locationId: row.locationId,
+      locationName: (await repository.locationName(ex, row.locationId, row.portalId)) ?? null,
+      departmentId: row.departmentId,
+      departmentName:
+        row.departmentId === null
+          ? null
+          : ((await repository.departmentName(ex, row.departmentId, row.portalId)) ?? null),
+      healthVisible: health,
+      injuries: health ? children.injuries : null,
+      injuryCategory: health ? row.injuryCategory : null,
+      injuryDescription: health ? row.injuryDescription : null,
+      doctor: health ? row.doctor : null,
+      hospital: health ? row.hospital : null,
+      hospitalised: health ? row.hospitalised : null,
+      description: row.description,
+      witnesses: children.witnesses,
+      firstAiders: children.firstAiders.map((f) => ({
+        employeeId: f.employeeId,
+        name: f.employeeId === null ? f.name : (names.get(f.employeeId) ?? f.name),
+      })),
+      protectiveGear: row.protectiveGear,
+      reportable: row.reportable,
+      fatal: row.fatal,
+      comment: row.comment,
+      createdById: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  /**
+   * The rules of a report (spec §5 "Accident reports"): the person (internal, or external with name and company),
+   * the location, an injury category for injuring events, a future accident time only when confirmed, and no
+   * second active report of the same person on the same day.
+   */
+  async function check(ex: Executor, actor: Actor, v: Values, confirmFuture: boolean, id?: number) {
+    if (v.employeeId === null) {
+      const details = [];
+      if (!v.externalName)
+        details.push({ path: ['externalName'], message: accidentsMessages.fieldExternalName });
+      if (!v.externalCompany)
+        details.push({ path: ['externalCompany'], message: accidentsMessages.fieldExternalCompany });
+      if (details.length > 0) throw new AppError('ACCIDENT_EMPLOYEE_REQUIRED', { details });
+    } else if (!(await repository.employeeOfPortal(ex, v.employeeId, actor.portalId)))
+      throw new AppError(
+        'ACCIDENT_EMPLOYEE_INVALID',
+        fieldError('employeeId', accidentsMessages.fieldEmployee),
+      );
+    if (v.locationId === null)
+      throw new AppError(
+        'ACCIDENT_LOCATION_REQUIRED',
+        fieldError('locationId', accidentsMessages.fieldLocation),
+      );
+    if ((await repository.locationName(ex, v.locationId, actor.portalId)) === undefined)
+      throw new AppError(
+        'ACCIDENT_LOCATION_INVALID',
+        fieldError('locationId', accidentsMessages.fieldLocation),
+      );
+    if (
+      v.departmentId !== null &&
+      (await repository.departmentName(ex, v.departmentId, actor.portalId)) === undefined
+    )
+      throw new AppError('ACCIDENT_LOCATION_INVALID');
+    if (INJURING_EVENT_TYPES.includes(v.eventType) && v.injuryCategory === null)
+      throw new AppError(
+        'ACCIDENT_INJURY_CATEGORY_REQUIRED',
+        fieldError('injuryCategory', accidentsMessages.fieldInjuryCategory),
+      );
+    const accidentAt = new Date(v.accidentAt);
+    if (!confirmFuture && accidentAt.getTime() > now().getTime() + FUTURE_GRACE_MS)
+      throw new AppError('ACCIDENT_TIME_IN_FUTURE', fieldError('accidentAt', accidentsMessages.fieldFuture));
+    const duplicate = await repository.sameDayReport(ex, {
+      portalId: actor.portalId,
+      employeeId: v.employeeId,
+      externalName: v.externalName,
+      externalCompany: v.externalCompany,
+      accidentAt,
+      ...(id === undefined ? {} : { exceptId: id }),
+    });
+    if (duplicate !== undefined)
+      throw new AppError('ACCIDENT_DUPLICATE', {
+        message: accidentsMessages.duplicate(berlinDate.format(accidentAt)),
+        details: [
+          { path: ['accidentAt'], message: accidentsMessages.duplicate(berlinDate.format(accidentAt)) },
+        ],
+      });
+  }
+
+  function stored(v: Values) {
+    return {
+      eventType: v.eventType,
+      employeeId: v.employeeId,
+      // An internal person carries no external name.
+      externalName: v.employeeId === null ? v.externalName : '',
+      externalCompany: v.employeeId === null ? v.externalCompany : '',
+      accidentAt: new Date(v.accidentAt),
+      firstAidAt: new Date(v.firstAidAt),
+      locationId: v.locationId as number,
+      departmentId: v.departmentId,
+      injuryCategory: v.injuryCategory,
+      injuryDescription: v.injuryDescription,
+      description: v.description,
+      doctor: v.doctor,
+      hospital: v.hospital,
+      protectiveGear: v.protectiveGear,
+      reportable: v.reportable,
+      fatal: v.fatal,
+      hospitalised: v.hospitalised,
+      comment: v.comment,
+    };
+  }
+
+  async function saveChildren(ex: Executor, id: number, v: Partial<Values>) {
+    if (v.injuries !== undefined) await repository.replaceInjuries(ex, id, v.injuries);
+    if (v.witnesses !== undefined) await repository.replaceWitnesses(ex, id, v.witnesses);
+    if (v.firstAiders !== undefined)
+      await repository.replaceFirstAiders(
+        ex,
+        id,
+        v.firstAiders.map((f) => ({ employeeId: f.employeeId, name: f.employeeId === null ? f.name : '' })),
+      );
+  }
+
+  return {
+    async list(actor: Actor, raw: AccidentListQuery) {
+      const query = accidentListQuerySchema.parse(raw);
+      const health = canSeeHealth(actor);
+      // A health filter or sort would reveal what the caller may not read.
+      if ((query.injuryCategory !== undefined || query.orderBy === 'injuryCategory') && !health)
+        throw new AppError('ACCIDENT_HEALTH_DATA_FORBIDDEN');
+      const filters: (SQL | undefined)[] = [];
+      if (query.status !== undefined) filters.push(eq(accidentReports.status, query.status));
+      else if (query.inactive !== true) filters.push(ne(accidentReports.status, STATUS_INACTIVE));
+      if (query.eventType !== undefined) filters.push(eq(accidentReports.eventType, query.eventType));
+      if (query.injuryCategory !== undefined)
+        filters.push(eq(accidentReports.injuryCategory, query.injuryCategory));
+      return repository.list(db, { portalId: actor.portalId, scope: scopeOf(actor), health, filters }, query);
+    },
+
+    /** One report; the read is written to the change log (who read which report when). */
+    async get(actor: Actor, id: number): Promise<Accident> {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, actor, id);
+        await repository.logChange(tx, {
+          entity: ACCIDENT_ENTITY,
+          entityId: id,
+          state: LOG_STATE.READ,
+          actorId: actor.employeeId,
+          changes: { healthVisible: { from: null, to: canSeeHealth(actor) } },
+        });
+        return present(tx, actor, row);
+      });
+    },
+
+    async reads(actor: Actor, id: number): Promise<AccidentRead[]> {
+      await visible(db, actor, id);
+      return (await repository.reads(db, id)).map((r) => ({
+        readerName: r.readerName,
+        at: r.at.toISOString(),
+      }));
+    },
+
+    /** Files a report (status 10) and mails the supervisors and escalation contacts in the same transaction. */
+    async create(actor: Actor, raw: CreateAccident): Promise<Accident> {
+      const { confirmFutureTime, ...values } = createAccidentSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        await check(tx, actor, values, confirmFutureTime);
+        const row = await repository.insert(tx, {
+          portalId: actor.portalId,
+          status: 10,
+          createdBy: actor.employeeId,
+          ...stored(values),
+        });
+        await saveChildren(tx, row.id, values);
+        await repository.logChange(tx, {
+          entity: ACCIDENT_ENTITY,
+          entityId: row.id,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          // Health values are not copied into the change log (it is read by administrators): only that they changed.
+          changes: diffFields({} as Record<string, unknown>, maskHealth(stored(values)), [...REPORT_FIELDS]),
+        });
+        for (const hook of onFiled) await hook(tx, actor, row);
+        return present(tx, actor, row);
+      });
+    },
+
+    /** Changes the named fields only; health fields need the health right; an inactive report is final. */
+    async update(actor: Actor, id: number, raw: UpdateAccident): Promise<Accident> {
+      const input = updateAccidentSchema.parse(raw);
+      const { version, confirmFutureTime, ...patch } = input;
+      const named = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined);
+      if (
+        named.some((k) => (ACCIDENT_HEALTH_FIELDS as readonly string[]).includes(k)) &&
+        !canSeeHealth(actor)
+      )
+        throw new AppError('ACCIDENT_HEALTH_DATA_FORBIDDEN');
+      return db.transaction(async (tx) => {
+        const before = await visible(tx, actor, id, 'update');
+        if (before.version !== version) throw new AppError('CONFLICT');
+        if (before.status === STATUS_INACTIVE) throw new AppError('ACCIDENT_STATUS_INACTIVE');
+        const children = await repository.children(tx, id);
+        const current: Values = {
+          eventType: before.eventType as Values['eventType'],
+          employeeId: before.employeeId,
+          externalName: before.externalName,
+          externalCompany: before.externalCompany,
+          accidentAt: before.accidentAt.toISOString(),
+          firstAidAt: before.firstAidAt.toISOString(),
+          locationId: before.locationId,
+          departmentId: before.departmentId,
+          injuries: children.injuries,
+          injuryCategory: before.injuryCategory,
+          injuryDescription: before.injuryDescription,
+          description: before.description,
+          witnesses: children.witnesses,
+          firstAiders: children.firstAiders,
+          doctor: before.doctor,
+          hospital: before.hospital,
+          protectiveGear: before.protectiveGear,
+          reportable: before.reportable,
+          fatal: before.fatal,
+          hospitalised: before.hospitalised,
+          comment: before.comment,
+        };
+        const definedPatch = Object.fromEntries(
+          Object.entries(patch).filter(([, v]) => v !== undefined),
+        ) as Partial<Values>;
+        const next: Values = { ...current, ...definedPatch };
+        // The future warning concerns a changed time only.
+        const timeChanged =
+          definedPatch.accidentAt !== undefined && definedPatch.accidentAt !== current.accidentAt;
+        await check(tx, actor, next, confirmFutureTime === true || !timeChanged, id);
+        const values = stored(next);
+        const changes = diffFields(before as unknown as Record<string, unknown>, values, [...REPORT_FIELDS]);
+        if (!(await repository.updateVersioned(tx, id, version, values))) throw new AppError('CONFLICT');
+        await saveChildren(tx, id, definedPatch);
+        for (const k of ['injuries', 'witnesses', 'firstAiders'] as const)
+          if (definedPatch[k] !== undefined) changes[k] = { from: null, to: null };
+        await repository.logChange(tx, {
+          entity: ACCIDENT_ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: maskHealthChanges(changes),
+        });
+        return present(tx, actor, (await repository.find(tx, id)) as AccidentRecord);
+      });
+    },
+
+    /**
+     * Sets a status (numbering (a), decision 048): any of 10–50 from any of 10–50; 40 "sent to the insurer" only
+     * for a reportable report; 60 inactive from any status, appending the marker to the comment; 60 is final.
+     */
+    async setStatus(actor: Actor, id: number, raw: AccidentStatusChange): Promise<Accident> {
+      const input = accidentStatusChangeSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const before = await visible(tx, actor, id, 'update');
+        if (before.version !== input.version) throw new AppError('CONFLICT');
+        if (before.status === STATUS_INACTIVE) throw new AppError('ACCIDENT_STATUS_INACTIVE');
+        const status: AccidentStatus = input.status;
+        if (status === STATUS_SENT && !before.reportable)
+          throw new AppError('ACCIDENT_STATUS_NOT_REPORTABLE');
+        const patch: { status: number; comment?: string } = { status };
+        if (status === STATUS_INACTIVE) {
+          const by = actor.profile
+            ? `${actor.profile.lastName}, ${actor.profile.firstName}`
+            : String(actor.employeeId);
+          const marker = accidentsMessages.inactiveMarker(formatBerlinDateTime(now()), by, input.reason);
+          patch.comment = before.comment ? `${before.comment}\n${marker}` : marker;
+        }
+        if (!(await repository.updateVersioned(tx, id, input.version, patch))) throw new AppError('CONFLICT');
+        await repository.logChange(tx, {
+          entity: ACCIDENT_ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: diffFields(before as unknown as Record<string, unknown>, patch, ['status', 'comment']),
+        });
+        return present(tx, actor, (await repository.find(tx, id)) as AccidentRecord);
+      });
+    },
+
+    /** For the mail: the label of the event and the location's name. */
+    labels: async (ex: Executor, row: AccidentRecord) => ({
+      event: catalogueLabel('eventType', row.eventType),
+      location: (await repository.locationName(ex, row.locationId, row.portalId)) ?? '',
+    }),
+  };
+}
+
+const HEALTH_COLUMNS: readonly string[] = ACCIDENT_HEALTH_FIELDS;
+function maskHealth<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, HEALTH_COLUMNS.includes(k) ? (v === null ? null : '***') : v]),
+  ) as T;
+}
+function maskHealthChanges(changes: Record<string, { from: unknown; to: unknown }>) {
+  for (const key of Object.keys(changes))
+    if (HEALTH_COLUMNS.includes(key)) changes[key] = { from: '***', to: '***' };
+  return changes;
+}
+
+export type AccidentsService = ReturnType<typeof createAccidentsService>;

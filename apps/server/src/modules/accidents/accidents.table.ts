@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { versioned } from '#db/columns.ts';
+import { employees } from '#modules/employees/tables.ts';
+import { departments, locations } from '#modules/organisation/tables.ts';
+import { portals } from '#modules/portals/tables.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Accident reports (Unfallmeldungen, decision 048): one row per event of a portal. The injured person is an
+ * employee or an external person (name + company). Health data: injury_category, injury_description, doctor,
+ * hospital, hospitalised and the rows of accident_report_injuries — answered only with the health right. Status
+ * numbering (a) of the spec: 10 report … 60 inactive/cancelled.
+ */
+export const accidentReports = pgTable(
+  'accident_reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    eventType: smallint('event_type').notNull(),
+    status: smallint('status').notNull().default(10),
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'restrict' }),
+    externalName: text('external_name').notNull().default(''),
+    externalCompany: text('external_company').notNull().default(''),
+    accidentAt: at('accident_at').notNull(),
+    firstAidAt: at('first_aid_at').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    injuryCategory: smallint('injury_category'),
+    injuryDescription: text('injury_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    doctor: text('doctor').notNull().default(''),
+    hospital: text('hospital').notNull().default(''),
+    protectiveGear: text('protective_gear').notNull().default(''),
+    reportable: boolean('reportable').notNull().default(false),
+    fatal: boolean('fatal').notNull().default(false),
+    hospitalised: boolean('hospitalised').notNull().default(false),
+    comment: text('comment').notNull().default(''),
+    createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
+    ...versioned,
+  },
+  (t) => [
+    index('accident_reports_portal_at').on(t.portalId, t.accidentAt, t.id),
+    index('accident_reports_employee').on(t.employeeId),
+    check('accident_reports_event_type', sql`${t.eventType} in (1, 2, 3, 10)`),
+    check('accident_reports_status', sql`${t.status} in (10, 20, 30, 40, 50, 60)`),
+    check('accident_reports_injury_category', sql`${t.injuryCategory} between 1 and 5`),
+    check(
+      'accident_reports_person',
+      sql`${t.employeeId} is not null or (${t.externalName} <> '' and ${t.externalCompany} <> '')`,
+    ),
+  ],
+);
+
+/** The injured body parts with their injury types (fixed catalogues, decision 049). Health data. */
+export const accidentReportInjuries = pgTable(
+  'accident_report_injuries',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => accidentReports.id, { onDelete: 'cascade' }),
+    bodyPart: smallint('body_part').notNull(),
+    injuryType: smallint('injury_type').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.bodyPart, t.injuryType] }),
+    check('accident_report_injuries_body_part', sql`${t.bodyPart} between 1 and 51`),
+    check('accident_report_injuries_type', sql`${t.injuryType} between 1 and 26`),
+  ],
+);
+
+/** Witnesses of the event (name, street, postal code, city), in the order entered. */
+export const accidentReportWitnesses = pgTable(
+  'accident_report_witnesses',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => accidentReports.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.position] })],
+);
+
+/** First aiders: an employee or a name, in the order entered. */
+export const accidentReportFirstAiders = pgTable(
+  'accident_report_first_aiders',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => accidentReports.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.position] })],
+);
+
+/**
+ * The electronic first-aid book (Verbandbuch, DGUV Vorschrift 1 § 24): who, when, where, what, which first aid.
+ * what_happened and first_aid are health data (the recorder and the health right read them).
+ */
+export const firstAidEntries = pgTable(
+  'first_aid_entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'restrict' }),
+    personName: text('person_name').notNull().default(''),
+    occurredAt: at('occurred_at').notNull(),
+    place: text('place').notNull(),
+    whatHappened: text('what_happened').notNull(),
+    firstAid: text('first_aid').notNull(),
+    recordedBy: integer('recorded_by').references(() => employees.id, { onDelete: 'set null' }),
+    ...versioned,
+  },
+  (t) => [
+    index('first_aid_entries_portal_at').on(t.portalId, t.occurredAt, t.id),
+    index('first_aid_entries_recorded_by').on(t.recordedBy),
+    check('first_aid_entries_person', sql`${t.employeeId} is not null or ${t.personName} <> ''`),
+  ],
+);

@@ -1,0 +1,11 @@
+/**
+ * The tables of the accidents module that other modules may join or reference (decision 029; read-only, writes
+ * go through the module).
+ */
+export {
+  accidentReportFirstAiders,
+  accidentReportInjuries,
+  accidentReports,
+  accidentReportWitnesses,
+  firstAidEntries,
+} from './accidents.table.ts';

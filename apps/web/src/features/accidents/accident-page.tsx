@@ -1,0 +1,189 @@
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Accident } from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import {
+  ACCIDENT_STATUSES,
+  catalogueLabel,
+  STATUS_INACTIVE,
+} from '@schutzwerk/shared/accidents/catalogues.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { AttachedDocuments } from '#features/documents/index.ts';
+import { errorMessage } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
+import { accidentQueryOptions, useAccident, useAccidentReads } from './api/get-accident.ts';
+import { useSetAccidentStatus } from './api/set-accident-status.ts';
+import { AccidentSummary } from './components/accident-summary.tsx';
+
+/** /accidents/:id — one report: its fields (health data only with the right), status, photos, who read it. */
+export function AccidentPage() {
+  const { t } = useTranslation();
+  const id = useRecordId();
+  const query = useAccident(id ?? 0, id !== null);
+  return (
+    <RecordPageLoader
+      id={id}
+      query={query}
+      title={t('accidents.recordTitle')}
+      back="/accidents/list"
+      notFoundHint={t('accidents.notFound')}
+      backLabel={t('accidents.backToList')}
+    >
+      {(accident) => <AccidentRecord accident={accident} />}
+    </RecordPageLoader>
+  );
+}
+
+type StatusDraft = { status: number; reason: string };
+const statusDraftOf = (a: Accident): StatusDraft => ({ status: a.status, reason: '' });
+
+function AccidentRecord({ accident }: { accident: Accident }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAny } = usePermissions();
+  const canEdit = canAny([P.ACCIDENT_REPORTS_EDIT]);
+  const record = useVersionedDraft({
+    record: accident,
+    draftOf: statusDraftOf,
+    fetchLatest: () => queryClient.fetchQuery({ ...accidentQueryOptions(accident.id), staleTime: 0 }),
+  });
+  const { base, draft, set, dirty, conflict } = record;
+  const save = useSetAccidentStatus(accident.id);
+  const reads = useAccidentReads(accident.id, canEdit);
+  const inactive = base.status === STATUS_INACTIVE;
+
+  useToolbar({ title: t('accidents.recordTitle'), back: '/accidents/list' });
+
+  const person = base.employeeName ?? `${base.externalName} (${base.externalCompany})`;
+  const submit = () =>
+    save.mutate(
+      { status: draft.status as 10, reason: draft.reason, version: base.version },
+      record.onSave(() => notify(t('accidents.statusSaved'))),
+    );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          {`${catalogueLabel('eventType', base.eventType)} · ${person}`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('accidents.statusLine', { status: catalogueLabel('status', base.status) })}
+        </Typography>
+        {canEdit && !inactive && (
+          <Box>
+            <Button
+              variant="outlined"
+              startIcon={<EditIcon />}
+              component={RouterLink}
+              to={`/accidents/${base.id}/edit`}
+            >
+              {t('accidents.edit')}
+            </Button>
+          </Box>
+        )}
+        <AccidentSummary
+          data={{
+            ...base,
+            person,
+            accidentAt: formatDateTime(base.accidentAt),
+            firstAidAt: formatDateTime(base.firstAidAt),
+            location: base.locationName ?? '',
+            department: base.departmentName ?? '',
+            firstAiders: base.firstAiders.map((f) => f.name),
+          }}
+        />
+      </Paper>
+
+      {canEdit && !inactive && (
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
+          <Typography variant="h6" component="h2">
+            {t('accidents.statusTitle')}
+          </Typography>
+          {conflict && (
+            <ConflictAlert
+              message={t('accidents.conflict')}
+              onReload={async () => {
+                await record.reloadLatest();
+                save.reset();
+              }}
+              reloading={record.reloading}
+            />
+          )}
+          {save.error && !(isApiError(save.error) && save.error.code === 'CONFLICT') && (
+            <Alert severity="error" role="alert">
+              {errorMessage(save.error, t)}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 2fr' } }}>
+            <TextField
+              select
+              label={t('accidents.status')}
+              value={draft.status}
+              onChange={(e) => set({ status: Number(e.target.value) })}
+            >
+              {ACCIDENT_STATUSES.map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            {draft.status === STATUS_INACTIVE && (
+              <TextField
+                label={t('accidents.inactiveReason')}
+                value={draft.reason}
+                onChange={(e) => set({ reason: e.target.value })}
+                helperText={t('accidents.inactiveHint')}
+              />
+            )}
+          </Box>
+          <Box>
+            <Button variant="contained" onClick={submit} disabled={!dirty || save.isPending}>
+              {t('accidents.setStatus')}
+            </Button>
+          </Box>
+        </Paper>
+      )}
+
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('accidents.photos')}
+        </Typography>
+        <AttachedDocuments entity="accident_report" entityId={base.id} readOnly={inactive} />
+      </Paper>
+
+      {canEdit && (
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('accidents.readsTitle')}
+          </Typography>
+          {reads.data && (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {reads.data.map((r) => (
+                <li
+                  key={`${r.at}-${r.readerName}`}
+                >{`${formatDateTime(r.at)} · ${r.readerName ?? t('accidents.unknownReader')}`}</li>
+              ))}
+            </Box>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+export const accidentKeys = {
+  all: ['accidents'] as const,
+  details: () => [...accidentKeys.all, 'detail'] as const,
+  detail: (id: number) => [...accidentKeys.details(), id] as const,
+  reads: (id: number) => [...accidentKeys.all, 'reads', id] as const,
+};
+
+/** List source of the accident reports (list protocol; filters status, eventType, inactive). */
+export const ACCIDENT_LIST_SOURCE = 'accidents';
+/** List source of the first-aid book. */
+export const FIRST_AID_LIST_SOURCE = 'firstaid';

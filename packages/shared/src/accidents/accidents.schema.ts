@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { partialFields } from '../update.ts';
+import {
+  ACCIDENT_STATUS_IDS,
+  type AccidentStatus,
+  BODY_PART_IDS,
+  EVENT_TYPE_IDS,
+  type EventType,
+  INJURY_CATEGORY_IDS,
+  INJURY_TYPE_IDS,
+} from './catalogues.ts';
+
+/**
+ * Contracts of accident reports and the first-aid book (spec modules.md "Accident reports", "Accident report",
+ * §5 "Accident reports"; decisions 048, 049). Health data (injuries, injury category and description, doctor,
+ * hospital, hospitalised; in the first-aid book what happened and the first aid given) is answered only to the
+ * rights that cover it (`healthVisible`); without them the fields are null.
+ */
+
+const text = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen erlaubt.`).default('');
+const required = (what: string, max: number) =>
+  z
+    .string({ error: `Bitte geben Sie ${what} an.` })
+    .trim()
+    .min(1, `Bitte geben Sie ${what} an.`)
+    .max(max, `Höchstens ${max} Zeichen erlaubt.`);
+const dateTime = (what: string) =>
+  z.iso.datetime({ offset: true, error: `Bitte geben Sie ${what} mit Datum und Uhrzeit an.` });
+const oneOf = (ids: readonly number[], message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .refine((v) => ids.includes(v), { message });
+
+export const injurySchema = z.object({
+  bodyPart: oneOf(BODY_PART_IDS, 'Bitte wählen Sie ein Körperteil aus der Liste.'),
+  injuryType: oneOf(INJURY_TYPE_IDS, 'Bitte wählen Sie eine Verletzungsart aus der Liste.'),
+});
+export type Injury = z.infer<typeof injurySchema>;
+
+export const witnessSchema = z.object({
+  name: required('den Namen der Zeugin oder des Zeugen', 200),
+  street: text(200),
+  postalCode: z
+    .string()
+    .trim()
+    .max(10, 'Höchstens 10 Zeichen erlaubt.')
+    .regex(/^[0-9A-Za-z -]*$/, 'Bitte geben Sie eine gültige Postleitzahl ein.')
+    .default(''),
+  city: text(200),
+});
+export type Witness = z.infer<typeof witnessSchema>;
+
+export const firstAiderSchema = z.object({
+  employeeId: idSchema.nullable().default(null),
+  name: text(200),
+});
+export type FirstAider = z.infer<typeof firstAiderSchema>;
+
+/** The health fields of a report (field-level right ACCIDENT_REPORTS_HEALTH_DATA, decision 048). */
+export const ACCIDENT_HEALTH_FIELDS = [
+  'injuries',
+  'injuryCategory',
+  'injuryDescription',
+  'doctor',
+  'hospital',
+  'hospitalised',
+] as const;
+
+export const accidentFields = {
+  eventType: oneOf(EVENT_TYPE_IDS, 'Bitte wählen Sie die Art des Ereignisses.').transform(
+    (v) => v as EventType,
+  ),
+  employeeId: idSchema.nullable().default(null),
+  externalName: text(200),
+  externalCompany: text(200),
+  accidentAt: dateTime('den Unfallzeitpunkt'),
+  firstAidAt: dateTime('den Zeitpunkt der Ersten Hilfe'),
+  locationId: idSchema.nullable().default(null),
+  departmentId: idSchema.nullable().default(null),
+  injuries: z.array(injurySchema).max(100, 'Höchstens 100 Verletzungen erlaubt.').default([]),
+  injuryCategory: oneOf(INJURY_CATEGORY_IDS, 'Bitte wählen Sie eine Verletzungskategorie.')
+    .nullable()
+    .default(null),
+  injuryDescription: text(4000),
+  description: text(8000),
+  witnesses: z.array(witnessSchema).max(20, 'Höchstens 20 Zeugen erlaubt.').default([]),
+  firstAiders: z.array(firstAiderSchema).max(20, 'Höchstens 20 Ersthelfer erlaubt.').default([]),
+  doctor: text(400),
+  hospital: text(400),
+  protectiveGear: text(2000),
+  reportable: z.boolean().default(false),
+  fatal: z.boolean().default(false),
+  hospitalised: z.boolean().default(false),
+  comment: text(4000),
+};
+
+/** Filing a report (the wizard's summary). `confirmFutureTime` accepts an accident time in the future. */
+export const createAccidentSchema = z.object({
+  ...accidentFields,
+  confirmFutureTime: z.boolean().default(false),
+});
+export type CreateAccident = z.input<typeof createAccidentSchema>;
+export type AccidentInput = z.output<typeof createAccidentSchema>;
+
+/** A partial update (decision 024): fields left out stay as stored; health fields need the health right. */
+export const updateAccidentSchema = z.object({
+  ...partialFields(accidentFields),
+  confirmFutureTime: z.boolean().optional(),
+  version: versionSchema,
+});
+export type UpdateAccident = z.input<typeof updateAccidentSchema>;
+
+export const accidentStatusChangeSchema = z.object({
+  status: oneOf(ACCIDENT_STATUS_IDS, 'Bitte wählen Sie einen gültigen Status.').transform(
+    (v) => v as AccidentStatus,
+  ),
+  reason: text(1000),
+  version: versionSchema,
+});
+export type AccidentStatusChange = z.input<typeof accidentStatusChangeSchema>;
+
+const iso = z.iso.datetime({ offset: true });
+
+export const accidentSchema = z.object({
+  id: z.number().int(),
+  eventType: z.number().int(),
+  status: z.number().int(),
+  employeeId: z.number().int().nullable(),
+  employeeName: z.string().nullable(),
+  externalName: z.string(),
+  externalCompany: z.string(),
+  accidentAt: iso,
+  firstAidAt: iso,
+  locationId: z.number().int().nullable(),
+  locationName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  healthVisible: z.boolean(),
+  injuries: z.array(injurySchema).nullable(),
+  injuryCategory: z.number().int().nullable(),
+  injuryDescription: z.string().nullable(),
+  doctor: z.string().nullable(),
+  hospital: z.string().nullable(),
+  hospitalised: z.boolean().nullable(),
+  description: z.string(),
+  witnesses: z.array(witnessSchema),
+  firstAiders: z.array(z.object({ employeeId: z.number().int().nullable(), name: z.string() })),
+  protectiveGear: z.string(),
+  reportable: z.boolean(),
+  fatal: z.boolean(),
+  comment: z.string(),
+  createdById: z.number().int().nullable(),
+  createdAt: iso,
+  version: z.number().int(),
+});
+export type Accident = z.infer<typeof accidentSchema>;
+
+export const accidentListQuerySchema = listQuerySchema.extend({
+  status: z.coerce.number().int().optional(),
+  eventType: z.coerce.number().int().optional(),
+  /** Health filter: only with the health right (else 403). */
+  injuryCategory: z.coerce.number().int().optional(),
+  /** Inactive reports (status 60) are left out unless asked for. */
+  inactive: booleanFlag.optional(),
+});
+export type AccidentListQuery = z.input<typeof accidentListQuerySchema>;
+
+export const accidentRowSchema = z.object({
+  id: z.number().int(),
+  eventType: z.number().int(),
+  status: z.number().int(),
+  personName: z.string(),
+  accidentAt: iso,
+  locationName: z.string().nullable(),
+  /** Null without the health right. */
+  injuryCategory: z.number().int().nullable(),
+  reportable: z.boolean(),
+});
+export type AccidentRow = z.infer<typeof accidentRowSchema>;
+
+/** A read of a report (change log, state READ): who read which report when. */
+export const accidentReadSchema = z.object({
+  readerName: z.string().nullable(),
+  at: iso,
+});
+export type AccidentRead = z.infer<typeof accidentReadSchema>;
+
+// ── First-aid book (Verbandbuch) ────────────────────────────────────────────────────────────────
+
+export const firstAidFields = {
+  employeeId: idSchema.nullable().default(null),
+  personName: text(200),
+  occurredAt: dateTime('den Zeitpunkt'),
+  place: required('den Ort', 300),
+  whatHappened: required('an, was geschehen ist', 4000),
+  firstAid: required('die geleistete Erste Hilfe', 4000),
+};
+export const createFirstAidEntrySchema = z.object(firstAidFields);
+export type CreateFirstAidEntry = z.input<typeof createFirstAidEntrySchema>;
+export const updateFirstAidEntrySchema = z.object({
+  ...partialFields(firstAidFields),
+  version: versionSchema,
+});
+export type UpdateFirstAidEntry = z.input<typeof updateFirstAidEntrySchema>;
+
+export const firstAidEntrySchema = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int().nullable(),
+  personName: z.string(),
+  occurredAt: iso,
+  place: z.string(),
+  healthVisible: z.boolean(),
+  whatHappened: z.string().nullable(),
+  firstAid: z.string().nullable(),
+  recordedById: z.number().int().nullable(),
+  recordedByName: z.string().nullable(),
+  createdAt: iso,
+  version: z.number().int(),
+});
+export type FirstAidEntry = z.infer<typeof firstAidEntrySchema>;
+export const firstAidListQuerySchema = listQuerySchema;
+export const firstAidRowSchema = firstAidEntrySchema.omit({
+  version: true,
+  createdAt: true,
+  employeeId: true,
+});
+export type FirstAidRow = z.infer<typeof firstAidRowSchema>;

@@ -1,0 +1,75 @@
+/** Accident reports and the first-aid book (decision 048). */
+import type { ErrorDefinition } from './definition.ts';
+
+export const accidentsErrors = {
+  ACCIDENT_EMPLOYEE_REQUIRED: {
+    status: 400,
+    message:
+      'Bitte wählen Sie die verletzte Person aus oder geben Sie bei externen Personen Name und Firma an.',
+  },
+  ACCIDENT_LOCATION_REQUIRED: { status: 400, message: 'Bitte wählen Sie den Ort des Ereignisses.' },
+  ACCIDENT_LOCATION_INVALID: {
+    status: 400,
+    message: 'Den gewählten Ort oder die Abteilung gibt es in Ihrem Portal nicht. Bitte wählen Sie erneut.',
+  },
+  ACCIDENT_EMPLOYEE_INVALID: {
+    status: 400,
+    message: 'Die gewählte Person gibt es in Ihrem Portal nicht. Bitte wählen Sie erneut.',
+  },
+  ACCIDENT_INJURY_CATEGORY_REQUIRED: {
+    status: 400,
+    message: 'Bitte wählen Sie eine Verletzungskategorie.',
+  },
+  ACCIDENT_TIME_IN_FUTURE: {
+    status: 400,
+    message:
+      'Sie haben für das Unfallereignis einen Zeitpunkt in der Zukunft gewählt. Bitte prüfen Sie den Zeitpunkt oder bestätigen Sie ihn.',
+  },
+  ACCIDENT_DUPLICATE: {
+    status: 409,
+    message:
+      'Für diese Person gibt es an diesem Tag bereits eine Unfallmeldung. Bitte öffnen Sie die vorhandene Meldung.',
+  },
+  ACCIDENT_STATUS_INACTIVE: {
+    status: 409,
+    message: 'Die Unfallmeldung ist inaktiv/storniert und kann nicht mehr geändert werden.',
+  },
+  ACCIDENT_STATUS_NOT_REPORTABLE: {
+    status: 409,
+    message:
+      'Nur eine meldepflichtige Unfallmeldung kann an die Unfallversicherung gesendet werden. Bitte setzen Sie zuerst „meldepflichtig“.',
+  },
+  ACCIDENT_HEALTH_DATA_FORBIDDEN: {
+    status: 403,
+    message: 'Sie haben keine Berechtigung, Gesundheitsdaten zu lesen oder zu ändern.',
+  },
+  FIRST_AID_PERSON_REQUIRED: {
+    status: 400,
+    message: 'Bitte wählen Sie die verletzte Person aus oder geben Sie ihren Namen an.',
+  },
+  FIRST_AID_TIME_IN_FUTURE: {
+    status: 400,
+    message: 'Der Zeitpunkt liegt in der Zukunft. Bitte geben Sie den Zeitpunkt der Verletzung an.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** Specific texts of accident reports (field messages and texts that name a value). */
+export const accidentsMessages = {
+  fieldEmployee: 'Bitte wählen Sie eine Person aus oder geben Sie eine externe Person an.',
+  fieldExternalName: 'Bitte geben Sie den Namen der externen Person an.',
+  fieldExternalCompany: 'Bitte geben Sie die Firma der externen Person an.',
+  fieldLocation: 'Bitte wählen Sie einen Ort.',
+  fieldInjuryCategory: 'Bitte wählen Sie eine Verletzungskategorie.',
+  fieldFuture: 'Sie haben für das Unfallereignis einen Zeitpunkt in der Zukunft gewählt.',
+  fieldFirstAidFuture: 'Der Zeitpunkt liegt in der Zukunft.',
+  fieldPerson: 'Bitte wählen Sie eine Person aus oder geben Sie einen Namen an.',
+  duplicate: (date: string) =>
+    `Für diese Person gibt es am ${date} bereits eine Unfallmeldung. Bitte öffnen Sie die vorhandene Meldung.`,
+  /** The marker appended to the comment when a report is set inactive. */
+  inactiveMarker: (at: string, by: string, reason: string) =>
+    `[Inaktiv gesetzt am ${at} von ${by}${reason ? `: ${reason}` : ''}]`,
+  /** The lines of the mail on a filed report (no health data). */
+  mailItems: (event: string, at: string, location: string, person: string) =>
+    `Ereignis: ${event}\nZeitpunkt: ${at}\nOrt: ${location}\nBetroffene Person: ${person}`,
+  unknownPerson: 'unbekannt',
+} as const;
