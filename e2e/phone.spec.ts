@@ -205,7 +205,7 @@ describe('phones (390 px)', () => {
     await context.close();
   });
 
-  it('shows a first aider the first-aid book and its entry dialog full-screen (decision 048)', async () => {
+  it('shows a first aider the first-aid book and its entry dialog full-screen (decision 047)', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     await signIn(page, 'mitarbeiter', '/firstaid/list');
     await expectTitle(page, 'Verbandbuch');

@@ -278,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files: topicFiles,
     ...(options.now ? { now: options.now } : {}),
   });
-  // Accident reports and the first-aid book (decision 048): photos through the documents' attach API.
+  // Accident reports and the first-aid book (decision 047): photos through the documents' attach API.
   const accidents = accidentsModule({
     db: database.db,
     settings: settings.service,

@@ -44,7 +44,7 @@ export const LOCALES = [
   'ru-RU',
 ] as const;
 
-/** Change-log states: 0–4 of the spec; 5 (read) is ours: reads of health records (accident reports, decision 048). */
+/** Change-log states: 0–4 of the spec; 5 (read) is ours: reads of health records (accident reports, decision 047). */
 export const LOG_STATE = { DELETED: 0, CHANGED: 1, CREATED: 2, IMPORT: 3, SYNC: 4, READ: 5 } as const;
 export type LogState = (typeof LOG_STATE)[keyof typeof LOG_STATE];
 

@@ -13,7 +13,7 @@ import {
 
 /**
  * Contracts of accident reports and the first-aid book (spec modules.md "Accident reports", "Accident report",
- * §5 "Accident reports"; decisions 048, 049). Health data (injuries, injury category and description, doctor,
+ * §5 "Accident reports"; decisions 047, 048). Health data (injuries, injury category and description, doctor,
  * hospital, hospitalised; in the first-aid book what happened and the first aid given) is answered only to the
  * rights that cover it (`healthVisible`); without them the fields are null.
  */
@@ -58,7 +58,7 @@ export const firstAiderSchema = z.object({
 });
 export type FirstAider = z.infer<typeof firstAiderSchema>;
 
-/** The health fields of a report (field-level right ACCIDENT_REPORTS_HEALTH_DATA, decision 048). */
+/** The health fields of a report (field-level right ACCIDENT_REPORTS_HEALTH_DATA, decision 047). */
 export const ACCIDENT_HEALTH_FIELDS = [
   'injuries',
   'injuryCategory',

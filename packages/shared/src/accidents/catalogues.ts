@@ -1,5 +1,5 @@
 /**
- * The fixed catalogues of accident reports (spec modules.md "Accident report"; decisions 048, 049). Ids are part
+ * The fixed catalogues of accident reports (spec modules.md "Accident report"; decisions 047, 048). Ids are part
  * of the stored data and of the API: never renumber, only append.
  */
 
@@ -16,7 +16,7 @@ export const EVENT_TYPE_IDS = EVENT_TYPES.map((t) => t.id) as readonly EventType
 export const INJURING_EVENT_TYPES: readonly EventType[] = [1, 2];
 
 /**
- * Statuses, numbering (a) of the spec (decision 048): 10 report, 20 qualification, 30 in progress, 40 sent to the
+ * Statuses, numbering (a) of the spec (decision 047): 10 report, 20 qualification, 30 in progress, 40 sent to the
  * accident insurer, 50 completed, 60 inactive/cancelled.
  */
 export const ACCIDENT_STATUSES = [
@@ -32,7 +32,7 @@ export const ACCIDENT_STATUS_IDS = ACCIDENT_STATUSES.map((s) => s.id) as readonl
 export const STATUS_INACTIVE: AccidentStatus = 60;
 export const STATUS_SENT: AccidentStatus = 40;
 
-/** Injury categories (the spec requires one; the catalogue is fixed in this slice, decision 048). */
+/** Injury categories (the spec requires one; the catalogue is fixed in this slice, decision 047). */
 export const INJURY_CATEGORIES = [
   { id: 1, label: 'Bagatellverletzung (nur Erste Hilfe)' },
   { id: 2, label: 'Arztbesuch ohne Arbeitsunfähigkeit' },
@@ -42,7 +42,7 @@ export const INJURY_CATEGORIES = [
 ] as const;
 export const INJURY_CATEGORY_IDS: readonly number[] = INJURY_CATEGORIES.map((c) => c.id);
 
-/** The 26 injury types by fixed id (decision 049). */
+/** The 26 injury types by fixed id (decision 048). */
 export const INJURY_TYPES = [
   { id: 1, label: 'Schnittwunde' },
   { id: 2, label: 'Stichwunde' },
@@ -74,7 +74,7 @@ export const INJURY_TYPES = [
 export const INJURY_TYPE_IDS: readonly number[] = INJURY_TYPES.map((t) => t.id);
 
 export type BodyView = 'front' | 'back';
-/** Body parts by fixed id, each drawn on one view of the body map (decision 049). */
+/** Body parts by fixed id, each drawn on one view of the body map (decision 048). */
 export const BODY_PARTS: readonly { id: number; label: string; view: BodyView }[] = [
   { id: 1, label: 'Kopf', view: 'front' },
   { id: 2, label: 'Gesicht', view: 'front' },

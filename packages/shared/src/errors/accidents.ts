@@ -1,4 +1,4 @@
-/** Accident reports and the first-aid book (decision 048). */
+/** Accident reports and the first-aid book (decision 047). */
 import type { ErrorDefinition } from './definition.ts';
 
 export const accidentsErrors = {

@@ -5,7 +5,7 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { accidentsRepository } from './accidents.repository.ts';
 
-/** The entity name of accident reports in the documents' attach API (photos, decision 048). */
+/** The entity name of accident reports in the documents' attach API (photos, decision 047). */
 export const ACCIDENT_LINK_ENTITY = 'accident_report';
 
 async function readable(ex: Executor, actor: Actor, id: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { type AccidentFiledHook, formatBerlinDateTime } from './accidents.servic
 const emailCheck = z.email();
 
 /**
- * The mail on a filed report (decision 048): the injured employee's supervisors and the location's escalation
+ * The mail on a filed report (decision 047): the injured employee's supervisors and the location's escalation
  * contacts get one mail each (template „Unfallmeldung erfasst“) through the outbox, in the filing transaction.
  * It names event, time, location and person — no health data.
  */

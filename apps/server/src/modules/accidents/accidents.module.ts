@@ -8,7 +8,7 @@ import { accidentsRoutes } from './accidents.routes.ts';
 import { createAccidentsService } from './accidents.service.ts';
 import { createFirstAidService } from './first-aid.service.ts';
 
-/** Accident reports and the first-aid book, first slice (decisions 048, 049). */
+/** Accident reports and the first-aid book, first slice (decisions 047, 048). */
 export function accidentsModule(deps: {
   db: Db;
   settings: Pick<SettingsService, 'read'>;

@@ -19,7 +19,7 @@ import {
 } from './accidents.table.ts';
 
 /**
- * Data access of accident reports and the first-aid book (decision 048). No rules; every function takes the
+ * Data access of accident reports and the first-aid book (decision 047). No rules; every function takes the
  * executor first (decision 031).
  */
 
@@ -39,7 +39,7 @@ const recorder = alias(employees, 'recorder');
 
 const personName = sql<string>`coalesce(${injured.lastName} || ', ' || ${injured.firstName}, ${accidentReports.externalName} || ' (' || ${accidentReports.externalCompany} || ')')`;
 
-/** Who sees which rows without the "all" right (decision 048): own reports, own injuries, supervised people. */
+/** Who sees which rows without the "all" right (decision 047): own reports, own injuries, supervised people. */
 export type AccidentScope = { all: true } | { all: false; employeeId: number };
 
 function scopeCondition(scope: AccidentScope): SQL | undefined {

@@ -9,7 +9,7 @@ import { locations } from '#modules/organisation/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
 
-/** Decision 048: accident reports (rules, statuses, health data, read log, mails) and the first-aid book. */
+/** Decision 047: accident reports (rules, statuses, health data, read log, mails) and the first-aid book. */
 let t: TestApp;
 let admin: ApiClient;
 let locationId: number;

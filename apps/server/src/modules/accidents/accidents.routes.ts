@@ -22,7 +22,7 @@ import { listRoute } from '#platform/list-route.ts';
 import type { AccidentsService } from './accidents.service.ts';
 import type { FirstAidService } from './first-aid.service.ts';
 
-/** Accident reports (/api/accidents…) and the first-aid book (/api/firstaid…), decision 048. */
+/** Accident reports (/api/accidents…) and the first-aid book (/api/firstaid…), decision 047. */
 export function accidentsRoutes(service: AccidentsService, firstAid: FirstAidService): FastifyPluginAsyncZod {
   return async (app) => {
     const read = { access: anyOf(P.ACCIDENT_REPORTS) };

@@ -380,7 +380,7 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
     },
 
     /**
-     * Sets a status (numbering (a), decision 048): any of 10–50 from any of 10–50; 40 "sent to the insurer" only
+     * Sets a status (numbering (a), decision 047): any of 10–50 from any of 10–50; 40 "sent to the insurer" only
      * for a reportable report; 60 inactive from any status, appending the marker to the comment; 60 is final.
      */
     async setStatus(actor: Actor, id: number, raw: AccidentStatusChange): Promise<Accident> {

@@ -18,7 +18,7 @@ import { portals } from '#modules/portals/tables.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Accident reports (Unfallmeldungen, decision 048): one row per event of a portal. The injured person is an
+ * Accident reports (Unfallmeldungen, decision 047): one row per event of a portal. The injured person is an
  * employee or an external person (name + company). Health data: injury_category, injury_description, doctor,
  * hospital, hospitalised and the rows of accident_report_injuries — answered only with the health right. Status
  * numbering (a) of the spec: 10 report … 60 inactive/cancelled.
@@ -67,7 +67,7 @@ export const accidentReports = pgTable(
   ],
 );
 
-/** The injured body parts with their injury types (fixed catalogues, decision 049). Health data. */
+/** The injured body parts with their injury types (fixed catalogues, decision 048). Health data. */
 export const accidentReportInjuries = pgTable(
   'accident_report_injuries',
   {

@@ -22,7 +22,7 @@ const FUTURE_GRACE_MS = 60_000;
 const ENTRY_FIELDS = ['employeeId', 'personName', 'occurredAt', 'place', 'whatHappened', 'firstAid'] as const;
 
 /**
- * The electronic first-aid book (Verbandbuch, decision 048): FIRST_AID_BOOK records entries and reads its own,
+ * The electronic first-aid book (Verbandbuch, decision 047): FIRST_AID_BOOK records entries and reads its own,
  * FIRST_AID_BOOK_ALL reads every entry of the portal; what happened and the first aid given (health data) only
  * for the recorder and the health right. Every read of one entry is logged like a report's.
  */

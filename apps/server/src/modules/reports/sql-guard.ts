@@ -55,7 +55,7 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'auth_generation',
   // Content hashes and sizes of every stored file, confidential ones included (the file versions say which).
   'stored_files',
-  // Accident reports and the first-aid book: personal and health data whose field-level right (decision 048)
+  // Accident reports and the first-aid book: personal and health data whose field-level right (decision 047)
   // has no report role variant yet — no report reads them until the statistics slice adds one.
   'accident_reports',
   'accident_report_injuries',

@@ -74,7 +74,7 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
     // Readers of released substances see the register.
     expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
-    // A first aider sees the first-aid book only; reporters see the accident list (decision 048).
+    // A first aider sees the first-aid book only; reporters see the accident list (decision 047).
     expect(visibleMenuEntries(can([P.FIRST_AID_BOOK])).map((e) => e.key)).toEqual(['firstAidBook']);
     expect(visibleMenuEntries(can([P.ACCIDENT_REPORTS_CREATE])).map((e) => e.key)).toEqual(['accidents']);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);

@@ -140,7 +140,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     available: true,
   },
   // Not in the spec's menu table (its routes are not shown), but the spec has the accident list and the first-aid
-  // book; they need a way in (decision 048).
+  // book; they need a way in (decision 047).
   {
     key: 'accidents',
     route: '/accidents/list',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, EMPTY_DRAFT, isFuture, stepErrors, stepOfField, toCreate } from './accident-draft.ts';
 
-describe('the accident wizard draft (decision 048)', () => {
+describe('the accident wizard draft (decision 047)', () => {
   it('names the missing input of each step', () => {
     expect(stepErrors('type', EMPTY_DRAFT)).toEqual({ eventType: 'accidents.required.eventType' });
     expect(stepErrors('person', EMPTY_DRAFT)).toEqual({ employeeId: 'accidents.required.employee' });

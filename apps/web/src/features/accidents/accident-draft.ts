@@ -9,7 +9,7 @@ import { INJURING_EVENT_TYPES } from '@schutzwerk/shared/accidents/catalogues.ts
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 
 /**
- * The wizard's draft (decision 048): one object for all steps, so leaving a step loses nothing; kept in the tab's
+ * The wizard's draft (decision 047): one object for all steps, so leaving a step loses nothing; kept in the tab's
  * sessionStorage on every change, so a reload or a dropped network loses nothing either — and health data does
  * not outlive the browser tab on a shared device. Cleared when the report is filed.
  */
@@ -111,7 +111,7 @@ export function isFuture(local: string, now = new Date()): boolean {
 export const injures = (draft: AccidentDraft) =>
   draft.eventType !== null && (INJURING_EVENT_TYPES as readonly number[]).includes(draft.eventType);
 
-/** The steps (spec: 1 type, 2 employee, 3 location, 4 injuries, 5 details; 6 checklist left out, decision 048). */
+/** The steps (spec: 1 type, 2 employee, 3 location, 4 injuries, 5 details; 6 checklist left out, decision 047). */
 export const STEPS = ['type', 'person', 'place', 'injuries', 'details', 'summary'] as const;
 export type Step = (typeof STEPS)[number];
 

@@ -19,7 +19,7 @@ import { AccidentWizard } from './components/accident-wizard.tsx';
 
 /**
  * /accidents/new: the reporting wizard (spec: 1 type, 2 employee, 3 location, 4 injuries with the body map,
- * 5 details, then the summary; step 6 checklist is left out until the checklists module exists — decision 048).
+ * 5 details, then the summary; step 6 checklist is left out until the checklists module exists — decision 047).
  * The draft is one object kept in the tab's sessionStorage: nothing typed is lost when a step is left, the page
  * reloads or the network drops.
  */

@@ -35,7 +35,7 @@ function isStoredFilter(value: unknown): value is StoredFilter {
 /**
  * /firstaid/list: the electronic first-aid book (Verbandbuch). First aiders see and add their own entries; with
  * FIRST_AID_BOOK_ALL every entry of the portal; what happened and the first aid only for the recorder and the
- * health right (decision 048).
+ * health right (decision 047).
  */
 export function FirstAidBookPage() {
   const { t } = useTranslation();

@@ -39,7 +39,7 @@ type Props = {
 };
 
 /**
- * The steps of an accident report (decision 048): 1 Art, 2 Person, 3 Ort und Zeit, 4 Verletzungen, 5 Details, then
+ * The steps of an accident report (decision 047): 1 Art, 2 Person, 3 Ort und Zeit, 4 Verletzungen, 5 Details, then
  * the summary — for filing (/accidents/new) and for editing (/accidents/:id/edit). The draft lives with the page;
  * leaving a step loses nothing. Forward only when the step is complete; server field errors open their step.
  */

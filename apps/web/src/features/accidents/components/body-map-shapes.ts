@@ -1,7 +1,7 @@
 import type { BodyView } from '@schutzwerk/shared/accidents/catalogues.ts';
 
 /**
- * The drawing of the body map (decision 049): one clickable shape per body part id of the shared catalogue, on a
+ * The drawing of the body map (decision 048): one clickable shape per body part id of the shared catalogue, on a
  * front view (seen from the front: the person's right side on the viewer's left) and a back view (seen from
  * behind: the person's left on the viewer's left). Coordinates in a 200 × 400 viewBox per view.
  */

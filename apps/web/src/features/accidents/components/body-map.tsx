@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The clickable body map (decision 049): front and back drawn as SVG; every body part is a button (Tab to reach,
+ * The clickable body map (decision 048): front and back drawn as SVG; every body part is a button (Tab to reach,
  * Enter or Space to choose, aria-pressed for the chosen one), named by its German label.
  */
 export function BodyMap({ selected, onSelect, injured }: Props) {

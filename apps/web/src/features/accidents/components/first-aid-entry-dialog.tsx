@@ -31,7 +31,7 @@ type Draft = {
 };
 
 /**
- * A first-aid book entry in under a minute (decision 048): who (a colleague or a name), when (now, changeable),
+ * A first-aid book entry in under a minute (decision 047): who (a colleague or a name), when (now, changeable),
  * where, what happened, which first aid — five fields, one screen on a phone.
  */
 export function FirstAidEntryDialog({
