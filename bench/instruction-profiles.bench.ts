@@ -236,7 +236,7 @@ for (let i = 0; i < 10; i++) {
   await profilesRepository.matrixPage(
     database.db,
     portalId,
-    { ...filter, offset: 0, search: '', orderDirection: 'asc', includeInactive: false },
+    { ...filter, offset: 0, search: '', orderDirection: 'asc', includeInactive: false, subUnits: true },
     '2026-11-26',
   );
   repoMs.push(performance.now() - start);

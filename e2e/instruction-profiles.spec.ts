@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
+import { api } from './support/api.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import { createEmployee, nextEmployee, openTab, suffix } from './support/employees.ts';
 import { tickRow } from './support/pickers.ts';
@@ -172,6 +173,48 @@ describe('instruction profiles (decision 040)', () => {
     expect(await page.getByLabel('Bezeichnung').inputValue()).toBe(`E2E Konflikt neu ${suffix}`);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert. Neu zugewiesen: 0, offene entfernt: 0.').waitFor();
+    await context.close();
+  });
+  it('the matrix filters by a department with its sub-departments, or the department alone', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/instructions/matrix');
+    const name = `Matrixbereich ${suffix}`;
+    const dep = await api<{ id: number }>(page, 'POST', 'departments', { parentId: null, name });
+    const sub = await api<{ id: number }>(page, 'POST', 'departments', {
+      parentId: dep.data.id,
+      name: `Matrixteam ${suffix}`,
+    });
+    for (const [n, departmentId] of [
+      [1, dep.data.id],
+      [2, sub.data.id],
+    ] as const) {
+      const created = await api(page, 'POST', 'employee', {
+        personnelNumber: `MX${suffix}${n}`,
+        lastName: `Matrixfilter${suffix}`,
+        firstName: `Person ${n}`,
+        departmentId,
+      });
+      expect(created.status).toBe(201);
+    }
+    const range = page.getByTestId('matrix-range');
+    await page.getByRole('button', { name: 'Abteilung auswählen' }).click();
+    const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await picker.getByLabel('Suchen').fill(name);
+    // The search also finds the sub-department (its path names the parent): choose the department itself.
+    const row = picker
+      .locator('[data-row-index][data-loaded="true"]')
+      .filter({ hasText: name })
+      .filter({ hasNotText: 'Matrixteam' });
+    await row.waitFor();
+    await row.click();
+    await waitUntil(async () => (await range.textContent()) === '1–2 von 2', 'both employees of the branch');
+    const subUnits = page.getByRole('checkbox', { name: 'Untergeordnete Einheiten einbeziehen' });
+    expect(await subUnits.isChecked()).toBe(true);
+    await expectAccessible(page);
+    await subUnits.uncheck();
+    await waitUntil(async () => (await range.textContent()) === '1–1 von 1', 'the department alone');
+    await subUnits.check();
+    await waitUntil(async () => (await range.textContent()) === '1–2 von 2', 'the branch again');
     await context.close();
   });
 });

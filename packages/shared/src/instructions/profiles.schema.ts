@@ -141,6 +141,8 @@ export const matrixQuerySchema = listQuerySchema.extend({
   departmentId: idSchema.optional(),
   locationId: idSchema.optional(),
   includeInactive: booleanFlag.optional().default(false),
+  /** The department and location filters include their sub-units (default), as profiles do (decision 045). */
+  subUnits: booleanFlag.optional().default(true),
 });
 export type MatrixQuery = z.input<typeof matrixQuerySchema>;
 export const matrixCellSchema = z.object({

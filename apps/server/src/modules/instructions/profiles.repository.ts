@@ -76,6 +76,14 @@ const sourceReaches = sql`(
           union select d.parent_id from ${departments} d join up on d.id = up.id)
         select id from up where id is not null)))`;
 
+/** The ids of a department or location and of every unit below it (the matrix filters' sub-units). */
+const subtreeIds = (table: typeof departments | typeof locations, rootId: number) =>
+  sql`with recursive sub(id) as (
+        select ${rootId}::int
+        union all
+        select u.id from ${table} u join sub on u.parent_id = sub.id
+      ) select id from sub`;
+
 const employeeName = sql<string>`${employees.lastName} || ', ' || ${employees.firstName}`;
 
 /** The source column of a kind (activity and role both name a node of the Eigenschaften tree). */
@@ -540,8 +548,20 @@ export const profilesRepository = {
   async matrixPage(ex: Executor, portalId: number, query: ParsedMatrixQuery, today: string) {
     const filters: SQL[] = [eq(employees.portalId, portalId)];
     if (!query.includeInactive) filters.push(eq(employees.active, true));
-    if (query.departmentId !== undefined) filters.push(eq(employees.departmentId, query.departmentId));
-    if (query.locationId !== undefined) filters.push(eq(employees.locationId, query.locationId));
+    if (query.departmentId !== undefined) {
+      filters.push(
+        query.subUnits
+          ? sql`${employees.departmentId} in (${subtreeIds(departments, query.departmentId)})`
+          : eq(employees.departmentId, query.departmentId),
+      );
+    }
+    if (query.locationId !== undefined) {
+      filters.push(
+        query.subUnits
+          ? sql`${employees.locationId} in (${subtreeIds(locations, query.locationId)})`
+          : eq(employees.locationId, query.locationId),
+      );
+    }
     const plan = planList(matrixListSource, query, filters);
     const page = await runList<Omit<MatrixRow, 'cells'>>(plan, {
       rows: async (p) =>

@@ -115,6 +115,30 @@ describe('profiles by sub-units', () => {
     expect(kept.profile.includeSubUnits).toBe(false);
   });
 
+  it('the matrix filters by a department or location with its sub-units, or the unit alone', async () => {
+    const dep = await unit('departments');
+    const subDep = await unit('departments', dep.id);
+    const loc = await unit('locations');
+    const subLoc = await unit('locations', loc.id);
+    const [atDep, belowDep, atLoc, belowLoc] = [
+      await employee({ departmentId: dep.id }),
+      await employee({ departmentId: subDep.id }),
+      await employee({ locationId: loc.id }),
+      await employee({ locationId: subLoc.id }),
+    ];
+    await employee({ departmentId: (await unit('departments')).id });
+    const ids = async (body: Record<string, unknown>) =>
+      ok<{ rows: { employeeId: number }[] }>(await admin.post('/api/instructions/matrix/list', body))
+        .rows.map((r) => r.employeeId)
+        .sort((a, b) => a - b);
+    const sorted = (...e: Employee[]) => e.map((x) => x.id).sort((a, b) => a - b);
+    expect(await ids({ departmentId: dep.id })).toEqual(sorted(atDep, belowDep));
+    expect(await ids({ departmentId: dep.id, subUnits: false })).toEqual(sorted(atDep));
+    expect(await ids({ departmentId: subDep.id })).toEqual(sorted(belowDep));
+    expect(await ids({ locationId: loc.id })).toEqual(sorted(atLoc, belowLoc));
+    expect(await ids({ locationId: loc.id, subUnits: false })).toEqual(sorted(atLoc));
+  });
+
   it('a location profile reaches a new employee of a sub-location, and moving a location re-evaluates', async () => {
     const site = await unit('locations');
     const hall = await unit('locations', site.id);

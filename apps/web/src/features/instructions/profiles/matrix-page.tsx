@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -49,15 +50,17 @@ const kindOf = (cell: MatrixCell | undefined): CellKind =>
   !cell ? 'none' : cell.overdue ? 'overdue' : (cell.status as CellKind);
 const cellKey = (employeeId: number, topicId: number) => `${employeeId}:${topicId}`;
 
-type StoredFilter = { department: TreeChoice | null; location: TreeChoice | null };
-const DEFAULT_FILTER: StoredFilter = { department: null, location: null };
+/** `subUnits` absent (a filter stored before it existed) counts as on. */
+type StoredFilter = { department: TreeChoice | null; location: TreeChoice | null; subUnits?: boolean };
+const DEFAULT_FILTER: StoredFilter = { department: null, location: null, subUnits: true };
 const isChoice = (v: unknown) =>
   v === null || (typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number');
 const isStoredFilter = (value: unknown): value is StoredFilter =>
   typeof value === 'object' &&
   value !== null &&
   isChoice((value as StoredFilter).department) &&
-  isChoice((value as StoredFilter).location);
+  isChoice((value as StoredFilter).location) &&
+  ['boolean', 'undefined'].includes(typeof (value as StoredFilter).subUnits);
 
 /**
  * /instructions/matrix — employees (100 a page, list protocol) × the portal's active topics, with the status of
@@ -81,6 +84,7 @@ export function MatrixPage() {
     offset,
     departmentId: filter.department?.id,
     locationId: filter.location?.id,
+    subUnits: filter.subUnits !== false,
   });
   const assign = useAssignMatrix();
   useToolbar({
@@ -153,6 +157,18 @@ export function MatrixPage() {
             setOffset(0);
             updateFilter({ location });
           }}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filter.subUnits !== false}
+              onChange={(e) => {
+                setOffset(0);
+                updateFilter({ subUnits: e.target.checked });
+              }}
+            />
+          }
+          label={t('instructionProfiles.matrixSubUnits')}
         />
       </Stack>
       <Box

@@ -9,6 +9,8 @@ export type MatrixParams = {
   offset: number;
   departmentId?: number | undefined;
   locationId?: number | undefined;
+  /** The department/location filter includes sub-units (the server's default). */
+  subUnits: boolean;
 };
 
 /** One page (100 employees) of the matrix with their cells (list protocol, POST). */
