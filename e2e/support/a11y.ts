@@ -86,6 +86,17 @@ type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][num
 async function runAxe(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   // axe stays in the document across the router's page changes: inject its 0.5 MB only once per load.
   const loaded = await page.evaluate(() => 'axe' in window);
+  try {
+    return await analyze(page, loaded, rules);
+  } catch (error) {
+    // A reload between the probe and the run (a test clicking „Seite neu laden“) leaves a document without axe:
+    // inject it again once. Other errors (navigation, closed page) go to the caller.
+    if (!loaded || page.isClosed() || isNavigationError(error)) throw error;
+    return analyze(page, false, rules);
+  }
+}
+
+async function analyze(page: Page, loaded: boolean, rules?: string[]): Promise<AxeViolation[]> {
   let builder = new AxeBuilder({ page, ...(loaded ? { axeSource: ';' } : {}) })
     .setLegacyMode(true)
     // Only violations are collected (passes and incomplete results cost time and are not read).
