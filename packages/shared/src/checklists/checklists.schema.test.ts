@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeResults, progressOf, updateChecklistSchema, variableNameProblem } from './checklists.schema.ts';
+import {
+  computeResults,
+  progressOf,
+  updateChecklistSchema,
+  variableNameProblem,
+} from './checklists.schema.ts';
 
 const num = (label: string, variable: string | null = null) => ({
   type: 'number' as const,
@@ -78,10 +83,12 @@ describe('checklist definition', () => {
       'Die Variable @a@ ist bereits vorhanden. Bitte wählen Sie einen anderen Namen.',
     ]);
     expect(messages(def([], [variable('@cell_1@')]))[0]).toContain('nicht mit');
-    expect(messages(def([{ row: 1, column: 1, element: total('@x@ + 1') }]))[0]).toContain('unbekannte Variable');
-    expect(messages(def([{ row: 1, column: 1, element: total('constructor.constructor("x")()') }]))[0]).toContain(
-      'nicht erlaubten',
+    expect(messages(def([{ row: 1, column: 1, element: total('@x@ + 1') }]))[0]).toContain(
+      'unbekannte Variable',
     );
+    expect(
+      messages(def([{ row: 1, column: 1, element: total('constructor.constructor("x")()') }]))[0],
+    ).toContain('nicht erlaubten');
     expect(
       messages(
         def([

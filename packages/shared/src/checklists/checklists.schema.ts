@@ -146,7 +146,8 @@ export function knownNames(def: Definition): Set<string> {
 export function checkDefinition(def: Definition, ctx: z.RefinementCtx): void {
   const rowKeys = new Set<number>();
   def.rows.forEach((r, i) => {
-    if (rowKeys.has(r.key)) ctx.addIssue({ code: 'custom', path: ['rows', i, 'key'], message: 'Doppelte Zeile.' });
+    if (rowKeys.has(r.key))
+      ctx.addIssue({ code: 'custom', path: ['rows', i, 'key'], message: 'Doppelte Zeile.' });
     rowKeys.add(r.key);
   });
   const columnKeys = new Set<number>();
@@ -193,7 +194,12 @@ export function checkDefinition(def: Definition, ctx: z.RefinementCtx): void {
         });
       bound.add(el.variable);
     }
-    if ((el.type === 'number' || el.type === 'slider') && el.min !== null && el.max !== null && el.min > el.max)
+    if (
+      (el.type === 'number' || el.type === 'slider') &&
+      el.min !== null &&
+      el.max !== null &&
+      el.min > el.max
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['cells', i, 'element', 'max'],
@@ -250,7 +256,8 @@ function planOf(def: Definition): Plan | null {
   const formulas = new Map<string, { compiled: CompiledFormula; digits: number }>();
   const boundCell = new Map<string, string>();
   for (const c of def.cells)
-    if ('variable' in c.element && c.element.variable) boundCell.set(c.element.variable, cellKey(c.row, c.column));
+    if ('variable' in c.element && c.element.variable)
+      boundCell.set(c.element.variable, cellKey(c.row, c.column));
   const deps = new Map<string, string[]>();
   for (const c of def.cells) {
     if (c.element.type !== 'total') continue;
@@ -429,8 +436,20 @@ export type ChecklistInstance = z.infer<typeof checklistInstanceSchema>;
 export const saveChecklistInstanceSchema = z
   .object({
     version: versionSchema,
-    answers: z.record(z.string().regex(/^\d+_\d+$/).max(20), answerValueSchema),
-    results: z.record(z.string().regex(/^\d+_\d+$/).max(20), z.number().finite().nullable()),
+    answers: z.record(
+      z
+        .string()
+        .regex(/^\d+_\d+$/)
+        .max(20),
+      answerValueSchema,
+    ),
+    results: z.record(
+      z
+        .string()
+        .regex(/^\d+_\d+$/)
+        .max(20),
+      z.number().finite().nullable(),
+    ),
     status: z.enum(CHECKLIST_INSTANCE_STATUSES),
   })
   .strict();

@@ -29,8 +29,7 @@ export type FormulaErrorCode = (typeof FORMULA_ERROR_CODES)[number];
 export const FORMULA_ERROR_MESSAGES: Record<FormulaErrorCode, string> = {
   FORMULA_EMPTY: 'Bitte geben Sie eine Formel ein.',
   FORMULA_TOO_LONG: 'Die Formel ist zu lang. Bitte kürzen Sie sie auf höchstens 1000 Zeichen.',
-  FORMULA_SYNTAX:
-    'Die Formel ist fehlerhaft. Bitte prüfen Sie Klammern, Operatoren und Anführungszeichen.',
+  FORMULA_SYNTAX: 'Die Formel ist fehlerhaft. Bitte prüfen Sie Klammern, Operatoren und Anführungszeichen.',
   FORMULA_NOT_ALLOWED:
     'Die Formel enthält einen nicht erlaubten Ausdruck. Erlaubt sind Zahlen, Texte, Variablen, Rechen- und Vergleichsoperatoren und die angebotenen Funktionen.',
   FORMULA_UNKNOWN_VARIABLE:
@@ -88,7 +87,8 @@ const num = (v: FormulaValue): number => {
   const n = Number(v.replace(',', '.'));
   return Number.isFinite(n) ? n : Number.NaN;
 };
-const truthy = (v: FormulaValue): boolean => (typeof v === 'number' ? v !== 0 && !Number.isNaN(v) : Boolean(v));
+const truthy = (v: FormulaValue): boolean =>
+  typeof v === 'number' ? v !== 0 && !Number.isNaN(v) : Boolean(v);
 
 type Fn = { min: number; max: number; run: (args: FormulaValue[]) => FormulaValue };
 /** The functions a formula may call (`if` is lazy and handled in `evaluate`). Not an object with a prototype. */
@@ -130,11 +130,28 @@ export const FORMULA_FUNCTIONS = [...FUNCTIONS.keys(), 'if'];
 /** Rounds half away from zero to `digits` decimals (the shown and stored result). */
 export function roundTo(value: number, digits: number): number {
   const f = 10 ** digits;
-  const r = Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON) / f;
+  const r = (Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON)) / f;
   return Object.is(r, -0) ? 0 : r;
 }
 
-const BINARY = new Set(['+', '-', '*', '/', '%', '**', '==', '!=', '===', '!==', '<', '>', '<=', '>=', '&&', '||']);
+const BINARY = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+]);
 const UNARY = new Set(['-', '+', '!']);
 
 // jsep is a parser instance shared by the whole bundle: we only let '@' into identifiers (our variables).
@@ -262,7 +279,10 @@ function evaluate(node: jsep.Expression, scope: FormulaScope): FormulaValue {
       switch (b.operator) {
         case '+':
           // Text joins only when one side is a non-numeric text; answers arrive as numbers.
-          if ((typeof l === 'string' && Number.isNaN(num(l))) || (typeof r === 'string' && Number.isNaN(num(r)))) {
+          if (
+            (typeof l === 'string' && Number.isNaN(num(l))) ||
+            (typeof r === 'string' && Number.isNaN(num(r)))
+          ) {
             const joined = `${l ?? ''}${r ?? ''}`;
             if (joined.length > MAX_STRING) throw new FormulaError('FORMULA_TOO_LONG');
             return joined;
@@ -306,7 +326,8 @@ function evaluate(node: jsep.Expression, scope: FormulaScope): FormulaValue {
       const call = node as jsep.CallExpression;
       const name = (call.callee as jsep.Identifier).name;
       const [a, b, c] = call.arguments;
-      if (name === 'if' && a && b && c) return truthy(evaluate(a, scope)) ? evaluate(b, scope) : evaluate(c, scope);
+      if (name === 'if' && a && b && c)
+        return truthy(evaluate(a, scope)) ? evaluate(b, scope) : evaluate(c, scope);
       const fn = FUNCTIONS.get(name);
       if (!fn) throw new FormulaError('FORMULA_UNKNOWN_FUNCTION', name);
       return fn.run(call.arguments.map((arg) => evaluate(arg, scope)));
@@ -328,7 +349,11 @@ export function evaluateNumber(formula: CompiledFormula, scope: FormulaScope, fr
 }
 
 /** Compiles and evaluates in one step (tests, one-off checks). */
-export function evaluateFormula(text: string, values: Record<string, FormulaValue>, fractionDigits = 2): number {
+export function evaluateFormula(
+  text: string,
+  values: Record<string, FormulaValue>,
+  fractionDigits = 2,
+): number {
   const map = new Map(Object.entries(values));
   return evaluateNumber(compileFormula(text), (name) => map.get(name), fractionDigits);
 }

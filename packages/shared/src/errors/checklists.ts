@@ -85,8 +85,7 @@ export const checklistsErrors = {
   },
   CHECKLIST_CELL_IN_USE: {
     status: 409,
-    message:
-      'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten daran hängen.',
+    message: 'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten daran hängen.',
   },
   CHECKLIST_INACTIVE: {
     status: 409,
