@@ -119,7 +119,12 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
   const { base, draft, set, dirty, conflict } = record;
   const [selected, setSelected] = useState<string | null>(null);
   const [addMenu, setAddMenu] = useState<{ anchor: HTMLElement; row: number; column: number } | null>(null);
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  // After a refused save the checks run live, so a message goes away as soon as its input is fixed.
+  const [checking, setChecking] = useState(false);
+  const localErrors = useMemo(
+    () => (checking ? issuesOf(updateChecklistSchema.safeParse({ ...draft, version: 1 })) : {}),
+    [checking, draft],
+  );
   const leaving = useRef(false);
   const canEdit = canAny([P.AUDIT_CHECKLISTS_EDIT]);
   const canVariables = canEdit && canAny([P.AUDIT_CHECKLISTS_VARIABLES]);
@@ -135,9 +140,8 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
     if (update.isPending) return;
     const input = { ...draft, version: base.version };
     const checked = updateChecklistSchema.safeParse(input);
-    const local = issuesOf(checked);
-    setLocalErrors(local);
     if (!checked.success) {
+      setChecking(true);
       notify(t('checklists.checkInput'), 'error');
       return;
     }
@@ -350,7 +354,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
                             color={hasError ? 'error' : 'primary'}
                             onClick={() => setSelected(k)}
                             aria-label={t('checklists.grid.editCell', {
-                              label: cell.element.label,
+                              label: `${cell.element.label} · ${t(`checklists.types.${cell.element.type}`)}`,
                               row: ri + 1,
                               column: ci + 1,
                             })}

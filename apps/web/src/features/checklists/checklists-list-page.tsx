@@ -166,6 +166,7 @@ function CreateChecklistDialog({
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           const checked = createChecklistSchema.safeParse({ label, category });
