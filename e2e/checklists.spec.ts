@@ -86,6 +86,16 @@ describe('checklists: builder, formulas and filling', () => {
       'answer kept',
     );
     expect(await page.getByRole('textbox', { name: 'Menge B' }).inputValue()).toBe('2');
+    const fillUrl = page.url();
     await context.close();
+
+    // On a phone (390 px) the viewer fills the same checklist; the total follows the new answer.
+    const phone = await newPage(browser, { phone: true });
+    await signIn(phone.page, 'admin', new URL(fillUrl).pathname + new URL(fillUrl).search);
+    const phoneA = phone.page.getByRole('textbox', { name: 'Menge A' });
+    await waitUntil(async () => (await phoneA.inputValue()) === '1,5', 'answers loaded on the phone');
+    await phoneA.fill('10');
+    await phone.page.getByTestId('cell-3_1').getByText('12,00').waitFor();
+    await phone.context.close();
   });
 });
