@@ -252,7 +252,18 @@ type Plan = {
   boundCell: Map<string, string>;
 };
 
+/** Plans by cells array: the viewer recomputes on every keystroke over the same definition. */
+const plans = new WeakMap<readonly ChecklistCell[], Plan | null>();
+
 function planOf(def: Definition): Plan | null {
+  const cached = plans.get(def.cells);
+  if (cached !== undefined) return cached;
+  const plan = buildPlan(def);
+  plans.set(def.cells, plan);
+  return plan;
+}
+
+function buildPlan(def: Definition): Plan | null {
   const formulas = new Map<string, { compiled: CompiledFormula; digits: number }>();
   const boundCell = new Map<string, string>();
   for (const c of def.cells)

@@ -74,10 +74,16 @@ const CELL_REF = /^@cell_(\d+)_(\d+)@$/;
 export function cellReference(rowKey: number, columnKey: number): string {
   return `@cell_${rowKey}_${columnKey}@`;
 }
-/** The row and column keys of a cell reference, or null. */
+const references = new Map<string, { row: number; column: number } | null>();
+/** The row and column keys of a cell reference, or null (memoised: the viewer asks on every keystroke). */
 export function parseCellReference(name: string): { row: number; column: number } | null {
+  const known = references.get(name);
+  if (known !== undefined) return known;
   const m = CELL_REF.exec(name);
-  return m ? { row: Number(m[1]), column: Number(m[2]) } : null;
+  const ref = m ? { row: Number(m[1]), column: Number(m[2]) } : null;
+  if (references.size > 50_000) references.clear();
+  references.set(name, ref);
+  return ref;
 }
 
 const num = (v: FormulaValue): number => {
