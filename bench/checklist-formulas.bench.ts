@@ -110,7 +110,7 @@ const figures = {
   recomputeMedianMs: round(median(times)),
   recomputeP95Ms: round(p95(times)),
 };
-console.table(figures);
+console.info(JSON.stringify(figures, null, 2));
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results', 'checklist-formulas.json'),
   `${JSON.stringify(figures, null, 2)}\n`,
