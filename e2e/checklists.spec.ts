@@ -97,5 +97,20 @@ describe('checklists: builder, formulas and filling', () => {
     await phoneA.fill('10');
     await phone.page.getByTestId('cell-3_1').getByText('12,00').waitFor();
     await phone.context.close();
+
+    // A filled checklist cannot be deleted: the dialog says why.
+    const desk = await newPage(browser);
+    const checklistId = /\/audits\/checklist\/(\d+)/.exec(fillUrl)?.[1];
+    await signIn(desk.page, 'admin', `/checklists/${checklistId}`);
+    await desk.page.getByRole('link', { name: /Ausfüllung Nr\. \d+ – 100 % – offen/ }).waitFor();
+    await desk.page.getByRole('button', { name: 'Checkliste löschen' }).click();
+    const confirm = desk.page.getByRole('dialog', { name: 'Checkliste löschen?' });
+    await confirm.getByRole('button', { name: 'Checkliste löschen' }).click();
+    await confirm
+      .getByText('Die Checkliste kann nicht gelöscht werden, weil sie bereits ausgefüllt wurde.', {
+        exact: false,
+      })
+      .waitFor();
+    await desk.context.close();
   });
 });

@@ -36,6 +36,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
@@ -121,6 +122,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
   const [addMenu, setAddMenu] = useState<{ anchor: HTMLElement; row: number; column: number } | null>(null);
   // After a refused save the checks run live, so a message goes away as soon as its input is fixed.
   const [checking, setChecking] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const localErrors = useMemo(
     () => (checking ? issuesOf(updateChecklistSchema.safeParse({ ...draft, version: 1 })) : {}),
     [checking, draft],
@@ -195,11 +197,6 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
-        </Alert>
-      )}
-      {remove.error && (
-        <Alert severity="error" role="alert">
-          {errorMessage(remove.error, t)}
         </Alert>
       )}
       <Paper sx={{ p: 2 }}>
@@ -485,15 +482,10 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
             <Button
               color="error"
               disabled={dirty || remove.isPending}
-              onClick={() =>
-                remove.mutate(base.version, {
-                  onSuccess: () => {
-                    leaving.current = true;
-                    notify(t('checklists.deleted'));
-                    void navigate('/checklists/list');
-                  },
-                })
-              }
+              onClick={() => {
+                remove.reset();
+                setConfirmDelete(true);
+              }}
             >
               {t('checklists.delete')}
             </Button>
@@ -501,6 +493,25 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
         </Stack>
         {dirty && <Typography variant="body2">{t('checklists.instances.saveFirst')}</Typography>}
       </Paper>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('checklists.deleteTitle')}
+        text={t('checklists.deleteText', { label: base.label })}
+        confirmLabel={t('checklists.delete')}
+        error={remove.error}
+        pending={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(base.version, {
+            onSuccess: () => {
+              leaving.current = true;
+              setConfirmDelete(false);
+              notify(t('checklists.deleted'));
+              void navigate('/checklists/list');
+            },
+          })
+        }
+      />
       {unsavedDialog}
     </Stack>
   );
