@@ -98,10 +98,11 @@ describe('error pages and permissions', () => {
     await adminMenu.getByRole('link', { name: 'Rollen' }).waitFor();
     expect(await adminMenu.getByRole('link', { name: 'Mitarbeiter' }).count()).toBe(1);
     // Entries of modules that do not exist yet stay hidden (not stubbed); Orte and Eigenschaften exist
-    // since issue 3.
+    // since issue 3, Checklisten since issue 19 (questionnaire types come later).
     expect(await adminMenu.getByRole('link', { name: 'Orte' }).count()).toBe(1);
     expect(await adminMenu.getByRole('link', { name: 'Eigenschaften' }).count()).toBe(1);
-    expect(await adminMenu.getByRole('link', { name: 'Checklisten' }).count()).toBe(0);
+    expect(await adminMenu.getByRole('link', { name: 'Checklisten' }).count()).toBe(1);
+    expect(await adminMenu.getByRole('link', { name: 'Fragebogentypen' }).count()).toBe(0);
     await admin.context.close();
 
     const employee = await newPage(browser);

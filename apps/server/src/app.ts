@@ -23,6 +23,7 @@ import { accidentsModule, registerAccidentDocuments } from './modules/accidents/
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
+import { checklistsModule } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
 import { employeesModule } from './modules/employees/index.ts';
@@ -203,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The hazardous substances register (decision 046).
   const substances = substancesModule({ db: database.db, settings: settings.service });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
+  // Checklists: builder, formulas and filling (decisions 052, 053).
+  const checklists = checklistsModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
@@ -310,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructionRun,
     substances,
     accidents,
+    checklists,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

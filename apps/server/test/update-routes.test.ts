@@ -259,6 +259,29 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/checklists/:id': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/checklists', { label: 'Teilcheckliste', category: 'Alt' });
+      return {
+        url: `/api/checklists/${created.id}`,
+        read: reader(`/api/checklists/${created.id}`),
+        send: { category: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/checklists/:id/instances/:instanceId': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/checklists', { label: 'Teilausfüllung' });
+      const instance = await post(`/api/checklists/${created.id}/instances`, {});
+      return {
+        url: `/api/checklists/${created.id}/instances/${instance.id}`,
+        read: reader(`/api/checklists/${created.id}/instances/${instance.id}`),
+        send: { status: 'done' },
+      };
+    },
+  },
   'PUT /api/substances/:id': {
     kind: 'whole',
     async setup() {

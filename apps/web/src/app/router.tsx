@@ -230,6 +230,30 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'checklists/list',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/checklists/checklists-list-page.tsx'),
+                      (m) => m.ChecklistsListPage,
+                    ),
+                  },
+                  {
+                    path: 'checklists/:id',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/checklists/checklist-page.tsx'),
+                      (m) => m.ChecklistPage,
+                    ),
+                  },
+                  {
+                    path: 'audits/checklist/:id',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/checklists/checklist-fill-page.tsx'),
+                      (m) => m.ChecklistFillPage,
+                    ),
+                  },
+                  {
                     path: 'substances/list',
                     handle: handle({ anyOf: COMPOSITE.HAZMAT_READ }),
                     lazy: lazyPage(

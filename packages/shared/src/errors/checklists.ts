@@ -1,4 +1,4 @@
-/** Checklists and questionnaires (spec; not built yet). */
+/** Checklists and questionnaires (spec; checklists and filling: decisions 052, 053). */
 import type { ErrorDefinition } from './definition.ts';
 
 export const checklistsErrors = {
@@ -77,6 +77,37 @@ export const checklistsErrors = {
   CHECKLIST_COMMENT_COMMENT_MISSING: {
     status: 400,
     message: 'Bitte geben Sie einen Kommentar ein.',
+  },
+  CHECKLIST_IN_USE: {
+    status: 409,
+    message:
+      'Die Checkliste kann nicht gelöscht werden, weil sie bereits ausgefüllt wurde. Bitte deaktivieren Sie sie stattdessen.',
+  },
+  CHECKLIST_CELL_IN_USE: {
+    status: 409,
+    message: 'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten daran hängen.',
+  },
+  CHECKLIST_INACTIVE: {
+    status: 409,
+    message: 'Die Checkliste ist deaktiviert und kann nicht ausgefüllt werden.',
+  },
+  CHECKLIST_ANSWER_INVALID: {
+    status: 400,
+    message: 'Eine Antwort passt nicht zu ihrem Feld. Bitte prüfen Sie Ihre Eingaben.',
+  },
+  CHECKLIST_RESULT_MISMATCH: {
+    status: 400,
+    message:
+      'Ein berechnetes Ergebnis stimmt nicht mit der Formel überein. Bitte laden Sie die Checkliste neu und speichern Sie erneut.',
+  },
+  CHECKLIST_MANDATORY_UNDONE: {
+    status: 400,
+    message:
+      'Die Checkliste kann nicht abgeschlossen werden: Pflichtfelder sind nicht ausgefüllt oder der erforderliche Fortschritt ist nicht erreicht.',
+  },
+  CHECKLIST_LINK_UNKNOWN: {
+    status: 400,
+    message: 'Checklisten können an dieses Modul nicht angehängt werden.',
   },
   QUESTIONNAIRE_ROUTE_NOT_FOUND: {
     status: 404,

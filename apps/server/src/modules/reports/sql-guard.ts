@@ -62,6 +62,10 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'accident_report_witnesses',
   'accident_report_first_aiders',
   'first_aid_entries',
+  // Filled checklists: answers may name employees or hold health details of the linked record (an accident
+  // report's checklist step); their read right follows the linked record (decision 052), which reports
+  // cannot check yet. The checklist definitions themselves stay readable.
+  'checklist_instances',
   '__drizzle_migrations',
 ]);
 

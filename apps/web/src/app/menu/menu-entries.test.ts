@@ -89,6 +89,7 @@ describe('menu entries', () => {
       'hazardAnalysisDrafts',
       'factorMenus',
       'roles',
+      'checklists',
       'hazardBricks',
       'substances',
       'instructions',

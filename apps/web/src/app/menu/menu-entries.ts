@@ -98,7 +98,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/checklists/list',
     icon: ChecklistIcon,
     anyOf: [P.AUDIT_CHECKLISTS],
-    available: false,
+    available: true,
   },
   {
     key: 'questionnaireTypes',

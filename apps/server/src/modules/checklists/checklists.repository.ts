@@ -1,0 +1,190 @@
+import type { ChecklistRow } from '@schutzwerk/shared/checklists/checklists.schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client.ts';
+import { type ChangeEntry, recordChange } from '#platform/audit.ts';
+import { type ListSource, planList, runList } from '#platform/list.ts';
+import { countRows } from '#platform/list-count.ts';
+import { checklistInstances, checklists } from './checklists.table.ts';
+
+export type ChecklistRecord = typeof checklists.$inferSelect;
+export type ChecklistValues = Omit<
+  typeof checklists.$inferInsert,
+  'id' | 'version' | 'createdAt' | 'updatedAt'
+>;
+export type InstanceRecord = typeof checklistInstances.$inferSelect;
+
+const source: ListSource<'label' | 'category' | 'module' | 'updatedAt'> = {
+  orderBy: {
+    label: sql`lower(${checklists.label})`,
+    category: sql`lower(${checklists.category})`,
+    module: checklists.module,
+    updatedAt: checklists.updatedAt,
+  },
+  defaultOrderBy: 'label',
+  tieBreaker: checklists.id,
+  searchText: sql`${checklists.label} || ' ' || ${checklists.category}`,
+};
+
+/** Data access of checklists and their filled instances (decision 052): no rules, no German text. */
+export const checklistsRepository = {
+  async list(ex: Executor, portalId: number, query: Parameters<typeof planList>[1], active: boolean | null) {
+    const plan = planList(source, query, [
+      eq(checklists.portalId, portalId),
+      active === null ? undefined : eq(checklists.active, active),
+    ]);
+    return runList<ChecklistRow>(plan, {
+      rows: async (p) =>
+        (
+          await ex
+            .select({
+              id: checklists.id,
+              label: checklists.label,
+              category: checklists.category,
+              module: checklists.module,
+              active: checklists.active,
+              cellCount: sql<number>`jsonb_array_length(${checklists.cells})::int`,
+              updatedAt: checklists.updatedAt,
+            })
+            .from(checklists)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset)
+        ).map((r) => ({
+          ...r,
+          module: r.module as ChecklistRow['module'],
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+      count: (where) => countRows(ex, checklists, where),
+    });
+  },
+
+  async findById(ex: Executor, id: number, lock = false): Promise<ChecklistRecord | undefined> {
+    const q = ex.select().from(checklists).where(eq(checklists.id, id));
+    const [row] = await (lock ? q.for('update') : q);
+    return row;
+  },
+
+  async insert(ex: Executor, values: ChecklistValues): Promise<number> {
+    const [row] = await ex.insert(checklists).values(values).returning({ id: checklists.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  /** Saves when `version` matches (and bumps it); false otherwise. */
+  async update(
+    ex: Executor,
+    id: number,
+    version: number,
+    values: Partial<ChecklistValues>,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(checklists)
+      .set({ ...values, version: sql`${checklists.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(checklists.id, id), eq(checklists.version, version)))
+      .returning({ id: checklists.id });
+    return rows.length > 0;
+  },
+
+  async delete(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(checklists)
+      .where(and(eq(checklists.id, id), eq(checklists.version, version)))
+      .returning({ id: checklists.id });
+    return rows.length > 0;
+  },
+
+  async countInstances(ex: Executor, checklistId: number): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(checklistInstances)
+      .where(eq(checklistInstances.checklistId, checklistId));
+    return row?.n ?? 0;
+  },
+
+  /** The cell keys (of `keys`) that hold an answer in any instance of the checklist. */
+  async answeredCells(ex: Executor, checklistId: number, keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await ex
+      .select({ key: sql<string>`k.key` })
+      .from(checklistInstances)
+      .innerJoin(sql`jsonb_each(${checklistInstances.answers}) as k(key, value)`, sql`true`)
+      .where(
+        and(
+          eq(checklistInstances.checklistId, checklistId),
+          sql`k.key in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+          sql`k.value not in ('null'::jsonb, '""'::jsonb, 'false'::jsonb)`,
+        ),
+      )
+      .groupBy(sql`k.key`);
+    return rows.map((r) => r.key);
+  },
+
+  async listInstances(ex: Executor, checklistId: number): Promise<InstanceRecord[]> {
+    return ex
+      .select()
+      .from(checklistInstances)
+      .where(eq(checklistInstances.checklistId, checklistId))
+      .orderBy(checklistInstances.id);
+  },
+
+  async findInstance(ex: Executor, id: number, lock = false): Promise<InstanceRecord | undefined> {
+    const q = ex.select().from(checklistInstances).where(eq(checklistInstances.id, id));
+    const [row] = await (lock ? q.for('update') : q);
+    return row;
+  },
+
+  async findInstanceOfRecord(
+    ex: Executor,
+    checklistId: number,
+    module: string,
+    recordId: number,
+  ): Promise<InstanceRecord | undefined> {
+    const [row] = await ex
+      .select()
+      .from(checklistInstances)
+      .where(
+        and(
+          eq(checklistInstances.checklistId, checklistId),
+          eq(checklistInstances.module, module),
+          eq(checklistInstances.recordId, recordId),
+        ),
+      );
+    return row;
+  },
+
+  async insertInstance(
+    ex: Executor,
+    values: { checklistId: number; module: string; recordId: number | null; updatedBy: number | null },
+  ): Promise<number> {
+    const [row] = await ex
+      .insert(checklistInstances)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: checklistInstances.id });
+    return row?.id ?? 0;
+  },
+
+  async updateInstance(
+    ex: Executor,
+    id: number,
+    version: number,
+    values: Pick<InstanceRecord, 'answers' | 'results' | 'progress' | 'status' | 'updatedBy'>,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(checklistInstances)
+      .set({ ...values, version: sql`${checklistInstances.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(checklistInstances.id, id), eq(checklistInstances.version, version)))
+      .returning({ id: checklistInstances.id });
+    return rows.length > 0;
+  },
+
+  async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {
+    await recordChange(ex, entry);
+  },
+};
+
+export type ChecklistsRepository = typeof checklistsRepository;

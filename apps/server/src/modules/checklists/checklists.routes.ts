@@ -1,0 +1,117 @@
+import {
+  checklistInstanceSchema,
+  checklistListQuerySchema,
+  checklistRowSchema,
+  checklistSchema,
+  createChecklistSchema,
+  instanceParamsSchema,
+  saveChecklistInstanceSchema,
+  updateChecklistSchema,
+} from '@schutzwerk/shared/checklists/checklists.schema.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '#platform/access.ts';
+import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
+import type { ChecklistsService } from './checklists.service.ts';
+
+/** Checklists: the builder's record and grid, and filling them (/api/checklists…, decision 052). */
+export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const read = { access: anyOf(P.AUDIT_CHECKLISTS) };
+    const one = { 200: z.object({ data: checklistSchema }) };
+    const oneInstance = { 200: z.object({ data: checklistInstanceSchema }) };
+
+    listRoute(app, {
+      path: '/checklists',
+      postPath: '/checklists/list',
+      config: read,
+      query: checklistListQuerySchema,
+      row: checklistRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
+    app.get(
+      '/checklists/:id',
+      { config: read, schema: { params: idParamsSchema, response: one } },
+      async (request) => ({ data: await service.get(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_CREATE) },
+        schema: { body: createChecklistSchema, response: { 201: z.object({ data: checklistSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(requireActor(request), request.body) }),
+    );
+    app.put(
+      '/checklists/:id',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: { params: idParamsSchema, body: updateChecklistSchema, response: one },
+      },
+      async (request) => ({
+        data: await service.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/checklists/:id',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_DELETE) },
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await service.delete(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // Filling. Reading needs the checklist right; each instance is further checked by its link's rule.
+    app.get(
+      '/checklists/:id/instances',
+      {
+        config: read,
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.object({ data: z.array(checklistInstanceSchema) }) },
+        },
+      },
+      async (request) => ({ data: await service.instances(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists/:id/instances',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT) },
+        schema: { params: idParamsSchema, response: { 201: z.object({ data: checklistInstanceSchema }) } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await service.createInstance(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/checklists/:id/instances/:instanceId',
+      { config: read, schema: { params: instanceParamsSchema, response: oneInstance } },
+      async (request) => ({
+        data: await service.getInstance(requireActor(request), request.params.id, request.params.instanceId),
+      }),
+    );
+    app.put(
+      '/checklists/:id/instances/:instanceId',
+      {
+        config: read,
+        schema: { params: instanceParamsSchema, body: saveChecklistInstanceSchema, response: oneInstance },
+      },
+      async (request) => ({
+        data: await service.saveInstance(
+          requireActor(request),
+          request.params.id,
+          request.params.instanceId,
+          request.body,
+        ),
+      }),
+    );
+  };
+}

@@ -1,0 +1,395 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type Answers,
+  type AnswerValue,
+  type Checklist,
+  type ChecklistElement,
+  type ChecklistInstance,
+  cellKey,
+  computeResults,
+  progressOf,
+} from '@schutzwerk/shared/checklists/checklists.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useNotify } from '#components/notifications/notifications.tsx';
+import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
+import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
+import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
+import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { errorMessage } from '#i18n/i18n.ts';
+import { usePermissions } from '#lib/session/session.tsx';
+import { useToolbar } from '#lib/toolbar-context.tsx';
+import { useChecklist } from './api/get-checklist.ts';
+import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
+import { useSaveInstance } from './api/save-instance.ts';
+
+/** /audits/checklist/{id}?instance=…: fills a checklist; totals are computed live with the shared evaluator. */
+export function ChecklistFillPage() {
+  const { t } = useTranslation();
+  const id = useRecordId();
+  const [params] = useSearchParams();
+  const instanceId = Number(params.get('instance'));
+  const valid = id !== null && Number.isInteger(instanceId) && instanceId > 0 && instanceId <= 2147483647;
+  const checklist = useChecklist(id ?? 0, valid);
+  return (
+    <RecordPageLoader
+      id={valid ? id : null}
+      query={checklist}
+      title={t('checklists.fillTitle')}
+      back="/checklists/list"
+      notFoundHint={t('checklists.notFound')}
+      backLabel={t('checklists.backToList')}
+    >
+      {(loaded, key) => <InstanceLoader key={key} checklist={loaded} instanceId={instanceId} />}
+    </RecordPageLoader>
+  );
+}
+
+function InstanceLoader({ checklist, instanceId }: { checklist: Checklist; instanceId: number }) {
+  const { t } = useTranslation();
+  const instance = useInstance(checklist.id, instanceId);
+  return (
+    <RecordPageLoader
+      id={instanceId}
+      query={instance}
+      title={t('checklists.fillTitle')}
+      back={`/checklists/${checklist.id}`}
+      notFoundHint={t('checklists.notFound')}
+      backLabel={t('checklists.backToList')}
+    >
+      {(loaded, key) => <ChecklistFiller key={key} checklist={checklist} instance={loaded} />}
+    </RecordPageLoader>
+  );
+}
+
+type Draft = { answers: Answers; done: boolean };
+const draftOf = (i: ChecklistInstance): Draft => ({ answers: i.answers, done: i.status === 'done' });
+
+/** German number: decimal comma. */
+const formatNumber = (n: number, digits: number) =>
+  n.toLocaleString('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instance: ChecklistInstance }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAny } = usePermissions();
+  const save = useSaveInstance(checklist.id, instance.id);
+  const record = useVersionedDraft({
+    record: instance,
+    draftOf,
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...instanceQueryOptions(checklist.id, instance.id), staleTime: 0 }),
+  });
+  const { base, draft, set, dirty, conflict } = record;
+  const leaving = useRef(false);
+  const canFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
+  const results = useMemo(() => computeResults(checklist, draft.answers), [checklist, draft.answers]);
+  const progress = progressOf(checklist, draft.answers);
+  const saveError = save.error && !conflict ? errorMessage(save.error, t) : null;
+
+  const submit = () => {
+    if (save.isPending) return;
+    save.mutate(
+      { version: base.version, answers: draft.answers, results, status: draft.done ? 'done' : 'undone' },
+      record.onSave(() => notify(t('checklists.fill.saved'))),
+    );
+  };
+  useToolbar({
+    title: `${t('checklists.fillTitle')}: ${checklist.label}`,
+    back: `/checklists/${checklist.id}`,
+    onSave: canFill ? submit : undefined,
+    saveDisabled: !dirty || save.isPending,
+  });
+  const unsavedDialog = useUnsavedChangesGuard(dirty, leaving);
+  const answer = (k: string, value: AnswerValue) => set({ answers: { ...draft.answers, [k]: value } });
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      {conflict && (
+        <ConflictAlert
+          message={t('checklists.fill.conflict')}
+          onReload={async () => {
+            await record.reloadLatest();
+            save.reset();
+          }}
+        />
+      )}
+      {saveError && (
+        <Alert severity="error" role="alert">
+          {saveError}
+        </Alert>
+      )}
+      <Paper sx={{ p: 2 }}>
+        <Typography id="progress-label">{t('checklists.fill.progress', { progress })}</Typography>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          aria-labelledby="progress-label"
+          sx={{ my: 1 }}
+        />
+        {checklist.requiredProgress > 0 && (
+          <Typography variant="body2">
+            {t('checklists.fill.requiredProgress', { progress: checklist.requiredProgress })}
+          </Typography>
+        )}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.done}
+              disabled={!canFill}
+              onChange={(e) => set({ done: e.target.checked })}
+            />
+          }
+          label={t('checklists.fill.done')}
+        />
+      </Paper>
+      {checklist.rows.map((row) => {
+        const cells = checklist.columns
+          .map((col) => ({
+            col,
+            cell: checklist.cells.find((c) => c.row === row.key && c.column === col.key),
+          }))
+          .filter((x) => x.cell);
+        if (cells.length === 0) return null;
+        return (
+          <Paper key={row.key} sx={{ p: 2 }} component="section" aria-label={row.label || undefined}>
+            {row.label && (
+              <Typography variant="subtitle1" component="h2" gutterBottom>
+                {row.label}
+              </Typography>
+            )}
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+              {cells.map(({ col, cell }) => {
+                if (!cell) return null;
+                const k = cellKey(cell.row, cell.column);
+                return (
+                  <Box key={col.key} sx={{ flex: 1, minWidth: 0 }}>
+                    <ElementInput
+                      element={cell.element}
+                      value={draft.answers[k] ?? null}
+                      result={results[k]}
+                      disabled={!canFill}
+                      onChange={(v) => answer(k, v)}
+                      testId={`cell-${k}`}
+                    />
+                  </Box>
+                );
+              })}
+            </Stack>
+          </Paper>
+        );
+      })}
+      {unsavedDialog}
+    </Stack>
+  );
+}
+
+type InputProps = {
+  element: ChecklistElement;
+  value: AnswerValue;
+  result: number | null | undefined;
+  disabled: boolean;
+  onChange: (value: AnswerValue) => void;
+  testId: string;
+};
+
+function ElementInput({ element, value, result, disabled, onChange, testId }: InputProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const required = element.type !== 'total' && element.required;
+  const str = typeof value === 'string' ? value : '';
+  switch (element.type) {
+    case 'checkbox':
+      return (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={value === true}
+              disabled={disabled}
+              onChange={(e) => onChange(e.target.checked)}
+            />
+          }
+          label={`${element.label}${required ? ' *' : ''}`}
+        />
+      );
+    case 'dropdown':
+      return (
+        <TextField
+          select
+          fullWidth
+          required={required}
+          label={element.label}
+          value={str}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <MenuItem value="">{t('checklists.fill.noChoice')}</MenuItem>
+          {element.options.map((o) => (
+            <MenuItem key={o} value={o}>
+              {o}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'radio':
+      return (
+        <Box role="group" aria-labelledby={labelId}>
+          <Typography id={labelId}>
+            {element.label}
+            {required ? ' *' : ''}
+          </Typography>
+          <RadioGroup row value={str} onChange={(e) => onChange(e.target.value)}>
+            {element.options.map((o) => (
+              <FormControlLabel key={o} value={o} control={<Radio disabled={disabled} />} label={o} />
+            ))}
+          </RadioGroup>
+        </Box>
+      );
+    case 'date':
+      return (
+        <TextField
+          type="date"
+          fullWidth
+          required={required}
+          label={element.label}
+          value={str}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          element={element}
+          value={value}
+          disabled={disabled}
+          onChange={onChange}
+          testId={testId}
+        />
+      );
+    case 'slider':
+      return (
+        <Box>
+          <Typography id={labelId}>
+            {element.label}: {typeof value === 'number' ? formatNumber(value, 0) : '–'}
+          </Typography>
+          <Slider
+            aria-labelledby={labelId}
+            value={typeof value === 'number' ? value : element.min}
+            min={element.min}
+            max={element.max}
+            step={element.step}
+            disabled={disabled}
+            onChange={(_, v) => onChange(Array.isArray(v) ? (v[0] ?? null) : v)}
+          />
+        </Box>
+      );
+    case 'text':
+    case 'textarea':
+      return (
+        <TextField
+          fullWidth
+          required={required}
+          multiline={element.type === 'textarea'}
+          minRows={element.type === 'textarea' ? 3 : undefined}
+          label={element.label}
+          value={str}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={element.type === 'text' ? { htmlInput: { maxLength: element.maxLength } } : {}}
+        />
+      );
+    case 'employee':
+      return (
+        <TextField
+          fullWidth
+          type="number"
+          required={required}
+          label={t('checklists.fill.employeeNumber', { label: element.label })}
+          value={typeof value === 'number' ? value : ''}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value === '' ? null : Math.trunc(Number(e.target.value)))}
+        />
+      );
+    case 'total':
+      return (
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {element.label}
+          </Typography>
+          <Typography variant="h6" component="output" data-testid={testId} aria-live="polite">
+            {result === null || result === undefined
+              ? t('checklists.fill.noResult')
+              : formatNumber(result, element.fractionDigits)}
+          </Typography>
+        </Box>
+      );
+  }
+}
+
+/** A number typed with a decimal comma; a value that is not a number stays in the field with a message. */
+function NumberInput({
+  element,
+  value,
+  disabled,
+  onChange,
+  testId,
+}: {
+  element: Extract<ChecklistElement, { type: 'number' }>;
+  value: AnswerValue;
+  disabled: boolean;
+  onChange: (value: AnswerValue) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  // The field keeps what is typed ('1,' on the way to '1,5'); the answer is the number it reads as.
+  const [text, setText] = useState(() =>
+    typeof value === 'number' ? String(value).replace('.', ',') : typeof value === 'string' ? value : '',
+  );
+  let problem: string | null = null;
+  if (typeof value === 'string' && value !== '') problem = t('checklists.fill.notANumber');
+  else if (typeof value === 'number') {
+    if (element.kind === 'integer' && !Number.isInteger(value)) problem = t('checklists.fill.integerOnly');
+    else if (element.min !== null && value < element.min)
+      problem = t('checklists.fill.min', { min: String(element.min).replace('.', ',') });
+    else if (element.max !== null && value > element.max)
+      problem = t('checklists.fill.max', { max: String(element.max).replace('.', ',') });
+  }
+  return (
+    <TextField
+      fullWidth
+      required={element.required}
+      label={element.label}
+      value={text}
+      disabled={disabled}
+      error={problem !== null}
+      helperText={problem}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': testId } }}
+      onChange={(e) => {
+        setText(e.target.value);
+        const raw = e.target.value.trim();
+        if (raw === '') return onChange(null);
+        const n = Number(raw.replace(',', '.'));
+        onChange(/^-?\d+([.,]\d*)?$/.test(raw) && Number.isFinite(n) ? n : raw);
+      }}
+    />
+  );
+}
