@@ -27,15 +27,37 @@ export async function imageOnlyPdf(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** An ethanol data sheet in the usual German layout („ABSCHNITT n: …“), `name` as its trade name. */
-export function ethanolSheet(name: string, overrides: { flashPoint?: string } = {}): string[] {
+/** A valid CAS number (check digit computed) from a seed, for unique test substances. */
+export function casFor(seed: number): string {
+  const digits = String(1000000 + (seed % 8999999)).padStart(7, '0') + String(seed % 100).padStart(2, '0');
+  const sum = [...digits].reverse().reduce((acc, d, i) => acc + (i + 1) * Number(d), 0);
+  return `${digits.slice(0, -2)}-${digits.slice(-2)}-${sum % 10}`;
+}
+
+/** A valid EC number (check digit computed, never the ELINCS 10 case) from a seed. */
+export function ecFor(seed: number): string {
+  for (let n = seed; ; n++) {
+    const digits = String(200000 + (n % 99999)).padStart(6, '0');
+    const sum = [...digits].reduce((acc, d, i) => acc + (i + 1) * Number(d), 0) % 11;
+    if (sum < 10) return `${digits.slice(0, 3)}-${digits.slice(3)}-${sum}`;
+  }
+}
+
+/**
+ * An ethanol-like data sheet in the usual German layout („ABSCHNITT n: …“), `name` as its trade name; the
+ * register refuses duplicate CAS/EC numbers, so tests pass their own (`casFor`, `ecFor`).
+ */
+export function ethanolSheet(
+  name: string,
+  overrides: { flashPoint?: string; cas?: string; ec?: string } = {},
+): string[] {
   return [
     'SICHERHEITSDATENBLATT gemäß Verordnung (EG) Nr. 1907/2006',
     'ABSCHNITT 1: Bezeichnung des Stoffs bzw. des Gemischs und des Unternehmens',
     '1.1 Produktidentifikator',
     `Handelsname: ${name}`,
-    'CAS-Nr.: 64-17-5',
-    'EG-Nr.: 200-578-6',
+    `CAS-Nr.: ${overrides.cas ?? '64-17-5'}`,
+    `EG-Nr.: ${overrides.ec ?? '200-578-6'}`,
     '1.3 Einzelheiten zum Lieferanten, der das Sicherheitsdatenblatt bereitstellt',
     'Hersteller/Lieferant: Chemiehandel Muster GmbH',
     'Industriestraße 5, 12345 Musterstadt',
