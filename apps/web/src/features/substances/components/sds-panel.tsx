@@ -159,7 +159,12 @@ export function SdsPanel({ substance, blocked }: { substance: Substance; blocked
                     <TableCell>{p.label}</TableCell>
                     <TableCell>{p.value}</TableCell>
                     <TableCell>
-                      <Chip size="small" color="warning" variant="outlined" label={SDS_UNCONFIRMED_LABEL} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        sx={{ color: 'text.primary', borderColor: 'warning.main' }}
+                        label={SDS_UNCONFIRMED_LABEL}
+                      />
                     </TableCell>
                     {canConfirm && (
                       <TableCell>
