@@ -63,6 +63,6 @@ export type SdsImportResult = z.infer<typeof sdsImportResultSchema>;
 export const confirmSdsSchema = z.object({
   version: versionSchema,
   /** The fields to confirm; empty: all open proposals. */
-  fields: z.array(z.string().max(60)).max(40).default([]),
+  fields: z.array(z.string().max(60)).max(40),
 });
 export type ConfirmSds = z.input<typeof confirmSdsSchema>;

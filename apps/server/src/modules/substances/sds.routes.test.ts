@@ -102,9 +102,15 @@ describe('substances: SDS PDF import (decision 049)', () => {
     expect(after.proposals.some((p) => p.field === 'casNumber')).toBe(false);
     expect(after.proposals.length).toBeGreaterThan(5);
     expect((await sdsOf(substanceId)).proposals).toEqual(after.proposals);
-    const stale = await admin.post(`/api/substances/${substanceId}/sds/confirm`, { version: s.version + 1 });
+    const stale = await admin.post(`/api/substances/${substanceId}/sds/confirm`, {
+      version: s.version + 1,
+      fields: [],
+    });
     expect(stale.statusCode).toBe(409);
-    const all = await admin.post(`/api/substances/${substanceId}/sds/confirm`, { version: s.version });
+    const all = await admin.post(`/api/substances/${substanceId}/sds/confirm`, {
+      version: s.version,
+      fields: [],
+    });
     expect(all.json<{ data: SubstanceSds }>().data.proposals).toEqual([]);
     const logged = await t.database.db
       .select({ changes: changeLog.changes })
@@ -118,7 +124,7 @@ describe('substances: SDS PDF import (decision 049)', () => {
   it('a newer data sheet archives the old file and proposes only the differing fields', async () => {
     const { substanceId } = await importNew('Ethanol SDS Import 3');
     let s = await substanceOf(substanceId);
-    await admin.post(`/api/substances/${substanceId}/sds/confirm`, { version: s.version });
+    await admin.post(`/api/substances/${substanceId}/sds/confirm`, { version: s.version, fields: [] });
     // Released: the newer sheet's change opens version 2.
     const released = await admin.post(`/api/substances/${substanceId}/release`, {
       version: s.version,
@@ -198,7 +204,7 @@ describe('substances: SDS PDF import (decision 049)', () => {
     const r = await t.login(reader.login, reader.password);
     const { substanceId } = await importNew('Ethanol SDS Import 5');
     expect((await sdsOf(substanceId, r)).proposals.length).toBeGreaterThan(0);
-    const confirm = await r.post(`/api/substances/${substanceId}/sds/confirm`, { version: 1 });
+    const confirm = await r.post(`/api/substances/${substanceId}/sds/confirm`, { version: 1, fields: [] });
     expect(confirm.statusCode).toBe(403);
     const outsider = await createUser(t.database.db, { permissions: [P.DOCUMENTS] });
     const o = await t.login(outsider.login, outsider.password);
