@@ -15,16 +15,14 @@ import {
   type Substance,
   substanceDataFields,
 } from '@schutzwerk/shared/substances/substances.schema.ts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import { substanceSdsProposals } from './sds.table.ts';
+import { sdsRepository } from './sds.repository.ts';
 import { extractPdfText, readSds, type SdsProposals } from './sds-pdf.ts';
 import type { SubstancesService } from './substances.service.ts';
-import { clpStatements } from './substances.table.ts';
 
 /** The entity name of substances in the documents' attach API (the data sheet, decision 049). */
 export const SUBSTANCE_LINK_ENTITY = 'substance';
@@ -82,19 +80,10 @@ export function createSdsService(deps: {
     }
     if (proposals.statements) {
       const wanted = new Set<string>();
-      const known = new Set(
-        (
-          await ex
-            .select({ code: clpStatements.code })
-            .from(clpStatements)
-            .where(
-              inArray(clpStatements.code, [
-                ...proposals.statements,
-                ...proposals.statements.flatMap((c) => c.split('+')),
-              ]),
-            )
-        ).map((r) => r.code),
-      );
+      const known = await sdsRepository.knownCodes(ex, [
+        ...proposals.statements,
+        ...proposals.statements.flatMap((c) => c.split('+')),
+      ]);
       for (const code of proposals.statements) {
         if (known.has(code)) wanted.add(code);
         else if (code.includes('+') && code.split('+').every((c) => known.has(c)))
@@ -123,14 +112,7 @@ export function createSdsService(deps: {
     proposed: Partial<Record<SdsProposalField, unknown>>,
   ) {
     for (const [field, value] of Object.entries(proposed)) {
-      const v = display(field as SdsProposalField, value);
-      await ex
-        .insert(substanceSdsProposals)
-        .values({ substanceId, field, value: v })
-        .onConflictDoUpdate({
-          target: [substanceSdsProposals.substanceId, substanceSdsProposals.field],
-          set: { value: v, createdAt: new Date() },
-        });
+      await sdsRepository.upsertProposal(ex, substanceId, field, display(field as SdsProposalField, value));
     }
   }
 
@@ -244,10 +226,7 @@ export function createSdsService(deps: {
     /** The data sheet (current file and archive) and the open proposals of a readable substance. */
     async get(actor: Actor, id: number): Promise<SubstanceSds> {
       await substances.get(actor, id);
-      const rows = await db
-        .select()
-        .from(substanceSdsProposals)
-        .where(eq(substanceSdsProposals.substanceId, id));
+      const rows = await sdsRepository.proposals(db, id);
       const order = Object.keys(SDS_PROPOSAL_FIELDS);
       const proposals = rows
         .sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field))
@@ -279,21 +258,14 @@ export function createSdsService(deps: {
       const substance = await substances.get(actor, id);
       if (substance.version !== input.version) throw new AppError('CONFLICT');
       await db.transaction(async (tx) => {
-        const where =
-          input.fields.length > 0
-            ? and(
-                eq(substanceSdsProposals.substanceId, id),
-                inArray(substanceSdsProposals.field, input.fields),
-              )
-            : eq(substanceSdsProposals.substanceId, id);
-        const removed = await tx.delete(substanceSdsProposals).where(where).returning();
+        const removed = await sdsRepository.confirm(tx, id, input.fields);
         if (removed.length > 0)
           await recordChange(tx, {
             entity: 'substance',
             entityId: id,
             state: LOG_STATE.CHANGED,
             actorId: actor.employeeId,
-            changes: { sdsConfirmed: { from: null, to: removed.map((r) => r.field) } },
+            changes: { sdsConfirmed: { from: null, to: removed } },
           });
       });
       return this.get(actor, id);
