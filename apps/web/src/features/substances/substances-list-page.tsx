@@ -194,7 +194,11 @@ export function SubstancesListPage() {
         onClose={() => setImportOpen(false)}
         onImported={(result) => {
           setImportOpen(false);
-          notify(t('substances.sds.imported'));
+          notify(
+            result.unknownStatements.length > 0
+              ? t('substances.sds.importedUnknown', { codes: result.unknownStatements.join(', ') })
+              : t('substances.sds.imported'),
+          );
           void navigate(`/substances/${result.substanceId}`);
         }}
       />
