@@ -31,7 +31,7 @@ async function pdf(lines: string[] | null): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function sheet(name: string, cas: string, ec: string): string[] {
+function sheet(name: string, cas: string, ec: string, flashPoint = '13'): string[] {
   return [
     'SICHERHEITSDATENBLATT gemäß Verordnung (EG) Nr. 1907/2006',
     'ABSCHNITT 1: Bezeichnung des Stoffs bzw. des Gemischs und des Unternehmens',
@@ -48,7 +48,7 @@ function sheet(name: string, cas: string, ec: string): string[] {
     'ABSCHNITT 7: Handhabung und Lagerung',
     'Lagerklasse (TRGS 510): 3',
     'ABSCHNITT 9: Physikalische und chemische Eigenschaften',
-    'Flammpunkt: 13 °C',
+    `Flammpunkt: ${flashPoint} °C`,
     'Siedepunkt: 78,3 °C',
     'ABSCHNITT 12: Umweltbezogene Angaben',
     'Wassergefährdungsklasse: WGK 1',
@@ -136,6 +136,28 @@ describe('safety data sheet import', () => {
     await page.getByRole('textbox', { name: 'Synonym' }).fill('Sprit');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Gefahrstoff wurde gespeichert.', { exact: false }).waitFor();
+
+    // A newer data sheet: the old file goes to the archive, only the changed flash point is proposed.
+    await page.getByTestId('sds-newer-input').setInputFiles({
+      name: `${name} 2027.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await pdf(sheet(name, cas, ec, '12')),
+    });
+    await page.getByText('1 geänderte Angabe übernommen', { exact: false }).waitFor();
+    await page
+      .getByTestId('sds-archive')
+      .getByRole('link', { name: `${name}.pdf` })
+      .waitFor();
+    await page
+      .getByTestId('sds-current')
+      .getByRole('link', { name: `${name} 2027.pdf` })
+      .waitFor();
+    await proposals.getByTestId('sds-proposal-flashPoint').getByText('12').waitFor();
+    expect(await proposals.locator('tbody tr').count()).toBe(1);
+    await waitUntil(
+      async () => (await page.getByRole('textbox', { name: 'Flammpunkt (°C)' }).inputValue()) === '12',
+      'the editor shows the newer flash point',
+    );
     await expectAccessible(page);
     await context.close();
   });

@@ -467,7 +467,11 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
         </Stack>
       </Paper>
 
-      <SdsPanel substance={base} blocked={actionsBlocked} />
+      <SdsPanel
+        substance={base}
+        blocked={actionsBlocked}
+        onSubstanceChanged={(fresh) => record.adopt(fresh)}
+      />
 
       <Box
         component="nav"

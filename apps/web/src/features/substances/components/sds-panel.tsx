@@ -14,12 +14,14 @@ import Typography from '@mui/material/Typography';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { SDS_UNCONFIRMED_LABEL } from '@schutzwerk/shared/substances/sds.schema.ts';
 import type { Substance } from '@schutzwerk/shared/substances/substances.schema.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { buildUrl } from '#lib/api-client.ts';
 import { usePermissions } from '#lib/session/session.tsx';
+import { substanceQueryOptions } from '../api/get-substance.ts';
 import { useConfirmSds, useImportSdsInto, useSubstanceSds } from '../api/sds.ts';
 
 const when = (iso: string) =>
@@ -34,7 +36,17 @@ const when = (iso: string) =>
  * newer sheet (its differing values are proposed), and the values taken over from a PDF that are still
  * unconfirmed („aus PDF übernommen – ungeprüft“) with confirm per field or all.
  */
-export function SdsPanel({ substance, blocked }: { substance: Substance; blocked: boolean }) {
+export function SdsPanel({
+  substance,
+  blocked,
+  onSubstanceChanged,
+}: {
+  substance: Substance;
+  blocked: boolean;
+  /** A newer sheet changed the record (maybe a new version): the editor takes it over. */
+  onSubstanceChanged: (fresh: Substance) => void;
+}) {
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const notify = useNotify();
   const headingId = useId();
@@ -96,8 +108,14 @@ export function SdsPanel({ substance, blocked }: { substance: Substance; blocked
                   upload.mutate(
                     { file, version: substance.version },
                     {
-                      onSuccess: (result) =>
-                        notify(t('substances.sds.newerRead', { count: result.proposed.length })),
+                      onSuccess: async (result) => {
+                        const fresh = await queryClient.fetchQuery({
+                          ...substanceQueryOptions(substance.id),
+                          staleTime: 0,
+                        });
+                        onSubstanceChanged(fresh);
+                        notify(t('substances.sds.newerRead', { count: result.proposed.length }));
+                      },
                     },
                   );
                 }}
