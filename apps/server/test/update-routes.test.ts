@@ -501,6 +501,10 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/activities/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },
   'POST /api/substances/:id/versions': { kind: 'action', reason: 'opens the next version of the substance' },
   'POST /api/substances/:id/fix': { kind: 'action', reason: 'fixes the current version' },
+  'POST /api/substances/:id/sds/confirm': {
+    kind: 'action',
+    reason: 'confirms values taken over from an SDS PDF',
+  },
   'POST /api/substances/:id/release': {
     kind: 'action',
     reason: 'records the release decision (agreed named)',

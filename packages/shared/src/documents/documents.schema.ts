@@ -78,6 +78,7 @@ export const DOCUMENT_LINK_ENTITIES = [
   'hazard_analysis',
   'instruction_topic',
   'accident_report',
+  'substance',
 ] as const;
 export type DocumentLinkEntity = (typeof DOCUMENT_LINK_ENTITIES)[number];
 

@@ -39,6 +39,21 @@ export const substancesErrors = {
     status: 400,
     message: 'Die gewählte Produktgruppe, Verpackungseinheit oder verantwortliche Person gibt es nicht.',
   },
+  // The SDS PDF import (decision 049).
+  SUBSTANCE_SDS_NO_TEXT: {
+    status: 422,
+    message:
+      'Aus dem PDF konnte kein Text gelesen werden. Vermutlich ist es eingescannt. Bitte erfassen Sie die Angaben von Hand.',
+  },
+  SUBSTANCE_SDS_NOT_PDF: {
+    status: 400,
+    message: 'Die Datei ist kein lesbares PDF. Bitte wählen Sie das Sicherheitsdatenblatt als PDF-Datei.',
+  },
+  SUBSTANCE_SDS_NO_DESIGNATION: {
+    status: 422,
+    message:
+      'Im Sicherheitsdatenblatt wurde keine Produktbezeichnung gefunden. Bitte legen Sie den Gefahrstoff von Hand an und laden Sie das Datenblatt dort hoch.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Field texts of the register (the server names the field in `details`). */

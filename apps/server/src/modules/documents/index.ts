@@ -7,4 +7,6 @@
 export { documentsModule } from './documents.module.ts';
 // What a module needs to attach documents to its records (hazard analysis).
 export type { DocumentsRepository } from './documents.repository.ts';
-export type { DocumentChangeHook, DocumentLinkTargets } from './documents.service.ts';
+// The download header of stored files (the substances' data sheets, decision 049).
+export { contentDisposition } from './documents.routes.ts';
+export type { DocumentChangeHook, DocumentLinkTargets, DocumentsService } from './documents.service.ts';

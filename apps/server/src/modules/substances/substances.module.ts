@@ -1,7 +1,10 @@
 import { hazmatSettings } from '@schutzwerk/shared/settings/hazmat.settings.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { sdsRoutes } from './sds.routes.ts';
+import { createSdsService, SUBSTANCE_LINK_ENTITY, substanceLinkTarget } from './sds.service.ts';
 import { substancesRepository } from './substances.repository.ts';
 import { substancesRoutes } from './substances.routes.ts';
 import { createSubstancesService, type SubstanceUsageGuard } from './substances.service.ts';
@@ -10,7 +13,12 @@ import { createSubstancesService, type SubstanceUsageGuard } from './substances.
  * The hazardous substances register (decision 046). Later modules push into `deactivationGuards`
  * (containers, EMKG, assessments) and `deletionGuards` (hazards) to refuse while they use a substance.
  */
-export function substancesModule(deps: { db: Db; settings: Pick<SettingsService, 'read'> }) {
+export function substancesModule(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'read'>;
+  /** The data sheets are documents (decision 049): the documents' service and its attach API. */
+  documents: { service: DocumentsService; linkTargets: DocumentLinkTargets };
+}) {
   const repository = substancesRepository;
   const deactivationGuards: SubstanceUsageGuard[] = [];
   const deletionGuards: SubstanceUsageGuard[] = [];
@@ -21,6 +29,8 @@ export function substancesModule(deps: { db: Db; settings: Pick<SettingsService,
     deactivationGuards,
     deletionGuards,
   });
+  deps.documents.linkTargets[SUBSTANCE_LINK_ENTITY] = substanceLinkTarget(service);
+  const sds = createSdsService({ db: deps.db, substances: service, documents: deps.documents.service });
   return {
     repository,
     service,
@@ -28,6 +38,7 @@ export function substancesModule(deps: { db: Db; settings: Pick<SettingsService,
     deletionGuards,
     async register(app: FastifyInstance) {
       await app.register(substancesRoutes(service), { prefix: '/api' });
+      await app.register(sdsRoutes(sds), { prefix: '/api' });
     },
   };
 }

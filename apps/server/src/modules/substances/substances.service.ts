@@ -317,6 +317,13 @@ export function createSubstancesService({
 
     get: async (actor: Actor, id: number) => present(db, await load(db, actor, id)),
 
+    /** Whether the actor may see the substance, inside a caller's transaction (the data sheet link, 049). */
+    canRead: (ex: Executor, actor: Actor, id: number) =>
+      load(ex, actor, id).then(
+        () => true,
+        () => false,
+      ),
+
     async versions(actor: Actor, id: number) {
       await load(db, actor, id);
       return (await repository.versions(db, id)).map((x) => ({ ...x, createdAt: x.createdAt.toISOString() }));

@@ -34,6 +34,7 @@ import {
   type GhsPictogram as GhsCode,
   SIGNAL_WORDS,
 } from '@schutzwerk/shared/substances/clp.ts';
+import { SDS_UNCONFIRMED_LABEL } from '@schutzwerk/shared/substances/sds.schema.ts';
 import {
   PHYSICAL_STATES,
   STORAGE_CLASSES,
@@ -66,10 +67,12 @@ import { useFixSubstanceVersion } from './api/fix-substance-version.ts';
 import { substanceQueryOptions, useSubstance } from './api/get-substance.ts';
 import { useSubstanceVersions } from './api/get-substance-versions.ts';
 import { useReleaseSubstance } from './api/release-substance.ts';
+import { useSubstanceSds } from './api/sds.ts';
 import { useSetSubstanceActive } from './api/set-substance-active.ts';
 import { useUpdateSubstance } from './api/update-substance.ts';
 import { GhsPictogram } from './components/ghs-pictogram.tsx';
 import { ReleaseDialog } from './components/release-dialog.tsx';
+import { SdsPanel } from './components/sds-panel.tsx';
 import { StatementPickerDialog } from './components/statement-picker-dialog.tsx';
 import { issueMap } from './issue-map.ts';
 
@@ -151,6 +154,9 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
   const leaving = useRef(false);
 
   const canEdit = canAny([P.HAZMAT_EDIT]);
+  // Fields whose value came from an SDS PDF and is not confirmed yet (decision 049).
+  const sds = useSubstanceSds(substance.id);
+  const unconfirmed = new Set(sds.data?.proposals.map((p) => p.field));
   const errors = { ...fieldErrors(update.error), ...localErrors };
   const saveError =
     update.error && !conflict && Object.keys(fieldErrors(update.error)).length === 0
@@ -204,7 +210,7 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
       value={draft[key]}
       onChange={(e) => set({ [key]: e.target.value } as Partial<Draft>)}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? options.hint}
+      helperText={errors[key] ?? (unconfirmed.has(key) ? SDS_UNCONFIRMED_LABEL : options.hint)}
       required={options.required}
       disabled={!canEdit}
       multiline={options.multiline}
@@ -230,7 +236,7 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
         onChange(raw === '' ? null : (values.find((v) => String(v) === raw) ?? null));
       }}
       error={Boolean(errors[String(key)])}
-      helperText={errors[String(key)]}
+      helperText={errors[String(key)] ?? (unconfirmed.has(String(key)) ? SDS_UNCONFIRMED_LABEL : undefined)}
       disabled={!canEdit}
     >
       <MenuItem value="">{t('substances.none')}</MenuItem>
@@ -460,6 +466,12 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
           )}
         </Stack>
       </Paper>
+
+      <SdsPanel
+        substance={base}
+        blocked={actionsBlocked}
+        onSubstanceChanged={(fresh) => record.adopt(fresh)}
+      />
 
       <Box
         component="nav"

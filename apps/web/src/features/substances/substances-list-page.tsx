@@ -1,4 +1,5 @@
 import CategoryIcon from '@mui/icons-material/Category';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,6 +23,7 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { SUBSTANCE_LIST_SOURCE } from './api/substance-sources.ts';
 import { CreateSubstanceDialog } from './components/create-substance-dialog.tsx';
 import { GhsPictogram } from './components/ghs-pictogram.tsx';
+import { SdsImportDialog } from './components/sds-import-dialog.tsx';
 
 const ORDER_COLUMNS = ['designation', 'casNumber', 'ecNumber', 'manufacturerName', 'versionNumber'] as const;
 type OrderColumn = (typeof ORDER_COLUMNS)[number];
@@ -47,6 +49,7 @@ export function SubstancesListPage() {
   const { pathname } = useLocation();
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
   const canSeeInactive = canAny([P.HAZMAT]);
 
@@ -156,6 +159,11 @@ export function SubstancesListPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <ListCount count={count} grow />
+        {canAny([P.HAZMAT_CREATE]) && canAny([P.HAZMAT_SDS]) && (
+          <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+            {t('substances.sds.importButton')}
+          </Button>
+        )}
         {canAny([P.HAZMAT_MASTER_DATA]) && (
           <Button
             size="small"
@@ -180,6 +188,19 @@ export function SubstancesListPage() {
         }
         onRowClick={(row) => navigate(`/substances/${row.id}`)}
         onTotalChange={onTotalChange}
+      />
+      <SdsImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={(result) => {
+          setImportOpen(false);
+          notify(
+            result.unknownStatements.length > 0
+              ? t('substances.sds.importedUnknown', { codes: result.unknownStatements.join(', ') })
+              : t('substances.sds.imported'),
+          );
+          void navigate(`/substances/${result.substanceId}`);
+        }}
       />
       <CreateSubstanceDialog
         open={createOpen}
