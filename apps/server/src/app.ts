@@ -201,7 +201,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
   // The hazardous substances register (decision 046).
-  const substances = substancesModule({ db: database.db, settings: settings.service });
+  const substances = substancesModule({
+    db: database.db,
+    settings: settings.service,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });

@@ -2,15 +2,22 @@ import { hazmatSettings } from '@schutzwerk/shared/settings/hazmat.settings.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { createRegisterService } from './register.service.ts';
 import { substancesRepository } from './substances.repository.ts';
 import { substancesRoutes } from './substances.routes.ts';
 import { createSubstancesService, type SubstanceUsageGuard } from './substances.service.ts';
+import { substitutionRoutes } from './substitution.routes.ts';
+import { createSubstitutionService } from './substitution.service.ts';
 
 /**
  * The hazardous substances register (decision 046). Later modules push into `deactivationGuards`
  * (containers, EMKG, assessments) and `deletionGuards` (hazards) to refuse while they use a substance.
  */
-export function substancesModule(deps: { db: Db; settings: Pick<SettingsService, 'read'> }) {
+export function substancesModule(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'read'>;
+  now?: () => Date;
+}) {
   const repository = substancesRepository;
   const deactivationGuards: SubstanceUsageGuard[] = [];
   const deletionGuards: SubstanceUsageGuard[] = [];
@@ -21,6 +28,9 @@ export function substancesModule(deps: { db: Db; settings: Pick<SettingsService,
     deactivationGuards,
     deletionGuards,
   });
+  // Substitution tests, the register fields and the data-sheet release (decision 050).
+  const substitution = createSubstitutionService({ db: deps.db });
+  const register = createRegisterService({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) });
   return {
     repository,
     service,
@@ -28,6 +38,7 @@ export function substancesModule(deps: { db: Db; settings: Pick<SettingsService,
     deletionGuards,
     async register(app: FastifyInstance) {
       await app.register(substancesRoutes(service), { prefix: '/api' });
+      await app.register(substitutionRoutes(substitution, register), { prefix: '/api' });
     },
   };
 }
