@@ -108,20 +108,20 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
 
     async releaseSds(actor: Actor, id: number, body: ReleaseSds) {
       const input = releaseSdsSchema.parse(body);
-      const details: { field: string; message: string }[] = [];
+      const details: { path: string[]; message: string }[] = [];
       if (input.responsibleEmployeeId === null)
-        details.push({ field: 'responsibleEmployeeId', message: registerMessages.responsibleRequired });
+        details.push({ path: ['responsibleEmployeeId'], message: registerMessages.responsibleRequired });
       if (input.nextCheckDate === null)
-        details.push({ field: 'nextCheckDate', message: registerMessages.nextCheckRequired });
+        details.push({ path: ['nextCheckDate'], message: registerMessages.nextCheckRequired });
       else if (input.nextCheckDate <= berlinDay.format(now()))
-        details.push({ field: 'nextCheckDate', message: registerMessages.nextCheckFuture });
+        details.push({ path: ['nextCheckDate'], message: registerMessages.nextCheckFuture });
       if (details.length > 0) throw new AppError('SDS_RELEASE_INCOMPLETE', { details });
       const responsibleId = input.responsibleEmployeeId!;
       return db.transaction(async (tx) => {
         const before = await load(tx, actor, id, 'update');
         if (!(await substitutionRepository.employeeExists(tx, responsibleId)))
           throw new AppError('SUBSTITUTION_REFERENCE_INVALID', {
-            details: [{ field: 'responsibleEmployeeId', message: 'Diese Person gibt es nicht (mehr).' }],
+            details: [{ path: ['responsibleEmployeeId'], message: 'Diese Person gibt es nicht (mehr).' }],
           });
         if (!(await substancesRepository.updateVersioned(tx, id, input.version, {})))
           throw new AppError('CONFLICT');

@@ -74,24 +74,24 @@ export function createSubstitutionService({ db }: { db: Db }) {
   /** Substances of the caller's portal and an existing responsible person. */
   async function checkReferences(ex: Executor, actor: Actor, input: Fields) {
     const known = await repository.knownSubstances(ex, input.substanceIds, scopeOf(actor));
-    const details: { field: string; message: string }[] = [];
+    const details: { path: string[]; message: string }[] = [];
     if (input.substanceIds.some((id) => !known.has(id)))
       details.push({
-        field: 'substanceIds',
+        path: ['substanceIds'],
         message: 'Ein gewählter Gefahrstoff ist nicht (mehr) vorhanden.',
       });
     if (
       input.responsibleEmployeeId !== null &&
       !(await repository.employeeExists(ex, input.responsibleEmployeeId))
     )
-      details.push({ field: 'responsibleEmployeeId', message: 'Diese Person gibt es nicht (mehr).' });
+      details.push({ path: ['responsibleEmployeeId'], message: 'Diese Person gibt es nicht (mehr).' });
     if (details.length > 0) throw new AppError('SUBSTITUTION_REFERENCE_INVALID', { details });
     // The schema checks this already; the service holds the rule for every caller.
     if (input.finished) {
       const missing = missingForFinish(input);
       if (missing.length > 0)
         throw new AppError('SUBSTITUTION_INCOMPLETE', {
-          details: missing.map((field) => ({ field, message: substitutionMessages.required })),
+          details: missing.map((field) => ({ path: [field], message: substitutionMessages.required })),
         });
     }
   }
@@ -205,7 +205,7 @@ export function createSubstitutionService({ db }: { db: Db }) {
           input.reason.trim() === before.importedReason.trim()
         )
           throw new AppError('SUBSTITUTION_REASON_UNCHANGED', {
-            details: [{ field: 'reason', message: substitutionMessages.reasonUnchanged }],
+            details: [{ path: ['reason'], message: substitutionMessages.reasonUnchanged }],
           });
         await checkReferences(tx, actor, input);
         if (!(await repository.updateVersioned(tx, id, input.version, columns(input))))

@@ -1,4 +1,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +18,7 @@ import {
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
+import { ReportPrintDialog } from '#features/reports/index.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -47,6 +50,7 @@ export function SubstancesListPage() {
   const { pathname } = useLocation();
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
   const canSeeInactive = canAny([P.HAZMAT]);
 
@@ -156,6 +160,21 @@ export function SubstancesListPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <ListCount count={count} grow />
+        {canAny([P.HAZMAT, P.HAZMAT_SUBSTITUTION]) && (
+          <Button
+            size="small"
+            startIcon={<CompareArrowsIcon />}
+            component={RouterLink}
+            to="/substances/substitution"
+          >
+            {t('substitution.openSubstitution')}
+          </Button>
+        )}
+        {canAny([P.HAZMAT_REGISTER]) && (
+          <Button size="small" startIcon={<PrintIcon />} onClick={() => setPrintOpen(true)}>
+            {t('substitution.printRegister')}
+          </Button>
+        )}
         {canAny([P.HAZMAT_MASTER_DATA]) && (
           <Button
             size="small"
@@ -181,6 +200,7 @@ export function SubstancesListPage() {
         onRowClick={(row) => navigate(`/substances/${row.id}`)}
         onTotalChange={onTotalChange}
       />
+      {printOpen ? <ReportPrintDialog controller="substance" onClose={() => setPrintOpen(false)} /> : null}
       <CreateSubstanceDialog
         open={createOpen}
         onClose={() => setCreateOpen(false)}
