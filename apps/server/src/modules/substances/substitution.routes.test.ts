@@ -389,6 +389,9 @@ describe('register fields and the data-sheet release', () => {
       .data.rows.find((r) => r.reportname === 'Gefahrstoffverzeichnis')!;
     expect(report).toBeDefined();
     const filter = JSON.stringify({ bezeichnung: a.data.designation });
+    const count = await admin.post('/api/reports/count', { ReportID: report.id, Filter: filter });
+    expect(count.statusCode, count.body).toBe(200);
+    expect(count.json<{ data: { count: number } }>().data.count).toBe(1);
     const xlsx = await admin.post('/api/reports/generate', { ReportID: report.id, Art: 2, Filter: filter });
     expect(xlsx.statusCode, xlsx.body.slice(0, 300)).toBe(200);
     const workbook = new ExcelJS.Workbook();
