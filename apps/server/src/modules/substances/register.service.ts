@@ -7,16 +7,14 @@ import {
   type UpdateRegisterEntry,
   updateRegisterEntrySchema,
 } from '@schutzwerk/shared/substances/register.schema.ts';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { createTask, deleteOpenTasks } from '#modules/actions/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { registerRepository } from './register.repository.ts';
 import { substancesRepository } from './substances.repository.ts';
-import { substanceVersions } from './substances.table.ts';
 import { substitutionRepository } from './substitution.repository.ts';
-import { substanceRegisterEntries } from './substitution.table.ts';
 
 /** The task source of the data-sheet review: the responsible person's check task (decision 050). */
 export const SDS_TASK_SOURCE = 'substance_sds';
@@ -37,8 +35,6 @@ export type RegisterService = ReturnType<typeof createRegisterService>;
  * check date; the actions module's daily reminder job mails it when due.
  */
 export function createRegisterService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
-  const r = substanceRegisterEntries;
-
   async function load(ex: Executor, actor: Actor, id: number, lock?: 'update') {
     const row = await substancesRepository.findById(
       ex,
@@ -52,7 +48,7 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
   }
 
   async function present(ex: Executor, id: number, version: number): Promise<RegisterEntry> {
-    const [row] = await ex.select().from(r).where(eq(r.substanceId, id));
+    const row = await registerRepository.find(ex, id);
     return {
       substanceId: id,
       version,
@@ -64,22 +60,6 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
       sdsReleasedAt: row?.sdsReleasedAt?.toISOString() ?? null,
       sdsReleasedByName: await substitutionRepository.employeeName(ex, row?.sdsReleasedBy ?? null),
     };
-  }
-
-  async function upsert(ex: Executor, id: number, patch: Partial<typeof r.$inferInsert>) {
-    await ex
-      .insert(r)
-      .values({ substanceId: id, ...patch })
-      .onConflictDoUpdate({ target: r.substanceId, set: patch });
-  }
-
-  async function designation(ex: Executor, versionId: number | null) {
-    if (versionId === null) return '';
-    const [row] = await ex
-      .select({ designation: substanceVersions.designation })
-      .from(substanceVersions)
-      .where(eq(substanceVersions.id, versionId));
-    return row?.designation ?? '';
   }
 
   return {
@@ -94,7 +74,10 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
         const before = await load(tx, actor, id, 'update');
         if (!(await substancesRepository.updateVersioned(tx, id, input.version, {})))
           throw new AppError('CONFLICT');
-        await upsert(tx, id, { quantityRange: input.quantityRange, workAreas: input.workAreas });
+        await registerRepository.upsert(tx, id, {
+          quantityRange: input.quantityRange,
+          workAreas: input.workAreas,
+        });
         await recordChange(tx, {
           entity: 'substance',
           entityId: id,
@@ -125,14 +108,14 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
           });
         if (!(await substancesRepository.updateVersioned(tx, id, input.version, {})))
           throw new AppError('CONFLICT');
-        await upsert(tx, id, {
+        await registerRepository.upsert(tx, id, {
           sdsResponsibleId: responsibleId,
           sdsNextCheck: input.nextCheckDate,
           sdsReleasedAt: now(),
           sdsReleasedBy: actor.employeeId,
         });
         await deleteOpenTasks(tx, { sourceType: SDS_TASK_SOURCE, sourceId: id, kinds: ['check'] });
-        const name = await designation(tx, before.currentVersionId);
+        const name = await registerRepository.designation(tx, before.currentVersionId);
         await createTask(tx, {
           portalId: before.portalId,
           kind: 'check',
