@@ -202,7 +202,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
   // The hazardous substances register (decision 046).
-  const substances = substancesModule({ db: database.db, settings: settings.service, documents });
+  const substances = substancesModule({
+    db: database.db,
+    settings: settings.service,
+    documents,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   // Checklists: builder, formulas and filling (decisions 052, 053).
   const checklists = checklistsModule({ db: database.db });

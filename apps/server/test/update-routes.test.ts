@@ -293,6 +293,29 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/substitutiontests/:id': {
+    kind: 'whole',
+    async setup() {
+      const substance = await post('/api/substances', { designation: 'Teilsubstitutionsstoff' });
+      const created = await post('/api/substitutiontests', { substanceIds: [substance.id], riskLevel: 2 });
+      return {
+        url: `/api/substitutiontests/${created.id}`,
+        read: reader(`/api/substitutiontests/${created.id}`),
+        send: { riskLevel: 3 },
+      };
+    },
+  },
+  'PUT /api/substances/:id/register': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/substances', { designation: 'Teilverzeichnisstoff' });
+      return {
+        url: `/api/substances/${created.id}/register`,
+        read: reader(`/api/substances/${created.id}/register`),
+        send: { workAreas: 'Halle 1' },
+      };
+    },
+  },
   'PUT /api/substanceproductgroups/:id': {
     kind: 'partial',
     async setup() {
@@ -511,6 +534,10 @@ const ENTRIES: Record<string, Entry> = {
     defaults: ['comment', 'setInactive'],
   },
   'POST /api/substances/:id/active': { kind: 'action', reason: 'sets the substance active or inactive' },
+  'POST /api/substances/:id/sds-release': {
+    kind: 'action',
+    reason: 'releases the safety data sheet (responsible person and next check date named)',
+  },
 
   'POST /api/activities/:id/role-base': { kind: 'action', reason: 'marks the role base' },
   'POST /api/locations/:id/move': { kind: 'action', reason: 'moves the node (parentId named)' },

@@ -26,6 +26,7 @@ import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 import { substancesErrors } from './errors/substances.ts';
+import { substitutionErrors } from './errors/substitution.ts';
 
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
@@ -95,6 +96,7 @@ export const errorCatalogue = {
   ...dashboardErrors,
   ...productUpdateErrors,
   ...substancesErrors,
+  ...substitutionErrors,
   ...accidentsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
@@ -126,6 +128,7 @@ export const errorCatalogueDomains = {
   scheduler: schedulerErrors,
   settings: settingsErrors,
   substances: substancesErrors,
+  substitution: substitutionErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,4 +28,5 @@ export * from '#modules/settings/settings.table.ts';
 export * from '#modules/sso/sso.table.ts';
 export * from '#modules/substances/sds.table.ts';
 export * from '#modules/substances/substances.table.ts';
+export * from '#modules/substances/substitution.table.ts';
 export * from '#platform/platform.table.ts';

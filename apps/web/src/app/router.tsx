@@ -271,6 +271,22 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'substances/substitution',
+                    handle: handle({ anyOf: [P.HAZMAT, P.HAZMAT_SUBSTITUTION] }),
+                    lazy: lazyPage(
+                      () => import('#features/substitution/substitution-list-page.tsx'),
+                      (m) => m.SubstitutionListPage,
+                    ),
+                  },
+                  {
+                    path: 'substances/substitution/:id',
+                    handle: handle({ anyOf: [P.HAZMAT, P.HAZMAT_SUBSTITUTION] }),
+                    lazy: lazyPage(
+                      () => import('#features/substitution/substitution-page.tsx'),
+                      (m) => m.SubstitutionPage,
+                    ),
+                  },
+                  {
                     path: 'substances/:id',
                     handle: handle({ anyOf: COMPOSITE.HAZMAT_READ }),
                     lazy: lazyPage(

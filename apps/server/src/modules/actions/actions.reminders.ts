@@ -34,6 +34,8 @@ const MODULE_LABELS: Record<string, string> = {
   hazard: 'Gefährdungsbeurteilung',
   hazardanalysis: 'Gefährdungsbeurteilung',
   hazard_analysis: 'Gefährdungsbeurteilung',
+  substitution: 'Substitutionsprüfung',
+  substance_sds: 'Gefahrstoffe',
 };
 
 /** Reminders of due tasks (decision 020): the mail run and the scheduler job that starts it daily. */

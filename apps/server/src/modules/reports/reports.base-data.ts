@@ -130,6 +130,32 @@ order by p.bezeichnung, p.id`,
     rights: [P.HAZARDANALYSIS_PRINT],
     filters: [],
   },
+  {
+    // The register of hazardous substances (Gefahrstoffverzeichnis, § 6 (12) GefStoffV; decision 050): every
+    // active substance of the portal with its classification in force (pictograms, H/EUH statements, signal
+    // word), quantity range and work areas (substance_register_entries).
+    name: 'Gefahrstoffverzeichnis',
+    controller: 'substance',
+    sql: `select v.designation as "Bezeichnung", v.cas_number as "CAS-Nummer",
+       translate(v.pictograms::text, '[]"', '') as "Piktogramme",
+       case v.signal_word when 'danger' then 'Gefahr' when 'warning' then 'Achtung' else '' end as "Signalwort",
+       coalesce((select string_agg(st.code, ', ' order by st.position)
+                   from substance_version_statements st join clp_statements c on c.code = st.code
+                  where st.version_id = v.id and c.kind in ('H', 'EUH')), '') as "Gefahrenhinweise",
+       case r.quantity_range when 'upTo1' then 'bis 1 kg bzw. l' when 'upTo10' then 'über 1 bis 10 kg bzw. l'
+            when 'upTo100' then 'über 10 bis 100 kg bzw. l' when 'upTo1000' then 'über 100 bis 1.000 kg bzw. l'
+            when 'over1000' then 'über 1.000 kg bzw. l' else '' end as "Mengenbereich",
+       coalesce(r.work_areas, '') as "Arbeitsbereiche"
+from substances s
+join substance_versions v on v.id = s.current_version_id
+left join substance_register_entries r on r.substance_id = s.id
+where s.active and (:bezeichnung::text is null or v.designation ilike '%' || :bezeichnung::text || '%')
+order by lower(v.designation), s.id`,
+    timeoutSeconds: 30,
+    formats: ['pdf', 'xlsx', 'csv'],
+    rights: [P.HAZMAT_REGISTER],
+    filters: [{ field: 'bezeichnung', filtername: 'Bezeichnung enthält', filtercontent: '' }],
+  },
 ];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

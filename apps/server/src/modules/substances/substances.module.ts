@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { createRegisterService } from './register.service.ts';
 import { sdsRoutes } from './sds.routes.ts';
 import { createSdsService, SUBSTANCE_LINK_ENTITY, substanceLinkTarget } from './sds.service.ts';
 import { substancesRepository } from './substances.repository.ts';
 import { substancesRoutes } from './substances.routes.ts';
 import { createSubstancesService, type SubstanceUsageGuard } from './substances.service.ts';
+import { substitutionRoutes } from './substitution.routes.ts';
+import { createSubstitutionService } from './substitution.service.ts';
 
 /**
  * The hazardous substances register (decision 046). Later modules push into `deactivationGuards`
@@ -18,6 +21,7 @@ export function substancesModule(deps: {
   settings: Pick<SettingsService, 'read'>;
   /** The data sheets are documents (decision 049): the documents' service and its attach API. */
   documents: { service: DocumentsService; linkTargets: DocumentLinkTargets };
+  now?: () => Date;
 }) {
   const repository = substancesRepository;
   const deactivationGuards: SubstanceUsageGuard[] = [];
@@ -31,6 +35,9 @@ export function substancesModule(deps: {
   });
   deps.documents.linkTargets[SUBSTANCE_LINK_ENTITY] = substanceLinkTarget(service);
   const sds = createSdsService({ db: deps.db, substances: service, documents: deps.documents.service });
+  // Substitution tests, the register fields and the data-sheet release (decision 050).
+  const substitution = createSubstitutionService({ db: deps.db });
+  const register = createRegisterService({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) });
   return {
     repository,
     service,
@@ -39,6 +46,7 @@ export function substancesModule(deps: {
     async register(app: FastifyInstance) {
       await app.register(substancesRoutes(service), { prefix: '/api' });
       await app.register(sdsRoutes(sds), { prefix: '/api' });
+      await app.register(substitutionRoutes(substitution, register), { prefix: '/api' });
     },
   };
 }

@@ -56,6 +56,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { SubstanceRegisterPanel } from '#features/substitution/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
@@ -466,6 +467,17 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
           )}
         </Stack>
       </Paper>
+      {/* Register fields and the data-sheet release (decision 050); they share the record version. */}
+      <SubstanceRegisterPanel
+        substanceId={base.id}
+        substanceVersion={base.version}
+        disabled={actionsBlocked}
+        onChanged={() =>
+          void queryClient
+            .fetchQuery({ ...substanceQueryOptions(base.id), staleTime: 0 })
+            .then((fresh) => record.adopt(fresh))
+        }
+      />
 
       <SdsPanel
         substance={base}

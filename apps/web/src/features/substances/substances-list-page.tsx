@@ -1,4 +1,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import PrintIcon from '@mui/icons-material/Print';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +19,7 @@ import {
   type ScrollingListColumn,
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
+import { ReportPrintDialog } from '#features/reports/index.ts';
 import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -50,6 +53,7 @@ export function SubstancesListPage() {
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
   const canSeeInactive = canAny([P.HAZMAT]);
 
@@ -164,6 +168,21 @@ export function SubstancesListPage() {
             {t('substances.sds.importButton')}
           </Button>
         )}
+        {canAny([P.HAZMAT, P.HAZMAT_SUBSTITUTION]) && (
+          <Button
+            size="small"
+            startIcon={<CompareArrowsIcon />}
+            component={RouterLink}
+            to="/substances/substitution"
+          >
+            {t('substitution.openSubstitution')}
+          </Button>
+        )}
+        {canAny([P.HAZMAT_REGISTER]) && (
+          <Button size="small" startIcon={<PrintIcon />} onClick={() => setPrintOpen(true)}>
+            {t('substitution.printRegister')}
+          </Button>
+        )}
         {canAny([P.HAZMAT_MASTER_DATA]) && (
           <Button
             size="small"
@@ -202,6 +221,7 @@ export function SubstancesListPage() {
           void navigate(`/substances/${result.substanceId}`);
         }}
       />
+      {printOpen ? <ReportPrintDialog controller="substance" onClose={() => setPrintOpen(false)} /> : null}
       <CreateSubstanceDialog
         open={createOpen}
         onClose={() => setCreateOpen(false)}
