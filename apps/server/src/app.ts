@@ -282,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accidents = accidentsModule({
     db: database.db,
     settings: settings.service,
+    logo: reports.logo,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
     ...(options.now ? { now: options.now } : {}),
   });

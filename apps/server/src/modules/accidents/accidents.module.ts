@@ -13,6 +13,8 @@ export function accidentsModule(deps: {
   db: Db;
   settings: Pick<SettingsService, 'read'>;
   mail: { render: typeof renderTemplateMail; enqueue: typeof enqueueMail };
+  /** The report engine's logo for the notice PDF's frame. */
+  logo?: () => Promise<Buffer | null>;
   now?: () => Date;
 }) {
   const clock = deps.now ? { now: deps.now } : {};
@@ -22,6 +24,8 @@ export function accidentsModule(deps: {
     onFiled: [
       accidentFiledMail({ repository: accidentsRepository, settings: deps.settings, mail: deps.mail }),
     ],
+    settings: deps.settings,
+    ...(deps.logo ? { logo: deps.logo } : {}),
     ...clock,
   });
   const firstAid = createFirstAidService({ db: deps.db, repository: accidentsRepository, ...clock });

@@ -1,5 +1,6 @@
 import {
   accidentListQuerySchema,
+  accidentNoticeSchema,
   accidentReadSchema,
   accidentRowSchema,
   accidentSchema,
@@ -9,6 +10,7 @@ import {
   firstAidEntrySchema,
   firstAidListQuerySchema,
   firstAidRowSchema,
+  sendNoticeSchema,
   updateAccidentSchema,
   updateFirstAidEntrySchema,
 } from '@schutzwerk/shared/accidents/accidents.schema.ts';
@@ -16,6 +18,7 @@ import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
@@ -74,6 +77,37 @@ export function accidentsRoutes(service: AccidentsService, firstAid: FirstAidSer
       { config: edit, schema: { params: idParamsSchema, body: accidentStatusChangeSchema, response: one } },
       async (request) => ({
         data: await service.setStatus(requireActor(request), request.params.id, request.body),
+      }),
+    );
+
+    // The accident notice (decision 051): editing + the health right (checked in the service).
+    app.get(
+      '/accidents/:id/notice',
+      {
+        config: edit,
+        schema: { params: idParamsSchema, response: { 200: z.object({ data: accidentNoticeSchema }) } },
+      },
+      async (request) => ({ data: await service.notice(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/accidents/:id/notice/pdf',
+      { config: edit, schema: { params: idParamsSchema } },
+      async (request, reply) => {
+        const result = await service.noticePdf(requireActor(request), request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-filename', encodeURIComponent(result.fileName))
+          .header('content-disposition', contentDisposition(result.fileName))
+          .header('access-control-expose-headers', 'content-filename, content-disposition')
+          .header('cache-control', 'no-store')
+          .send(result.file);
+      },
+    );
+    app.post(
+      '/accidents/:id/notice/send',
+      { config: edit, schema: { params: idParamsSchema, body: sendNoticeSchema, response: one } },
+      async (request) => ({
+        data: await service.sendNotice(requireActor(request), request.params.id, request.body),
       }),
     );
 
