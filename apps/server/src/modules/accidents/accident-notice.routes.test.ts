@@ -236,10 +236,15 @@ describe('the accident notice', () => {
     ])
       expect(text).toContain(expected);
 
-    const noHealth = await userWith(P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_ALL, P.ACCIDENT_REPORTS_EDIT);
+    const noHealth = await userWith(P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_ALL, P.ACCIDENT_REPORTS_NOTICE);
     expect((await noHealth.client.get(`/api/accidents/${a.id}/notice`)).statusCode).toBe(403);
     expect((await noHealth.client.get(`/api/accidents/${a.id}/notice/pdf`)).statusCode).toBe(403);
-    const reader = await userWith(P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_ALL, P.ACCIDENT_REPORTS_HEALTH_DATA);
+    const reader = await userWith(
+      P.ACCIDENT_REPORTS,
+      P.ACCIDENT_REPORTS_ALL,
+      P.ACCIDENT_REPORTS_EDIT,
+      P.ACCIDENT_REPORTS_HEALTH_DATA,
+    );
     expect((await reader.client.get(`/api/accidents/${a.id}/notice`)).statusCode).toBe(403);
     expect((await readPdfText(pdf.rawPayload)).length).toBeGreaterThanOrEqual(1);
   });

@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { accidentFiledMail } from './accident-mail.ts';
+import { createAccidentStatistics } from './accident-statistics.ts';
 import { accidentsRepository } from './accidents.repository.ts';
 import { accidentsRoutes } from './accidents.routes.ts';
 import { createAccidentsService } from './accidents.service.ts';
@@ -28,12 +29,13 @@ export function accidentsModule(deps: {
     ...(deps.logo ? { logo: deps.logo } : {}),
     ...clock,
   });
+  const statistics = createAccidentStatistics({ db: deps.db });
   const firstAid = createFirstAidService({ db: deps.db, repository: accidentsRepository, ...clock });
   return {
     service,
     firstAid,
     async register(app: FastifyInstance) {
-      await app.register(accidentsRoutes(service, firstAid), { prefix: '/api' });
+      await app.register(accidentsRoutes(service, firstAid, statistics), { prefix: '/api' });
     },
   };
 }

@@ -112,7 +112,11 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         />
       </Paper>
 
-      <AbsenceNoticePanel accident={accident} canEdit={canEdit} />
+      <AbsenceNoticePanel
+        accident={accident}
+        canEdit={canEdit}
+        canNotice={canAny([P.ACCIDENT_REPORTS_NOTICE])}
+      />
 
       {canEdit && !inactive && (
         <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>

@@ -141,7 +141,15 @@ function convert(d: Draft, t: (key: string) => string): Converted {
  * update (changed fields only, version; a stale save keeps the form); the notice is offered as PDF and JSON once
  * the report is reportable, and „Als gesendet markieren“ records the sending (status 40).
  */
-export function AbsenceNoticePanel({ accident, canEdit }: { accident: Accident; canEdit: boolean }) {
+export function AbsenceNoticePanel({
+  accident,
+  canEdit,
+  canNotice,
+}: {
+  accident: Accident;
+  canEdit: boolean;
+  canNotice: boolean;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -306,7 +314,7 @@ export function AbsenceNoticePanel({ accident, canEdit }: { accident: Accident; 
           </Button>
         </Box>
       )}
-      {base.reportable && base.healthVisible && canEdit && (
+      {base.reportable && base.healthVisible && canNotice && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="outlined" onClick={() => download.mutate('pdf')} disabled={download.isPending}>
             {t('accidents.notice.pdf')}
