@@ -328,6 +328,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...mail.jobs,
     ...actions.jobs,
     ...instructionReminders.jobs,
+    ...accidents.jobs,
     ...(options.jobs ?? []),
   ];
   await schedulerModule({

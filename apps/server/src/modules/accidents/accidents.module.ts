@@ -8,6 +8,7 @@ import { accidentsRepository } from './accidents.repository.ts';
 import { accidentsRoutes } from './accidents.routes.ts';
 import { createAccidentsService } from './accidents.service.ts';
 import { createFirstAidService } from './first-aid.service.ts';
+import { firstAidRetentionJob } from './first-aid-retention.ts';
 
 /** Accident reports and the first-aid book, first slice (decisions 047, 048). */
 export function accidentsModule(deps: {
@@ -34,6 +35,8 @@ export function accidentsModule(deps: {
   return {
     service,
     firstAid,
+    /** The retention of the first-aid book (decision 051). */
+    jobs: [firstAidRetentionJob],
     async register(app: FastifyInstance) {
       await app.register(accidentsRoutes(service, firstAid, statistics), { prefix: '/api' });
     },
