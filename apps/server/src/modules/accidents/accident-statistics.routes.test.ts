@@ -89,18 +89,28 @@ describe('accident statistics', () => {
     );
     expect(after.totals.quota!).toBeGreaterThan(before.totals.quota ?? 0);
     expect(after.totals.costs - before.totals.costs).toBe(50_000);
-    // Via hours: only when departments carry monthly hours.
-    const [{ hours }] = (await queryRows<{ hours: string }>(
+    // Via hours: a container's monthly hours reach the employees of the departments below it.
+    const portalId = await mainPortalId(t.database.db);
+    const [box] = await queryRows<{ id: number }>(
       t.database.db,
-      sql`select coalesce(sum(d.monthly_hours), 0) * 12 as hours from employees e
-          left join departments d on d.id = e.department_id where e.active and e.portal_id = ${await mainPortalId(t.database.db)}`,
-    )) as [{ hours: string }];
-    expect(after.totals.hoursWorked).toBe(Number(hours));
-    if (Number(hours) > 0)
-      expect(after.totals.quotaByHours).toBe(
-        Math.round((after.totals.reportable * 1000 * 1600 * 10) / Number(hours)) / 10,
-      );
-    else expect(after.totals.quotaByHours).toBeNull();
+      sql`insert into departments (portal_id, name, is_container, monthly_hours)
+          values (${portalId}, ${`Stundenbereich ${process.pid}`}, true, 150) returning id`,
+    );
+    const [team] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into departments (portal_id, parent_id, name) values (${portalId}, ${box!.id}, 'Team Stunden')
+          returning id`,
+    );
+    const worker = await createUser(t.database.db);
+    await t.database.db.execute(
+      sql`update employees set department_id = ${team!.id} where id = ${worker.id}`,
+    );
+    const withHours = await stats(admin, 'year=2025&fullTimeHours=1600');
+    expect(withHours.totals.hoursWorked - after.totals.hoursWorked).toBe(150 * 12);
+    expect(withHours.totals.quotaByHours).toBe(
+      Math.round((withHours.totals.reportable * 1000 * 1600 * 10) / withHours.totals.hoursWorked) / 10,
+    );
+    expect(after.totals.quotaByHours === null || after.totals.hoursWorked > 0).toBe(true);
     // The previous year's view sees 2024 as its own year.
     const y2024 = await stats(admin, 'year=2024');
     expect(y2024.tables.location.find((r) => r.label === locationName)).toMatchObject({

@@ -129,10 +129,17 @@ export function createAccidentStatistics({ db }: { db: Db }) {
                 + coalesce(r.cost_other, 0)), 0) as costs
             from accident_reports r where ${where(portalId, year)} group by 1`,
       ),
+      // Hours: the monthly hours of the employee's department or its nearest container above (× 12).
       queryRows<{ employees: number | string; hours: number | string | null }>(
         db,
-        sql`select count(*) as employees, coalesce(sum(d.monthly_hours), 0) * 12 as hours
-            from employees e left join departments d on d.id = e.department_id
+        sql`with recursive up(dep, cur, hours) as (
+              select id, parent_id, monthly_hours from departments where portal_id = ${portalId}
+              union all
+              select up.dep, d.parent_id, d.monthly_hours from up join departments d on d.id = up.cur
+              where up.hours is null
+            ), dep_hours as (select dep, max(hours) as hours from up group by dep)
+            select count(*) as employees, coalesce(sum(h.hours), 0) * 12 as hours
+            from employees e left join dep_hours h on h.dep = e.department_id
             where e.portal_id = ${portalId} and e.active`,
       ),
     ]);
