@@ -111,7 +111,9 @@ describe('accident notice and statistics', () => {
     await page.getByRole('button', { name: 'Angaben speichern' }).click();
     await page.getByText('Die Angaben wurden gespeichert.').waitFor();
     // More than three days lost: reportable, with the deadline (accident day + 3).
-    await page.getByText(`bis zum 07.03.${YEAR} an die Unfallversicherung zu senden`).waitFor();
+    await page
+      .getByText(`bis zum 07.03.${String(YEAR).slice(2)} an die Unfallversicherung zu senden`)
+      .waitFor();
     expect(await page.getByLabel('Ersatzpersonal (€)').inputValue()).toBe('1250,50');
     await expectAccessible(page);
 

@@ -240,7 +240,12 @@ function Section(props: {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '3fr 2fr' } }}>
           <Suspense fallback={<CircularProgress aria-label={t('accidents.statistics.loading')} />}>
-            <StatisticsChart rows={rows} year={year} horizontal={horizontal} />
+            <StatisticsChart
+              rows={rows}
+              year={year}
+              horizontal={horizontal}
+              label={t('accidents.statistics.chartOf', { table: title })}
+            />
           </Suspense>
           <Table size="small" aria-label={title}>
             <TableHead>

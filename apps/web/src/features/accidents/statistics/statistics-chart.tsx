@@ -4,16 +4,18 @@ import type { StatisticsRow } from '@schutzwerk/shared/accidents/statistics.sche
 
 /**
  * A bar chart of one statistics table: this year against the previous year (MUI X Charts; this file is its own
- * lazy chunk). The chart is a picture of the table next to it, which carries the same numbers for screen readers.
+ * lazy chunk). The chart is a figure named after its table; the table next to it carries the same numbers for screen readers.
  */
 export default function StatisticsChart({
   rows,
   year,
   horizontal,
+  label,
 }: {
   rows: StatisticsRow[];
   year: number;
   horizontal: boolean;
+  label: string;
 }) {
   const labels = rows.map((r) => r.label);
   const series = [
@@ -22,7 +24,7 @@ export default function StatisticsChart({
   ];
   const height = horizontal ? Math.max(160, 48 + rows.length * 36) : 280;
   return (
-    <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
+    <Box role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
       {horizontal ? (
         <BarChart
           height={height}
@@ -30,6 +32,7 @@ export default function StatisticsChart({
           yAxis={[{ scaleType: 'band', data: labels, width: 160 }]}
           xAxis={[{ tickMinStep: 1 }]}
           series={series}
+          skipAnimation
         />
       ) : (
         <BarChart
@@ -37,6 +40,7 @@ export default function StatisticsChart({
           xAxis={[{ scaleType: 'band', data: labels }]}
           yAxis={[{ tickMinStep: 1 }]}
           series={series}
+          skipAnimation
         />
       )}
     </Box>
