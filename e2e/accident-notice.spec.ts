@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDFParse } from 'pdf-parse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
@@ -12,14 +12,10 @@ const suffix = Date.now().toString(36).toUpperCase();
 const YEAR = 2019;
 
 async function pdfText(file: string): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(await fs.readFile(file)), verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await doc.destroy();
-  return parts.join(' ');
+  const parser = new PDFParse({ data: new Uint8Array(await fs.readFile(file)) });
+  const text = (await parser.getText()).text;
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
 }
 
 /** The totals row `label` of the statistics (this year's cell). */
