@@ -73,6 +73,7 @@ const deps = await database.db
     Array.from({ length: 10 }, (_, i) => ({
       portalId: main.id,
       name: `Abteilung ${i + 1}`,
+      isContainer: true,
       monthlyHours: 160,
     })),
   )

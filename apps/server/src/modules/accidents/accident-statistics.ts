@@ -8,12 +8,11 @@ import {
   statisticsExportQuerySchema,
   statisticsQuerySchema,
 } from '@schutzwerk/shared/accidents/statistics.schema.ts';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
+import type { Db } from '#db/client.ts';
 import { renderXlsx } from '#modules/reports/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import { type Dimension, type Grouped, statisticsRepository } from './accident-statistics.repository.ts';
 import { canSeeHealth } from './accidents.service.ts';
 
 /**
@@ -36,33 +35,6 @@ const MONTHS = [
   'November',
   'Dezember',
 ];
-
-type Grouped = {
-  y: number;
-  key: string | null;
-  label: string | null;
-  n: number | string;
-  lost: number | string;
-};
-
-const yearOf = sql`extract(year from r.accident_at at time zone 'Europe/Berlin')::int`;
-
-/** The portal's active reports from Jan 1 of year-1 to Jan 1 of year+1 (Berlin time). */
-function where(portalId: number, year: number): SQL {
-  return sql`r.portal_id = ${portalId} and r.status <> 60
-      and r.accident_at >= (${`${year - 1}-01-01`}::timestamp at time zone 'Europe/Berlin')
-      and r.accident_at < (${`${year + 1}-01-01`}::timestamp at time zone 'Europe/Berlin')`;
-}
-async function grouped(ex: Executor, portalId: number, year: number, key: SQL, label: SQL, joins: SQL) {
-  return queryRows<Grouped>(
-    ex,
-    sql`select ${yearOf} as y, ${key} as key, ${label} as label, count(*) as n,
-          coalesce(sum(r.days_lost), 0) as lost
-        from accident_reports r ${joins}
-        where ${where(portalId, year)}
-        group by 1, 2, 3`,
-  );
-}
 
 /** Merges the two years' groups into rows (this year's count, the previous year's, lost days this year). */
 function rows(groups: Grouped[], year: number, labelOf: (key: string, label: string | null) => string) {
@@ -87,82 +59,16 @@ export function createAccidentStatistics({ db }: { db: Db }) {
     const { year, fullTimeHours } = statisticsQuerySchema.parse(raw);
     const portalId = actor.portalId;
     const health = canSeeHealth(actor);
-    const none = sql``;
+    const g = (dimension: Dimension) => statisticsRepository.grouped(db, portalId, year, dimension);
     const [eventType, location, department, month, totalsRows, staff] = await Promise.all([
-      grouped(db, portalId, year, sql`r.event_type::text`, sql`null::text`, none),
-      grouped(
-        db,
-        portalId,
-        year,
-        sql`r.location_id::text`,
-        sql`l.name`,
-        sql`join locations l on l.id = r.location_id`,
-      ),
-      grouped(
-        db,
-        portalId,
-        year,
-        sql`coalesce(r.department_id, e.department_id)::text`,
-        sql`d.name`,
-        sql`left join employees e on e.id = r.employee_id
-            left join departments d on d.id = coalesce(r.department_id, e.department_id)`,
-      ),
-      grouped(
-        db,
-        portalId,
-        year,
-        sql`extract(month from r.accident_at at time zone 'Europe/Berlin')::int::text`,
-        sql`null::text`,
-        none,
-      ),
-      queryRows<{
-        y: number;
-        n: number | string;
-        reportable: number | string;
-        lost: number | string;
-        costs: number | string;
-      }>(
-        db,
-        sql`select ${yearOf} as y, count(*) as n, count(*) filter (where r.reportable) as reportable,
-              coalesce(sum(r.days_lost), 0) as lost,
-              coalesce(sum(coalesce(r.cost_wage_continuation, 0) + coalesce(r.cost_replacement, 0)
-                + coalesce(r.cost_other, 0)), 0) as costs
-            from accident_reports r where ${where(portalId, year)} group by 1`,
-      ),
-      // Hours: the monthly hours of the employee's department or its nearest container above (× 12).
-      queryRows<{ employees: number | string; hours: number | string | null }>(
-        db,
-        sql`with recursive up(dep, cur, hours) as (
-              select id, parent_id, monthly_hours from departments where portal_id = ${portalId}
-              union all
-              select up.dep, d.parent_id, d.monthly_hours from up join departments d on d.id = up.cur
-              where up.hours is null
-            ), dep_hours as (select dep, max(hours) as hours from up group by dep)
-            select count(*) as employees, coalesce(sum(h.hours), 0) * 12 as hours
-            from employees e left join dep_hours h on h.dep = e.department_id
-            where e.portal_id = ${portalId} and e.active`,
-      ),
+      g('eventType'),
+      g('location'),
+      g('department'),
+      g('month'),
+      statisticsRepository.totals(db, portalId, year),
+      statisticsRepository.staff(db, portalId),
     ]);
-    const health2 = health
-      ? await Promise.all([
-          grouped(
-            db,
-            portalId,
-            year,
-            sql`i.body_part::text`,
-            sql`null::text`,
-            sql`join accident_report_injuries i on i.report_id = r.id`,
-          ),
-          grouped(
-            db,
-            portalId,
-            year,
-            sql`i.injury_type::text`,
-            sql`null::text`,
-            sql`join accident_report_injuries i on i.report_id = r.id`,
-          ),
-        ])
-      : null;
+    const health2 = health ? await Promise.all([g('bodyPart'), g('injuryType')]) : null;
     const employees = Number(staff[0]?.employees ?? 0);
     const hoursWorked = Number(staff[0]?.hours ?? 0);
     const totalsOf = (y: number): StatisticsTotals => {

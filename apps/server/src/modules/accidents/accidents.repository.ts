@@ -472,6 +472,18 @@ export const accidentsRepository = {
     });
   },
 
+  /** Deletes up to `limit` first-aid entries whose later of event and recording is before `cutoff` (decision 051). */
+  async deleteExpiredEntries(ex: Executor, cutoff: Date, limit: number) {
+    return queryRows<{ id: number; occurred_at: string | Date }>(
+      ex,
+      sql`delete from first_aid_entries where id in (
+            select id from first_aid_entries
+            where greatest(occurred_at, created_at) < ${cutoff.toISOString()}::timestamptz
+            order by id limit ${limit} for update skip locked)
+          returning id, occurred_at`,
+    );
+  },
+
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {
     await recordChange(ex, entry);
   },

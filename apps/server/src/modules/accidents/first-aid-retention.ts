@@ -1,9 +1,6 @@
 import { LOG_STATE } from '@schutzwerk/shared/constants.ts';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '#db/query.ts';
 import type { JobDefinition } from '#modules/scheduler/index.ts';
-import { recordChange } from '#platform/audit.ts';
-import { FIRST_AID_ENTITY } from './accidents.repository.ts';
+import { accidentsRepository, FIRST_AID_ENTITY } from './accidents.repository.ts';
 
 /** The deletion class of first-aid entries (DGUV Vorschrift 1 § 24 (6)): kept five years (decision 051). */
 export const FIRST_AID_RETENTION_YEARS = 5;
@@ -35,21 +32,9 @@ export const firstAidRetentionJob: JobDefinition = {
     for (;;) {
       if (ctx.signal.aborted) throw new Error('Abgebrochen.');
       const deleted = await ctx.db.transaction(async (tx) => {
-        const rows = await queryRows<{
-          id: number;
-          portal_id: number;
-          occurred_at: string | Date;
-          created_at: string | Date;
-        }>(
-          tx,
-          sql`delete from first_aid_entries where id in (
-                select id from first_aid_entries
-                where greatest(occurred_at, created_at) < ${cutoff.toISOString()}::timestamptz
-                order by id limit ${BATCH} for update skip locked)
-              returning id, portal_id, occurred_at, created_at`,
-        );
+        const rows = await accidentsRepository.deleteExpiredEntries(tx, cutoff, BATCH);
         for (const row of rows)
-          await recordChange(tx, {
+          await accidentsRepository.logChange(tx, {
             entity: FIRST_AID_ENTITY,
             entityId: row.id,
             state: LOG_STATE.DELETED,
