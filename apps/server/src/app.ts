@@ -290,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accidents = accidentsModule({
     db: database.db,
     settings: settings.service,
+    logo: reports.logo,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
     ...(options.now ? { now: options.now } : {}),
   });
@@ -336,6 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...mail.jobs,
     ...actions.jobs,
     ...instructionReminders.jobs,
+    ...accidents.jobs,
     ...(options.jobs ?? []),
   ];
   await schedulerModule({

@@ -590,6 +590,10 @@ const ENTRIES: Record<string, Entry> = {
     reason: 'sets the status (60 appends the marker); the reason is the step’s own input',
     defaults: ['reason'],
   },
+  'POST /api/accidents/:id/notice/send': {
+    kind: 'action',
+    reason: 'records that the notice was sent: status 40, sent at/by, the deadline task done',
+  },
   'PATCH /api/firstaid/:id': {
     kind: 'partial',
     async setup() {

@@ -303,6 +303,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'accidents/statistics',
+                    handle: handle({ anyOf: [P.ACCIDENT_REPORTS_STATISTICS] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/statistics/accident-statistics-page.tsx'),
+                      (m) => m.AccidentStatisticsPage,
+                    ),
+                  },
+                  {
                     path: 'accidents/new',
                     handle: handle({ anyOf: [P.ACCIDENT_REPORTS_CREATE] }),
                     lazy: lazyPage(

@@ -66,7 +66,71 @@ export const ACCIDENT_HEALTH_FIELDS = [
   'doctor',
   'hospital',
   'hospitalised',
+  'sickUntil',
 ] as const;
+
+const day = z.iso.date({ error: 'Bitte geben Sie ein gültiges Datum an.' });
+/** An amount in euro cents (the UI enters euros with two decimals). */
+const cents = z
+  .number({ error: 'Bitte geben Sie einen Betrag in Euro an.' })
+  .int({ error: 'Bitte geben Sie einen Betrag in Euro an.' })
+  .min(0, 'Ein Betrag darf nicht negativ sein.')
+  .max(100_000_000_00, 'Der Betrag ist zu groß.')
+  .nullable()
+  .default(null);
+const clock = z
+  .string()
+  .trim()
+  .regex(/^(|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'Bitte geben Sie die Uhrzeit als HH:MM an.')
+  .default('');
+
+/**
+ * Absence and costs (decision 051): work stoppage and resumption (UVAV § 4 (2) 8, 9), sick until (health data),
+ * days lost, light duties; costs in euro cents.
+ */
+export const absenceFields = {
+  workStoppedAt: dateTime('das Ende der Tätigkeit').nullable().default(null),
+  workResumedAt: dateTime('die Wiederaufnahme der Tätigkeit').nullable().default(null),
+  sickUntil: day.nullable().default(null),
+  daysLost: z
+    .number({ error: 'Bitte geben Sie die Ausfalltage als ganze Zahl an.' })
+    .int({ error: 'Bitte geben Sie die Ausfalltage als ganze Zahl an.' })
+    .min(0, 'Die Ausfalltage dürfen nicht negativ sein.')
+    .max(3660, 'Höchstens 3660 Ausfalltage.')
+    .nullable()
+    .default(null),
+  lightDuties: z.boolean().default(false),
+  lightDutiesUntil: day.nullable().default(null),
+  costWageContinuation: cents,
+  costReplacement: cents,
+  costOther: cents,
+  costOtherNote: text(1000),
+};
+
+/** The notice's own fields (UVAV 2024 §§ 3, 4; decision 051); the rest comes from the employee and location. */
+export const noticeFields = {
+  insurer: text(300),
+  companyNumber: text(50),
+  companyAddress: text(500),
+  legalRepresentative: text(500),
+  phoneConsent: z.boolean().default(false),
+  apprentice: z.boolean().default(false),
+  marginalEmployment: z.boolean().default(false),
+  entrepreneur: z.boolean().default(false),
+  familyMember: z.boolean().default(false),
+  wageContinuationWeeks: z
+    .number({ error: 'Bitte geben Sie die Wochen als ganze Zahl an.' })
+    .int({ error: 'Bitte geben Sie die Wochen als ganze Zahl an.' })
+    .min(0, 'Die Wochen dürfen nicht negativ sein.')
+    .max(520, 'Höchstens 520 Wochen.')
+    .nullable()
+    .default(null),
+  homeOffice: z.boolean().default(false),
+  violentEvent: z.boolean().default(false),
+  workingTimeStart: clock,
+  workingTimeEnd: clock,
+  worksCouncilMember: text(200),
+};
 
 export const accidentFields = {
   eventType: oneOf(EVENT_TYPE_IDS, 'Bitte wählen Sie die Art des Ereignisses.').transform(
@@ -94,6 +158,8 @@ export const accidentFields = {
   fatal: z.boolean().default(false),
   hospitalised: z.boolean().default(false),
   comment: text(4000),
+  ...absenceFields,
+  ...noticeFields,
 };
 
 /** Filing a report (the wizard's summary). `confirmFutureTime` accepts an accident time in the future. */
@@ -151,6 +217,39 @@ export const accidentSchema = z.object({
   reportable: z.boolean(),
   fatal: z.boolean(),
   comment: z.string(),
+  workStoppedAt: iso.nullable(),
+  workResumedAt: iso.nullable(),
+  /** Health data: null without the right. */
+  sickUntil: z.string().nullable(),
+  daysLost: z.number().int().nullable(),
+  lightDuties: z.boolean(),
+  lightDutiesUntil: z.string().nullable(),
+  costWageContinuation: z.number().int().nullable(),
+  costReplacement: z.number().int().nullable(),
+  costOther: z.number().int().nullable(),
+  costOtherNote: z.string(),
+  insurer: z.string(),
+  companyNumber: z.string(),
+  companyAddress: z.string(),
+  legalRepresentative: z.string(),
+  phoneConsent: z.boolean(),
+  apprentice: z.boolean(),
+  marginalEmployment: z.boolean(),
+  entrepreneur: z.boolean(),
+  familyMember: z.boolean(),
+  wageContinuationWeeks: z.number().int().nullable(),
+  homeOffice: z.boolean(),
+  violentEvent: z.boolean(),
+  workingTimeStart: z.string(),
+  workingTimeEnd: z.string(),
+  worksCouncilMember: z.string(),
+  /** When the notice was sent to the insurer (status 40), by whom. */
+  noticeSentAt: iso.nullable(),
+  noticeSentByName: z.string().nullable(),
+  /** More than three days of incapacity or fatal (decision 051): the notice is due. */
+  noticeDue: z.boolean(),
+  /** yyyy-mm-dd: three days after the accident day. */
+  noticeDeadline: z.string().nullable(),
   createdById: z.number().int().nullable(),
   createdAt: iso,
   version: z.number().int(),
@@ -227,3 +326,33 @@ export const firstAidRowSchema = firstAidEntrySchema.omit({
   employeeId: true,
 });
 export type FirstAidRow = z.infer<typeof firstAidRowSchema>;
+
+// ── The accident notice (Unfallanzeige, decision 051) ───────────────────────────────────────────────
+
+/** One field of the notice: its number in the UVAV 2024 ("3(1)2a"), a stable key, the German label, the text. */
+export const noticeFieldSchema = z.object({
+  ref: z.string(),
+  key: z.string(),
+  label: z.string(),
+  value: z.string(),
+  /** The notice cannot be sent while a required field is empty. */
+  required: z.boolean(),
+});
+export type NoticeField = z.infer<typeof noticeFieldSchema>;
+
+/** The structured export (JSON), documented in decision 051; the PDF prints the same sections. */
+export const accidentNoticeSchema = z.object({
+  format: z.literal('schutzwerk.unfallanzeige'),
+  formatVersion: z.literal(1),
+  regulation: z.literal('UVAV 2024'),
+  reportId: z.number().int(),
+  /** yyyy-mm-dd: the accident day + 3 (§ 193 (4) SGB VII). */
+  deadline: z.string(),
+  sentAt: z.string().nullable(),
+  firstAiders: z.array(z.string()),
+  sections: z.array(z.object({ title: z.string(), fields: z.array(noticeFieldSchema) })),
+});
+export type AccidentNotice = z.infer<typeof accidentNoticeSchema>;
+
+export const sendNoticeSchema = z.object({ version: versionSchema });
+export type SendNotice = z.input<typeof sendNoticeSchema>;

@@ -43,6 +43,24 @@ export const accidentsErrors = {
     status: 403,
     message: 'Sie haben keine Berechtigung, Gesundheitsdaten zu lesen oder zu ändern.',
   },
+  ACCIDENT_ABSENCE_ORDER: {
+    status: 400,
+    message:
+      'Die Angaben zum Ausfall passen nicht zusammen: Ende der Tätigkeit, Wiederaufnahme und „krank bis“ dürfen nicht vor dem Unfall liegen, die Wiederaufnahme nicht vor dem Ende der Tätigkeit.',
+  },
+  ACCIDENT_NOTICE_NOT_DUE: {
+    status: 409,
+    message:
+      'Eine Unfallanzeige ist nur bei mehr als drei Tagen Arbeitsunfähigkeit oder einem tödlichen Unfall nötig.',
+  },
+  ACCIDENT_NOTICE_INCOMPLETE: {
+    status: 400,
+    message: 'Für die Unfallanzeige fehlen noch Angaben. Bitte ergänzen Sie die markierten Felder.',
+  },
+  ACCIDENT_NOTICE_ALREADY_SENT: {
+    status: 409,
+    message: 'Die Unfallanzeige wurde bereits gesendet.',
+  },
   FIRST_AID_PERSON_REQUIRED: {
     status: 400,
     message: 'Bitte wählen Sie die verletzte Person aus oder geben Sie ihren Namen an.',
@@ -72,4 +90,8 @@ export const accidentsMessages = {
   mailItems: (event: string, at: string, location: string, person: string) =>
     `Ereignis: ${event}\nZeitpunkt: ${at}\nOrt: ${location}\nBetroffene Person: ${person}`,
   unknownPerson: 'unbekannt',
+  fieldAbsenceOrder: 'Dieser Zeitpunkt liegt vor dem Unfall oder vor dem Ende der Tätigkeit.',
+  fieldNoticeRequired: 'Diese Angabe ist für die Unfallanzeige nötig.',
+  /** The title of the task that holds the three-day deadline of the notice. */
+  noticeTask: (date: string) => `Unfallanzeige an die Unfallversicherung senden (Frist ${date})`,
 } as const;

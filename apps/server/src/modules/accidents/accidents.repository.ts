@@ -231,6 +231,51 @@ export const accidentsRepository = {
     return row?.name;
   },
 
+  /** What the accident notice needs of the injured employee (UVAV § 3 (1) 2, § 4 (2) 3, 4a). */
+  async noticePerson(ex: Executor, employeeId: number) {
+    const [row] = await ex
+      .select({
+        lastName: employees.lastName,
+        firstName: employees.firstName,
+        birthday: employees.birthday,
+        street: employees.street,
+        zip: employees.zip,
+        city: employees.city,
+        gender: employees.gender,
+        citizenship: employees.citizenship,
+        healthInsuranceName: employees.healthInsuranceName,
+        healthInsuranceStreet: employees.healthInsuranceStreet,
+        healthInsuranceZip: employees.healthInsuranceZip,
+        healthInsuranceCity: employees.healthInsuranceCity,
+        phone: employees.phone,
+        hireDate: employees.hireDate,
+        workingTasks: employees.workingTasks,
+        isTempWorker: employees.isTempWorker,
+        departmentName: departments.name,
+      })
+      .from(employees)
+      .leftJoin(departments, eq(departments.id, employees.departmentId))
+      .where(eq(employees.id, employeeId));
+    return row;
+  },
+
+  /** The person filing the notice: name and phone (UVAV § 3 (1) 3, (2) 3). */
+  async notifier(ex: Executor, employeeId: number) {
+    const [row] = await ex
+      .select({ lastName: employees.lastName, firstName: employees.firstName, phone: employees.phone })
+      .from(employees)
+      .where(eq(employees.id, employeeId));
+    return row;
+  },
+
+  async locationAddress(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ name: locations.name, street: locations.street, zip: locations.zip, city: locations.city })
+      .from(locations)
+      .where(eq(locations.id, id));
+    return row;
+  },
+
   async departmentName(ex: Executor, id: number, portalId: number): Promise<string | undefined> {
     const [row] = await ex
       .select({ name: departments.name })
@@ -425,6 +470,18 @@ export const accidentsRepository = {
             .where(where),
         ),
     });
+  },
+
+  /** Deletes up to `limit` first-aid entries whose later of event and recording is before `cutoff` (decision 051). */
+  async deleteExpiredEntries(ex: Executor, cutoff: Date, limit: number) {
+    return queryRows<{ id: number; occurred_at: string | Date }>(
+      ex,
+      sql`delete from first_aid_entries where id in (
+            select id from first_aid_entries
+            where greatest(occurred_at, created_at) < ${cutoff.toISOString()}::timestamptz
+            order by id limit ${limit} for update skip locked)
+          returning id, occurred_at`,
+    );
   },
 
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   accidentListQuerySchema,
+  accidentNoticeSchema,
   accidentReadSchema,
   accidentRowSchema,
   accidentSchema,
@@ -9,25 +10,65 @@ import {
   firstAidEntrySchema,
   firstAidListQuerySchema,
   firstAidRowSchema,
+  sendNoticeSchema,
   updateAccidentSchema,
   updateFirstAidEntrySchema,
 } from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import {
+  accidentStatisticsSchema,
+  statisticsExportQuerySchema,
+  statisticsQuerySchema,
+} from '@schutzwerk/shared/accidents/statistics.schema.ts';
 import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
+import type { AccidentStatisticsService } from './accident-statistics.ts';
 import type { AccidentsService } from './accidents.service.ts';
 import type { FirstAidService } from './first-aid.service.ts';
 
 /** Accident reports (/api/accidents…) and the first-aid book (/api/firstaid…), decision 047. */
-export function accidentsRoutes(service: AccidentsService, firstAid: FirstAidService): FastifyPluginAsyncZod {
+export function accidentsRoutes(
+  service: AccidentsService,
+  firstAid: FirstAidService,
+  statistics: AccidentStatisticsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const read = { access: anyOf(P.ACCIDENT_REPORTS) };
     const edit = { access: anyOf(P.ACCIDENT_REPORTS_EDIT) };
     const one = { 200: z.object({ data: accidentSchema }) };
+
+    // Statistics (decision 051): ACCIDENT_REPORTS_STATISTICS; body part / injury type only with the health right.
+    const stats = { access: anyOf(P.ACCIDENT_REPORTS_STATISTICS) };
+    app.get(
+      '/accidents/statistics',
+      {
+        config: stats,
+        schema: {
+          querystring: statisticsQuerySchema,
+          response: { 200: z.object({ data: accidentStatisticsSchema }) },
+        },
+      },
+      async (request) => ({ data: await statistics.compute(requireActor(request), request.query) }),
+    );
+    app.get(
+      '/accidents/statistics/xlsx',
+      { config: stats, schema: { querystring: statisticsExportQuerySchema } },
+      async (request, reply) => {
+        const result = await statistics.xlsx(requireActor(request), request.query);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-filename', encodeURIComponent(result.fileName))
+          .header('content-disposition', contentDisposition(result.fileName))
+          .header('access-control-expose-headers', 'content-filename, content-disposition')
+          .header('cache-control', 'no-store')
+          .send(result.file);
+      },
+    );
 
     listRoute(app, {
       path: '/accidents',
@@ -74,6 +115,38 @@ export function accidentsRoutes(service: AccidentsService, firstAid: FirstAidSer
       { config: edit, schema: { params: idParamsSchema, body: accidentStatusChangeSchema, response: one } },
       async (request) => ({
         data: await service.setStatus(requireActor(request), request.params.id, request.body),
+      }),
+    );
+
+    // The accident notice (decision 051): ACCIDENT_REPORTS_NOTICE + the health right (checked in the service).
+    const notice = { access: anyOf(P.ACCIDENT_REPORTS_NOTICE) };
+    app.get(
+      '/accidents/:id/notice',
+      {
+        config: notice,
+        schema: { params: idParamsSchema, response: { 200: z.object({ data: accidentNoticeSchema }) } },
+      },
+      async (request) => ({ data: await service.notice(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/accidents/:id/notice/pdf',
+      { config: notice, schema: { params: idParamsSchema } },
+      async (request, reply) => {
+        const result = await service.noticePdf(requireActor(request), request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-filename', encodeURIComponent(result.fileName))
+          .header('content-disposition', contentDisposition(result.fileName))
+          .header('access-control-expose-headers', 'content-filename, content-disposition')
+          .header('cache-control', 'no-store')
+          .send(result.file);
+      },
+    );
+    app.post(
+      '/accidents/:id/notice/send',
+      { config: notice, schema: { params: idParamsSchema, body: sendNoticeSchema, response: one } },
+      async (request) => ({
+        data: await service.sendNotice(requireActor(request), request.params.id, request.body),
       }),
     );
 

@@ -2,16 +2,21 @@ import type {
   Accident,
   AccidentInput,
   AccidentListQuery,
+  AccidentNotice,
   AccidentRead,
   AccidentStatusChange,
   CreateAccident,
+  SendNotice,
   UpdateAccident,
 } from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import {
   ACCIDENT_HEALTH_FIELDS,
+  absenceFields,
   accidentListQuerySchema,
   accidentStatusChangeSchema,
   createAccidentSchema,
+  noticeFields,
+  sendNoticeSchema,
   updateAccidentSchema,
 } from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import {
@@ -23,18 +28,26 @@ import {
 } from '@schutzwerk/shared/accidents/catalogues.ts';
 import { accidentsMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { eq, ne, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
+import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/index.ts';
+import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { addDays, berlinDay, formatBerlinDateTime, noticeDeadline } from './accident-dates.ts';
+import { buildNotice, missingFields, renderNoticePdf } from './accident-notice.ts';
 import {
   ACCIDENT_ENTITY,
+  type AccidentInsert,
   type AccidentRecord,
   type AccidentScope,
   type AccidentsRepository,
 } from './accidents.repository.ts';
 import { accidentReports } from './accidents.table.ts';
+
+export { formatBerlinDateTime };
 
 /** Called in the filing transaction: mails the supervisors and the location's escalation contacts. */
 export type AccidentFiledHook = (ex: Executor, actor: Actor, report: AccidentRecord) => Promise<void>;
@@ -44,7 +57,16 @@ type Deps = {
   repository: AccidentsRepository;
   now?: () => Date;
   onFiled?: AccidentFiledHook[];
+  /** The company name of the notice and the PDF frame; the logo of the frame. */
+  settings?: Pick<SettingsService, 'read'>;
+  logo?: () => Promise<Buffer | null>;
 };
+
+/** The tasks of a report in the actions/tasks registry (decision 020): the notice's deadline. */
+const TASK_SOURCE = 'accident_report';
+
+const ABSENCE_KEYS = Object.keys(absenceFields) as (keyof typeof absenceFields)[];
+const NOTICE_KEYS = Object.keys(noticeFields) as (keyof typeof noticeFields)[];
 
 /** The stored fields the change log compares (children as their arrays). */
 const REPORT_FIELDS = [
@@ -66,6 +88,8 @@ const REPORT_FIELDS = [
   'fatal',
   'hospitalised',
   'comment',
+  ...ABSENCE_KEYS,
+  ...NOTICE_KEYS,
 ] as const;
 
 /** A grace for clocks: an accident time up to a minute ahead is not "in the future". */
@@ -79,15 +103,19 @@ const berlinDate = new Intl.DateTimeFormat('de-DE', {
   month: '2-digit',
   year: '2-digit',
 });
-const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export const formatBerlinDateTime = (d: Date) => berlinDateTime.format(d).replace(',', '');
+
+/**
+ * Reportable (decision 051): a death, more than three days lost, the injury categories "more than three days" and
+ * "fatal", or "sick until" more than three days after the accident day.
+ */
+export function noticeDueOf(
+  v: Pick<Values, 'fatal' | 'daysLost' | 'injuryCategory' | 'sickUntil' | 'accidentAt'>,
+) {
+  if (v.fatal) return true;
+  if (v.daysLost !== null && v.daysLost > 3) return true;
+  if (v.injuryCategory === 4 || v.injuryCategory === 5) return true;
+  return v.sickUntil !== null && v.sickUntil > addDays(berlinDay(new Date(v.accidentAt)), 3);
+}
 
 export function canSeeHealth(actor: Actor): boolean {
   return actorHasAny(actor, P.ACCIDENT_REPORTS_HEALTH_DATA);
@@ -101,7 +129,57 @@ function scopeOf(actor: Actor): AccidentScope {
 
 type Values = Omit<AccidentInput, 'confirmFutureTime'>;
 
-export function createAccidentsService({ db, repository, now = () => new Date(), onFiled = [] }: Deps) {
+export function createAccidentsService({
+  db,
+  repository,
+  now = () => new Date(),
+  onFiled = [],
+  settings,
+  logo = async () => null,
+}: Deps) {
+  /**
+   * Keeps the notice's deadline task in sync (decision 051): one open task while the report is reportable, the
+   * notice not sent and the report not completed or inactive; assigned to the report's author (else the caller).
+   */
+  async function syncNoticeTask(ex: Executor, actor: Actor, row: AccidentRecord) {
+    const selector = { sourceType: TASK_SOURCE, sourceId: row.id };
+    const wanted =
+      row.reportable && row.noticeSentAt === null && row.status !== STATUS_INACTIVE && row.status !== 50;
+    const open = await openTasks(ex, selector);
+    const deadline = noticeDeadline(row.accidentAt);
+    if (!wanted) {
+      if (open.length > 0) await deleteOpenTasks(ex, selector);
+      return;
+    }
+    if (open.some((t) => t.dueDate === deadline)) return;
+    if (open.length > 0) await deleteOpenTasks(ex, selector);
+    const [y, m, d] = deadline.split('-');
+    await createTask(ex, {
+      portalId: row.portalId,
+      kind: 'check',
+      sourceType: TASK_SOURCE,
+      sourceId: row.id,
+      assigneeId: row.createdBy ?? actor.employeeId,
+      responsibleId: actor.employeeId,
+      title: accidentsMessages.noticeTask(`${d}.${m}.${y}`),
+      linkPath: `/accidents/${row.id}`,
+      dueDate: deadline,
+    });
+  }
+
+  async function noticeOf(ex: Executor, actor: Actor, row: AccidentRecord) {
+    const companyName = settings ? (await settings.read(systemSettings, ex)).companyName : '';
+    return buildNotice(ex, repository, { row, companyName, notifierId: actor.employeeId, now: now() });
+  }
+
+  /** The notice needs the health right (injuries, doctor) besides editing; only for a reportable report. */
+  async function noticeRow(ex: Executor, actor: Actor, id: number, lock?: 'update') {
+    if (!canSeeHealth(actor)) throw new AppError('ACCIDENT_HEALTH_DATA_FORBIDDEN');
+    const row = await visible(ex, actor, id, lock);
+    if (!row.reportable) throw new AppError('ACCIDENT_NOTICE_NOT_DUE');
+    return row;
+  }
+
   /** The report if the actor may see it (same answer for missing and not yours). */
   async function visible(ex: Executor, actor: Actor, id: number, lock?: 'update'): Promise<AccidentRecord> {
     const row = await repository.find(ex, id, lock);
@@ -153,6 +231,38 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
       reportable: row.reportable,
       fatal: row.fatal,
       comment: row.comment,
+      workStoppedAt: row.workStoppedAt?.toISOString() ?? null,
+      workResumedAt: row.workResumedAt?.toISOString() ?? null,
+      sickUntil: health ? row.sickUntil : null,
+      daysLost: row.daysLost,
+      lightDuties: row.lightDuties,
+      lightDutiesUntil: row.lightDutiesUntil,
+      costWageContinuation: row.costWageContinuation,
+      costReplacement: row.costReplacement,
+      costOther: row.costOther,
+      costOtherNote: row.costOtherNote,
+      insurer: row.insurer,
+      companyNumber: row.companyNumber,
+      companyAddress: row.companyAddress,
+      legalRepresentative: row.legalRepresentative,
+      phoneConsent: row.phoneConsent,
+      apprentice: row.apprentice,
+      marginalEmployment: row.marginalEmployment,
+      entrepreneur: row.entrepreneur,
+      familyMember: row.familyMember,
+      wageContinuationWeeks: row.wageContinuationWeeks,
+      homeOffice: row.homeOffice,
+      violentEvent: row.violentEvent,
+      workingTimeStart: row.workingTimeStart,
+      workingTimeEnd: row.workingTimeEnd,
+      worksCouncilMember: row.worksCouncilMember,
+      noticeSentAt: row.noticeSentAt?.toISOString() ?? null,
+      noticeSentByName:
+        row.noticeSentBy === null
+          ? null
+          : ((await repository.employeeNames(ex, [row.noticeSentBy])).get(row.noticeSentBy) ?? null),
+      noticeDue: row.reportable,
+      noticeDeadline: row.reportable ? noticeDeadline(row.accidentAt) : null,
       createdById: row.createdBy,
       createdAt: row.createdAt.toISOString(),
       version: row.version,
@@ -200,6 +310,22 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
     const accidentAt = new Date(v.accidentAt);
     if (!confirmFuture && accidentAt.getTime() > now().getTime() + FUTURE_GRACE_MS)
       throw new AppError('ACCIDENT_TIME_IN_FUTURE', fieldError('accidentAt', accidentsMessages.fieldFuture));
+    // Absence: stoppage, resumption and "sick until" not before the accident, resumption not before stoppage.
+    const order = [];
+    const stopped = v.workStoppedAt === null ? null : new Date(v.workStoppedAt);
+    if (stopped && stopped.getTime() < accidentAt.getTime()) order.push('workStoppedAt');
+    if (v.workResumedAt !== null) {
+      const resumed = new Date(v.workResumedAt).getTime();
+      if (resumed < accidentAt.getTime() || (stopped && resumed < stopped.getTime()))
+        order.push('workResumedAt');
+    }
+    if (v.sickUntil !== null && v.sickUntil < berlinDay(accidentAt)) order.push('sickUntil');
+    if (v.lightDutiesUntil !== null && v.lightDutiesUntil < berlinDay(accidentAt))
+      order.push('lightDutiesUntil');
+    if (order.length > 0)
+      throw new AppError('ACCIDENT_ABSENCE_ORDER', {
+        details: order.map((path) => ({ path: [path], message: accidentsMessages.fieldAbsenceOrder })),
+      });
     const duplicate = await repository.sameDayReport(ex, {
       portalId: actor.portalId,
       employeeId: v.employeeId,
@@ -234,11 +360,17 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
       doctor: v.doctor,
       hospital: v.hospital,
       protectiveGear: v.protectiveGear,
-      reportable: v.reportable,
+      // More than three days of incapacity or a death make a report reportable (decision 051).
+      reportable: v.reportable || noticeDueOf(v),
       fatal: v.fatal,
       hospitalised: v.hospitalised,
       comment: v.comment,
-    };
+      ...Object.fromEntries(ABSENCE_KEYS.map((k) => [k, v[k]])),
+      workStoppedAt: v.workStoppedAt === null ? null : new Date(v.workStoppedAt),
+      workResumedAt: v.workResumedAt === null ? null : new Date(v.workResumedAt),
+      lightDutiesUntil: v.lightDuties ? v.lightDutiesUntil : null,
+      ...Object.fromEntries(NOTICE_KEYS.map((k) => [k, v[k]])),
+    } as Omit<AccidentInsert, 'portalId'>;
   }
 
   async function saveChildren(ex: Executor, id: number, v: Partial<Values>) {
@@ -312,6 +444,7 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
           changes: diffFields({} as Record<string, unknown>, maskHealth(stored(values)), [...REPORT_FIELDS]),
         });
         for (const hook of onFiled) await hook(tx, actor, row);
+        await syncNoticeTask(tx, actor, row);
         return present(tx, actor, row);
       });
     },
@@ -353,6 +486,16 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
           fatal: before.fatal,
           hospitalised: before.hospitalised,
           comment: before.comment,
+          ...(Object.fromEntries(ABSENCE_KEYS.map((k) => [k, before[k]])) as Pick<
+            Values,
+            (typeof ABSENCE_KEYS)[number]
+          >),
+          workStoppedAt: before.workStoppedAt?.toISOString() ?? null,
+          workResumedAt: before.workResumedAt?.toISOString() ?? null,
+          ...(Object.fromEntries(NOTICE_KEYS.map((k) => [k, before[k]])) as Pick<
+            Values,
+            (typeof NOTICE_KEYS)[number]
+          >),
         };
         const definedPatch = Object.fromEntries(
           Object.entries(patch).filter(([, v]) => v !== undefined),
@@ -375,7 +518,9 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
           actorId: actor.employeeId,
           changes: maskHealthChanges(changes),
         });
-        return present(tx, actor, (await repository.find(tx, id)) as AccidentRecord);
+        const after = (await repository.find(tx, id)) as AccidentRecord;
+        await syncNoticeTask(tx, actor, after);
+        return present(tx, actor, after);
       });
     },
 
@@ -407,6 +552,63 @@ export function createAccidentsService({ db, repository, now = () => new Date(),
           state: LOG_STATE.CHANGED,
           actorId: actor.employeeId,
           changes: diffFields(before as unknown as Record<string, unknown>, patch, ['status', 'comment']),
+        });
+        const after = (await repository.find(tx, id)) as AccidentRecord;
+        await syncNoticeTask(tx, actor, after);
+        return present(tx, actor, after);
+      });
+    },
+
+    /** The notice as structured data (the JSON export). */
+    async notice(actor: Actor, id: number): Promise<AccidentNotice> {
+      return db.transaction(async (tx) => noticeOf(tx, actor, await noticeRow(tx, actor, id)));
+    },
+
+    /** The notice as PDF in the insurers' familiar layout. */
+    async noticePdf(actor: Actor, id: number): Promise<{ file: Buffer; fileName: string }> {
+      const notice = await this.notice(actor, id);
+      const companyName = settings ? (await settings.read(systemSettings)).companyName : '';
+      const file = await renderNoticePdf(notice, { companyName, printedAt: now(), logo: await logo() });
+      return { file, fileName: `Unfallanzeige-${id}.pdf` };
+    },
+
+    /**
+     * Records that the notice was sent (decision 051): all required fields filled, then notice_sent_at/by, status
+     * 40 "sent to the insurer" and the deadline task completed — in one transaction.
+     */
+    async sendNotice(actor: Actor, id: number, raw: SendNotice): Promise<Accident> {
+      const input = sendNoticeSchema.parse(raw);
+      return db.transaction(async (tx) => {
+        const before = await noticeRow(tx, actor, id, 'update');
+        if (before.version !== input.version) throw new AppError('CONFLICT');
+        if (before.status === STATUS_INACTIVE) throw new AppError('ACCIDENT_STATUS_INACTIVE');
+        if (before.noticeSentAt !== null) throw new AppError('ACCIDENT_NOTICE_ALREADY_SENT');
+        const missing = missingFields(await noticeOf(tx, actor, before));
+        if (missing.length > 0)
+          throw new AppError('ACCIDENT_NOTICE_INCOMPLETE', {
+            details: missing.map((field) => ({
+              path: [field.key],
+              message: `${field.ref} ${field.label}: ${accidentsMessages.fieldNoticeRequired}`,
+            })),
+          });
+        const patch = { status: STATUS_SENT, noticeSentAt: now(), noticeSentBy: actor.employeeId };
+        if (!(await repository.updateVersioned(tx, id, input.version, patch))) throw new AppError('CONFLICT');
+        await completeOpenTasks(tx, {
+          sourceType: TASK_SOURCE,
+          sourceId: id,
+          comment: 'Unfallanzeige gesendet',
+          actorId: actor.employeeId,
+        });
+        await repository.logChange(tx, {
+          entity: ACCIDENT_ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: diffFields(before as unknown as Record<string, unknown>, patch, [
+            'status',
+            'noticeSentAt',
+            'noticeSentBy',
+          ]),
         });
         return present(tx, actor, (await repository.find(tx, id)) as AccidentRecord);
       });

@@ -28,6 +28,7 @@ import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { accidentQueryOptions, useAccident, useAccidentReads } from './api/get-accident.ts';
 import { useSetAccidentStatus } from './api/set-accident-status.ts';
+import { AbsenceNoticePanel } from './components/absence-notice-panel.tsx';
 import { AccidentSummary } from './components/accident-summary.tsx';
 
 /** /accidents/:id — one report: its fields (health data only with the right), status, photos, who read it. */
@@ -110,6 +111,12 @@ function AccidentRecord({ accident }: { accident: Accident }) {
           }}
         />
       </Paper>
+
+      <AbsenceNoticePanel
+        accident={accident}
+        canEdit={canEdit}
+        canNotice={canAny([P.ACCIDENT_REPORTS_NOTICE])}
+      />
 
       {canEdit && !inactive && (
         <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>

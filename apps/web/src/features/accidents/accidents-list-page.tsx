@@ -1,4 +1,6 @@
+import BarChartIcon from '@mui/icons-material/BarChart';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -7,7 +9,7 @@ import { ACCIDENT_STATUSES, catalogueLabel, EVENT_TYPES } from '@schutzwerk/shar
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import {
   ScrollingList,
@@ -178,6 +180,11 @@ export function AccidentsListPage() {
             </MenuItem>
           ))}
         </TextField>
+        {canAny([P.ACCIDENT_REPORTS_STATISTICS]) && (
+          <Button component={RouterLink} to="/accidents/statistics" startIcon={<BarChartIcon />}>
+            {t('accidents.statistics.open')}
+          </Button>
+        )}
       </Box>
       <ScrollingList<AccidentRow>
         source={ACCIDENT_LIST_SOURCE}

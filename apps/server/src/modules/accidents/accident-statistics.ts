@@ -1,0 +1,179 @@
+import { catalogueLabel } from '@schutzwerk/shared/accidents/catalogues.ts';
+import {
+  type AccidentStatistics,
+  type StatisticsExportQuery,
+  type StatisticsQuery,
+  type StatisticsRow,
+  type StatisticsTotals,
+  statisticsExportQuerySchema,
+  statisticsQuerySchema,
+} from '@schutzwerk/shared/accidents/statistics.schema.ts';
+import type { Db } from '#db/client.ts';
+import { renderXlsx } from '#modules/reports/index.ts';
+import type { Actor } from '#platform/access.ts';
+import { AppError } from '#platform/errors.ts';
+import { type Dimension, type Grouped, statisticsRepository } from './accident-statistics.repository.ts';
+import { canSeeHealth } from './accidents.service.ts';
+
+/**
+ * Accident statistics (decision 051): one pass per table over the portal's reports of the year and the previous
+ * year (inactive reports, status 60, left out), grouped by year and key in the database; Europe/Berlin years and
+ * months. Body part and injury type only with the health right.
+ */
+
+const MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+
+/** Merges the two years' groups into rows (this year's count, the previous year's, lost days this year). */
+function rows(groups: Grouped[], year: number, labelOf: (key: string, label: string | null) => string) {
+  const map = new Map<string, StatisticsRow>();
+  for (const g of groups) {
+    const key = g.key ?? '';
+    const row = map.get(key) ?? { key, label: labelOf(key, g.label), count: 0, previous: 0, lostDays: 0 };
+    if (Number(g.y) === year) {
+      row.count += Number(g.n);
+      row.lostDays += Number(g.lost);
+    } else row.previous += Number(g.n);
+    map.set(key, row);
+  }
+  return [...map.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'de'));
+}
+
+const quota = (reportable: number, divisor: number) =>
+  divisor > 0 ? Math.round((reportable * 1000 * 10) / divisor) / 10 : null;
+
+export function createAccidentStatistics({ db }: { db: Db }) {
+  async function compute(actor: Actor, raw: StatisticsQuery): Promise<AccidentStatistics> {
+    const { year, fullTimeHours } = statisticsQuerySchema.parse(raw);
+    const portalId = actor.portalId;
+    const health = canSeeHealth(actor);
+    const g = (dimension: Dimension) => statisticsRepository.grouped(db, portalId, year, dimension);
+    const [eventType, location, department, month, totalsRows, staff] = await Promise.all([
+      g('eventType'),
+      g('location'),
+      g('department'),
+      g('month'),
+      statisticsRepository.totals(db, portalId, year),
+      statisticsRepository.staff(db, portalId),
+    ]);
+    const health2 = health ? await Promise.all([g('bodyPart'), g('injuryType')]) : null;
+    const employees = Number(staff[0]?.employees ?? 0);
+    const hoursWorked = Number(staff[0]?.hours ?? 0);
+    const totalsOf = (y: number): StatisticsTotals => {
+      const row = totalsRows.find((r) => Number(r.y) === y);
+      const reportable = Number(row?.reportable ?? 0);
+      return {
+        reports: Number(row?.n ?? 0),
+        reportable,
+        lostDays: Number(row?.lost ?? 0),
+        costs: Number(row?.costs ?? 0),
+        employees,
+        quota: quota(reportable, employees),
+        hoursWorked,
+        quotaByHours:
+          fullTimeHours === undefined || hoursWorked <= 0
+            ? null
+            : Math.round((reportable * 1000 * fullTimeHours * 10) / hoursWorked) / 10,
+      };
+    };
+    const monthRows = rows(month, year, (k) => MONTHS[Number(k) - 1] ?? k);
+    // Every month shows, in calendar order.
+    const months = MONTHS.map(
+      (label, i) =>
+        monthRows.find((r) => r.key === String(i + 1)) ?? {
+          key: String(i + 1),
+          label,
+          count: 0,
+          previous: 0,
+          lostDays: 0,
+        },
+    );
+    return {
+      year,
+      healthVisible: health,
+      totals: totalsOf(year),
+      previousTotals: totalsOf(year - 1),
+      tables: {
+        eventType: rows(eventType, year, (k) => catalogueLabel('eventType', Number(k))),
+        location: rows(location, year, (_k, label) => label ?? ''),
+        department: rows(department, year, (k, label) => (k === '' ? 'Ohne Abteilung' : (label ?? ''))),
+        month: months,
+        bodyPart: health2 ? rows(health2[0], year, (k) => catalogueLabel('bodyPart', Number(k))) : null,
+        injuryType: health2 ? rows(health2[1], year, (k) => catalogueLabel('injuryType', Number(k))) : null,
+      },
+    };
+  }
+
+  const TITLES: Record<StatisticsExportQuery['table'], string> = {
+    eventType: 'Nach Ereignisart',
+    location: 'Nach Ort',
+    department: 'Nach Abteilung',
+    month: 'Nach Monat',
+    bodyPart: 'Nach Körperteil',
+    injuryType: 'Nach Verletzungsart',
+    totals: 'Kennzahlen',
+  };
+
+  return {
+    compute,
+
+    /** One table of the statistics as XLSX (the report engine's writer). */
+    async xlsx(actor: Actor, raw: StatisticsExportQuery): Promise<{ file: Buffer; fileName: string }> {
+      const query = statisticsExportQuerySchema.parse(raw);
+      const stats = await compute(actor, query);
+      const title = `Unfallstatistik ${stats.year} – ${TITLES[query.table]}`;
+      const prev = String(stats.year - 1);
+      const year = String(stats.year);
+      let columns: string[];
+      let data: Record<string, unknown>[];
+      if (query.table === 'totals') {
+        const t = stats.totals;
+        const p = stats.previousTotals;
+        columns = ['Kennzahl', year, prev];
+        data = [
+          ['Meldungen', t.reports, p.reports],
+          ['Meldepflichtige Unfälle', t.reportable, p.reportable],
+          ['Ausfalltage', t.lostDays, p.lostDays],
+          ['Kosten (€)', t.costs / 100, p.costs / 100],
+          ['Beschäftigte', t.employees, p.employees],
+          ['1000-Mann-Quote', t.quota, p.quota],
+          ['Geleistete Stunden', t.hoursWorked, p.hoursWorked],
+          ['1000-Mann-Quote (Stunden)', t.quotaByHours, p.quotaByHours],
+        ].map(([label, a, b]) => ({ Kennzahl: label, [year]: a, [prev]: b }));
+      } else {
+        const table = stats.tables[query.table];
+        if (table === null) throw new AppError('ACCIDENT_HEALTH_DATA_FORBIDDEN');
+        columns = [TITLES[query.table].replace('Nach ', ''), year, prev, 'Ausfalltage'];
+        data = table.map((r) => ({
+          [columns[0] as string]: r.label,
+          [year]: r.count,
+          [prev]: r.previous,
+          Ausfalltage: r.lostDays,
+        }));
+      }
+      const file = await renderXlsx({
+        title,
+        columns,
+        rows: data,
+        companyName: '',
+        filters: [],
+        printedAt: new Date(),
+      });
+      return { file, fileName: `Unfallstatistik-${stats.year}-${query.table}.xlsx` };
+    },
+  };
+}
+
+export type AccidentStatisticsService = ReturnType<typeof createAccidentStatistics>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The accident statistics (decision 051): counts by event type, location, department, month, body part and injury
+ * type (the last two only with the health right), lost days and the 1000-man quota, each with the previous year.
+ */
+
+export const STATISTICS_TABLES = [
+  'eventType',
+  'location',
+  'department',
+  'month',
+  'bodyPart',
+  'injuryType',
+] as const;
+export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
+
+export const statisticsQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: 'Bitte geben Sie ein Jahr an.' })
+    .int({ error: 'Bitte geben Sie ein Jahr an.' })
+    .min(1990, 'Bitte geben Sie ein Jahr ab 1990 an.')
+    .max(2100, 'Bitte geben Sie ein Jahr bis 2100 an.'),
+  /**
+   * The annual hours of one full-time worker; with it the quota is also computed via hours worked (spec §9:
+   * reportable × 1000 × average hours / total hours, total hours from the departments' monthly hours).
+   */
+  fullTimeHours: z.coerce
+    .number({ error: 'Bitte geben Sie die Jahresarbeitsstunden als Zahl an.' })
+    .int({ error: 'Bitte geben Sie die Jahresarbeitsstunden als ganze Zahl an.' })
+    .min(1, 'Die Jahresarbeitsstunden müssen größer als 0 sein.')
+    .max(8784, 'Ein Jahr hat höchstens 8784 Stunden.')
+    .optional(),
+});
+export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;
+
+export const statisticsExportQuerySchema = statisticsQuerySchema.extend({
+  table: z.enum([...STATISTICS_TABLES, 'totals'], { error: 'Unbekannte Tabelle.' }),
+});
+export type StatisticsExportQuery = z.input<typeof statisticsExportQuerySchema>;
+
+export const statisticsRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  previous: z.number().int(),
+  lostDays: z.number().int(),
+});
+export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
+
+const totalsSchema = z.object({
+  reports: z.number().int(),
+  reportable: z.number().int(),
+  lostDays: z.number().int(),
+  /** Euro cents. */
+  costs: z.number().int(),
+  /** Active employees of the portal (the quota's divisor). */
+  employees: z.number().int(),
+  /** Reportable × 1000 / employees, one decimal; null without employees. */
+  quota: z.number().nullable(),
+  /** Total hours worked per year (Σ departments' monthly hours × 12 over the active employees). */
+  hoursWorked: z.number(),
+  /** Reportable × 1000 × fullTimeHours / hoursWorked; null without fullTimeHours or hours. */
+  quotaByHours: z.number().nullable(),
+});
+export type StatisticsTotals = z.infer<typeof totalsSchema>;
+
+export const accidentStatisticsSchema = z.object({
+  year: z.number().int(),
+  healthVisible: z.boolean(),
+  totals: totalsSchema,
+  previousTotals: totalsSchema,
+  tables: z.object({
+    eventType: z.array(statisticsRowSchema),
+    location: z.array(statisticsRowSchema),
+    department: z.array(statisticsRowSchema),
+    month: z.array(statisticsRowSchema),
+    /** Null without the health right. */
+    bodyPart: z.array(statisticsRowSchema).nullable(),
+    injuryType: z.array(statisticsRowSchema).nullable(),
+  }),
+});
+export type AccidentStatistics = z.infer<typeof accidentStatisticsSchema>;
