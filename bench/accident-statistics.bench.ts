@@ -14,10 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import {
   accidentReportInjuries,
   accidentReports,
@@ -25,40 +23,13 @@ import {
   locations,
   portals,
 } from '../apps/server/src/db/schema.ts';
-import { ensureBaseData } from '../apps/server/src/db/seed/bootstrap.ts';
+import { KIND, median, openBenchDatabase, p95, round } from './support.ts';
 
 const REPORTS = 50_000;
 const BATCH = 1_000;
 const REQUESTS = 30;
 const PASSWORD = 'Bench-Admin-2026!';
-const KIND = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const round = (x: number) => Math.round(x * 10) / 10;
-
-let database: Database;
-let cleanup = async () => {};
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schutzwerk-bench-accidents-'));
-if (KIND === 'pglite') {
-  database = await openDatabase({ kind: 'pglite', dataDir });
-} else {
-  const name = `schutzwerk_bench_accidents_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: u.toString() });
-  cleanup = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
-await database.migrate();
-await ensureBaseData(database.db, PASSWORD);
+const { database, dataDir, cleanup } = await openBenchDatabase('accidents', PASSWORD);
 
 // ── 50,000 reports over 2025 and 2026 ─────────────────────────────────────────────────────────────
 const [main] = await database.db.select({ id: portals.id }).from(portals).where(eq(portals.isMain, true));
@@ -195,4 +166,3 @@ console.info(`\nwritten to ${path.relative(process.cwd(), out)}`);
 await app.close();
 await database.close();
 await cleanup();
-fs.rmSync(dataDir, { recursive: true, force: true });

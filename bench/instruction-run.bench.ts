@@ -11,49 +11,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import {
   employees,
   instructionAssignments,
   instructionQuestions,
   instructionTopics,
 } from '../apps/server/src/db/schema.ts';
-import { ensureBaseData, seedDemoData } from '../apps/server/src/db/seed/bootstrap.ts';
+import { seedDemoData } from '../apps/server/src/db/seed/bootstrap.ts';
+import { KIND, median, openBenchDatabase, p95, round } from './support.ts';
 
 const RUNS = 20;
 const QUESTIONS = 10;
 const PASSWORD = 'Bench-Admin-2026!';
-const KIND = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-const round = (x: number) => Math.round(x * 10) / 10;
-
-let database: Database;
-let cleanup = async () => {};
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schutzwerk-bench-run-'));
-if (KIND === 'pglite') {
-  database = await openDatabase({ kind: 'pglite', dataDir });
-} else {
-  const name = `schutzwerk_bench_run_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: u.toString() });
-  cleanup = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
-await database.migrate();
-await ensureBaseData(database.db, PASSWORD);
+const { database, dataDir, cleanup } = await openBenchDatabase('run', PASSWORD);
 await seedDemoData(database.db, { employees: 200, password: PASSWORD });
 
 const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
@@ -194,4 +166,3 @@ console.info(`\nwritten to ${path.relative(process.cwd(), out)}`);
 await app.close();
 await database.close();
 await cleanup();
-fs.rmSync(dataDir, { recursive: true, force: true });
