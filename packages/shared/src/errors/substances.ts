@@ -70,4 +70,7 @@ export const substancesMessages = {
   fieldCatalogueNameTaken: 'Diese Bezeichnung gibt es bereits.',
   versionFixedAlready:
     'Es konnte keine neue Version erstellt werden. Die aktuelle Version ist bereits festgeschrieben.',
+  fieldPersonMissing: 'Diese Person gibt es nicht (mehr).',
+  fieldSubstanceMissing: 'Ein gewählter Gefahrstoff ist nicht (mehr) vorhanden.',
+  fieldSdsVersionMissing: 'Die Version fehlt (vor der Datei senden).',
 } as const;

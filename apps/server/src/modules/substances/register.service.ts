@@ -1,3 +1,4 @@
+import { substancesMessages } from '@schutzwerk/shared/errors/substances.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import {
   type RegisterEntry,
@@ -104,7 +105,7 @@ export function createRegisterService({ db, now = () => new Date() }: { db: Db; 
         const before = await load(tx, actor, id, 'update');
         if (!(await substitutionRepository.employeeExists(tx, responsibleId)))
           throw new AppError('SUBSTITUTION_REFERENCE_INVALID', {
-            details: [{ path: ['responsibleEmployeeId'], message: 'Diese Person gibt es nicht (mehr).' }],
+            details: [{ path: ['responsibleEmployeeId'], message: substancesMessages.fieldPersonMissing }],
           });
         if (!(await substancesRepository.updateVersioned(tx, id, input.version, {})))
           throw new AppError('CONFLICT');

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { substancesMessages } from '@schutzwerk/shared/errors/substances.ts';
 import { idParamsSchema, versionSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import {
@@ -75,7 +76,7 @@ export function sdsRoutes(service: SdsService): FastifyPluginAsyncZod {
         const parsed = versionSchema.safeParse(version);
         if (!parsed.success)
           throw new AppError('INPUT_VALIDATION_ERROR', {
-            details: [{ path: ['body', 'version'], message: 'Die Version fehlt (vor der Datei senden).' }],
+            details: [{ path: ['body', 'version'], message: substancesMessages.fieldSdsVersionMissing }],
           });
         const data = await service.importInto(requireActor(request), request.params.id, parsed.data, file);
         return reply.status(201).send({ data });

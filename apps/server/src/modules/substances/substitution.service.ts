@@ -1,3 +1,4 @@
+import { substancesMessages } from '@schutzwerk/shared/errors/substances.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import {
   type CreateSubstitutionTest,
@@ -78,13 +79,13 @@ export function createSubstitutionService({ db }: { db: Db }) {
     if (input.substanceIds.some((id) => !known.has(id)))
       details.push({
         path: ['substanceIds'],
-        message: 'Ein gewählter Gefahrstoff ist nicht (mehr) vorhanden.',
+        message: substancesMessages.fieldSubstanceMissing,
       });
     if (
       input.responsibleEmployeeId !== null &&
       !(await repository.employeeExists(ex, input.responsibleEmployeeId))
     )
-      details.push({ path: ['responsibleEmployeeId'], message: 'Diese Person gibt es nicht (mehr).' });
+      details.push({ path: ['responsibleEmployeeId'], message: substancesMessages.fieldPersonMissing });
     if (details.length > 0) throw new AppError('SUBSTITUTION_REFERENCE_INVALID', { details });
     // The schema checks this already; the service holds the rule for every caller.
     if (input.finished) {
