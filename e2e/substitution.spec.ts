@@ -63,6 +63,10 @@ describe('substitution test and the register print', () => {
     await register.getByLabel('Arbeitsbereiche').fill(`Lackiererei ${suffix}`);
     await register.getByRole('button', { name: 'Verzeichnisangaben speichern' }).click();
     await page.getByText('Die Angaben für das Gefahrstoffverzeichnis wurden gespeichert.').waitFor();
+    // The editor reloads the substance (new record version) and the panel its entry: the save button turns
+    // disabled once the panel shows the stored values, and only then is the release sent at the new version.
+    const saveRegister = register.getByRole('button', { name: 'Verzeichnisangaben speichern' });
+    await waitUntil(() => saveRegister.isDisabled(), 'the panel shows the saved entry');
     await register.getByRole('button', { name: 'Sicherheitsdatenblatt freigeben' }).click();
     await register.getByText('Bitte wählen Sie eine verantwortliche Person.').waitFor();
     await register.getByText('Bitte geben Sie das Datum der nächsten Prüfung an.').waitFor();
