@@ -380,7 +380,9 @@ describe('runaway reports', () => {
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).code).toBe('REPORT_TIMEOUT');
-    expect(elapsed).toBeLessThan(5000);
+    // Unstopped, the join counts 10^10 rows (many minutes): well under that proves the timeout stopped it. The
+    // bound is loose on purpose — a loaded CI machine took 5.4 s for the 1 s timeout once.
+    expect(elapsed).toBeLessThan(30_000);
   });
 
   it('times out an endless recursive CTE (allowed on PGlite too: the worker bounds it)', async () => {
