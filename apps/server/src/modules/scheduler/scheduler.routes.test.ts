@@ -128,9 +128,9 @@ describe('task list and start-up', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<ListBody<Task>>();
     // The test jobs, the auth module's session and generated-password clean-ups, the mail outbox,
-    // the task reminders (actions), the instruction reminders, the scheduler's own run clean-up and the
-    // database maintenance.
-    expect(body.data.filteredCount).toBe(testJobs.length + 7);
+    // the task reminders (actions), the instruction reminders, the scheduler's own run clean-up, the
+    // database maintenance and the first-aid book's retention (decision 051).
+    expect(body.data.filteredCount).toBe(testJobs.length + 8);
     const cleanup = body.data.rows.find((r) => r.key === 'session-cleanup');
     expect(cleanup).toMatchObject({
       name: 'Sitzungen bereinigen',
