@@ -110,6 +110,7 @@ describe('instruction topics: export and import', () => {
     await waitUntil(
       async () => (await gridTotal(page, 'Fragenübersicht')) === copy.topics[0]!.questions.length,
       'the imported questions are listed',
+      30_000, // the overview's chunk, list and search on a loaded CI machine took longer than 10 s once
     );
     await page.getByLabel('Fragen', { exact: true }).click();
     await page.getByRole('option', { name: 'Nur Pflichtfragen' }).click();
