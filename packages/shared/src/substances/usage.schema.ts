@@ -12,6 +12,8 @@ export type SubstanceUsageSourceKey = (typeof SUBSTANCE_USAGE_SOURCES)[number];
 
 export const substanceUsageSchema = z.object({
   source: z.enum(SUBSTANCE_USAGE_SOURCES),
+  /** The using part's id within its source (e.g. the hazard). */
+  partId: z.number().int(),
   /** The using record (e.g. the assessment) and the part of it (e.g. the hazard). */
   title: z.string(),
   detail: z.string(),

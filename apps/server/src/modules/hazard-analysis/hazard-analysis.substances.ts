@@ -162,6 +162,7 @@ export function createHazardAnalysisSubstances({
           }
           if (!readable.get(u.analysisId)) continue;
           out.push({
+            partId: u.hazardId,
             title: u.bezeichnung,
             detail: u.hazardTitle,
             path: `/hazardanalysis/${u.analysisId}`,

@@ -56,6 +56,7 @@ export const hazardSubstancesRepository = {
     return ex
       .select({
         analysisId: hazards.analysisId,
+        hazardId: hazards.id,
         bezeichnung: hazardAnalyses.bezeichnung,
         hazardTitle: hazards.title,
         versionNumber: substanceVersions.number,

@@ -97,6 +97,7 @@ describe('substances on hazards', () => {
       rows: [
         {
           source: 'hazard',
+          partId: a.hazards[0]!.id,
           title: a.bezeichnung,
           detail: a.hazards[0]!.title,
           path: `/hazardanalysis/${a.id}`,
