@@ -54,6 +54,27 @@ describe('substitution test and the register print', () => {
     const name = `Verdünner ${suffix}`;
     const substance = await createSubstance(page, name);
 
+    // The release needs its checklist done (decision 054; walked in the browser in substance-links.spec):
+    // linked and filled through the API here.
+    const checklist = await api<{ id: number }>(page, 'POST', 'checklists', {
+      label: `SDB-Freigabe ${suffix}`,
+      module: 'substances',
+    });
+    const linked = await api<{ sdsChecklist: { instanceId: number } }>(
+      page,
+      'PUT',
+      `substances/${substance.id}/sds-checklist`,
+      { version: substance.version, checklistId: checklist.data.id },
+    );
+    expect(linked.status).toBe(200);
+    const filled = await api(
+      page,
+      'PUT',
+      `checklists/${checklist.data.id}/instances/${linked.data.sdsChecklist.instanceId}`,
+      { version: 1, answers: {}, results: {}, status: 'done' },
+    );
+    expect(filled.status).toBe(200);
+
     // Register fields and the data-sheet release on the substance (bad input first).
     await page.goto(`/substances/${substance.id}`);
     const register = page.getByTestId('substance-register');

@@ -201,16 +201,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
-  // The hazardous substances register (decision 046).
+  // Checklists: builder, formulas and filling (decisions 052, 053).
+  const checklists = checklistsModule({ db: database.db });
+  // The hazardous substances register (decision 046); the data-sheet release links a checklist (054).
   const substances = substancesModule({
     db: database.db,
     settings: settings.service,
     documents,
+    checklists,
     ...(options.now ? { now: options.now } : {}),
   });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
-  // Checklists: builder, formulas and filling (decisions 052, 053).
-  const checklists = checklistsModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
@@ -235,7 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     criteria: (ex) => nohlCriteria.service.read(ex),
     factorMenus,
     actions,
+    substances,
   });
+  // Hazards link hazardous substances; a substance used by a hazard is neither inactivated nor deleted (054).
+  substances.usage.register('hazard', hazardAnalysis.service.substanceUsage);
   // Wiring of issue 6 (decision 021, Wiring): actions on hazards (brick measures adopted on request; removing a
   // hazard deletes its open actions and is refused while any is done; an assessment with actions is not
   // deleted — in the service).

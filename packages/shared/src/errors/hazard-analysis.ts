@@ -100,6 +100,8 @@ export const hazardAnalysisMessages = {
     `Die Gefährdungsbeurteilung ist Vorlage einer Vererbung an ${inheritors} Gefährdungsbeurteilung(en) und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
   linkedToActions: (actions: number) =>
     `Die Gefährdungsbeurteilung ist mit ${actions === 1 ? 'einer Maßnahme' : `${actions} Maßnahmen`} verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
+  linkedToSubstances: (links: number) =>
+    `Die Gefährdungsbeurteilung ist mit ${links === 1 ? 'einem Gefahrstoff' : `${links} Gefahrstoffen`} verknüpft und kann nicht gelöscht werden. Bitte setzen Sie sie stattdessen inaktiv.`,
   freeHazardsIncomplete: (titles: readonly string[]) =>
     `Bei freien Gefährdungen müssen Ursache und Schutzziel beschrieben sein: ${titles.join(', ')}.`,
 } as const;

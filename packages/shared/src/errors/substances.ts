@@ -54,6 +54,21 @@ export const substancesErrors = {
     message:
       'Im Sicherheitsdatenblatt wurde keine Produktbezeichnung gefunden. Bitte legen Sie den Gefahrstoff von Hand an und laden Sie das Datenblatt dort hoch.',
   },
+  // Links to hazards and the data-sheet release checklist (decision 054).
+  HAZARD_SUBSTANCE_INACTIVE: {
+    status: 409,
+    message: 'Ein inaktiver Gefahrstoff kann keiner Gefährdung zugeordnet werden.',
+  },
+  SDS_CHECKLIST_INVALID: {
+    status: 400,
+    message:
+      'Die gewählte Checkliste gibt es nicht (mehr), sie ist inaktiv oder nicht für Gefahrstoffe bestimmt.',
+  },
+  SDS_CHECKLIST_UNDONE: {
+    status: 409,
+    message:
+      'Das Sicherheitsdatenblatt kann erst freigegeben werden, wenn die Checkliste der Freigabe erledigt ist. Bitte füllen Sie die Checkliste aus und setzen Sie sie auf erledigt.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** Field texts of the register (the server names the field in `details`). */
@@ -67,6 +82,10 @@ export const substancesMessages = {
     `Status für den Gefahrstoff konnte nicht gesetzt werden. Er wird noch verwendet: ${what}.`,
   inUseByHazards: (count: number) =>
     `Der Gefahrstoff konnte nicht gelöscht werden, weil er noch ${count === 1 ? 'einer Gefährdung' : `${count} Gefährdungen`} zugeordnet ist.`,
+  usedByHazards: (count: number) =>
+    count === 1
+      ? 'in einer Gefährdung einer Gefährdungsbeurteilung'
+      : `in ${count} Gefährdungen von Gefährdungsbeurteilungen`,
   fieldCatalogueNameTaken: 'Diese Bezeichnung gibt es bereits.',
   versionFixedAlready:
     'Es konnte keine neue Version erstellt werden. Die aktuelle Version ist bereits festgeschrieben.',

@@ -20,6 +20,6 @@ export const substitutionErrors = {
   SDS_RELEASE_INCOMPLETE: {
     status: 400,
     message:
-      'Die Freigabe des Sicherheitsdatenblatts braucht eine verantwortliche Person und ein Datum der nächsten Prüfung.',
+      'Die Freigabe des Sicherheitsdatenblatts braucht eine verantwortliche Person, ein Datum der nächsten Prüfung und eine Checkliste.',
   },
 } as const satisfies Record<string, ErrorDefinition>;

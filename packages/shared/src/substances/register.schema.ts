@@ -20,6 +20,7 @@ export const registerMessages = {
   responsibleRequired: 'Bitte wählen Sie eine verantwortliche Person.',
   nextCheckRequired: 'Bitte geben Sie das Datum der nächsten Prüfung an.',
   nextCheckFuture: 'Das Datum der nächsten Prüfung muss in der Zukunft liegen.',
+  checklistRequired: 'Bitte wählen Sie die Checkliste der Freigabe.',
 } as const;
 
 /** Whole-record PUT of the register fields (decision 024). */
@@ -49,5 +50,15 @@ export const registerEntrySchema = z.object({
   sdsNextCheck: z.string().nullable(),
   sdsReleasedAt: z.string().nullable(),
   sdsReleasedByName: z.string().nullable(),
+  /** The checklist of the data-sheet release (decision 054): its filled instance for this substance. */
+  sdsChecklist: z
+    .object({
+      checklistId: z.number().int(),
+      label: z.string(),
+      instanceId: z.number().int(),
+      status: z.enum(['undone', 'done']),
+      progress: z.number().int(),
+    })
+    .nullable(),
 });
 export type RegisterEntry = z.infer<typeof registerEntrySchema>;

@@ -27,10 +27,17 @@ const source: ListSource<'label' | 'category' | 'module' | 'updatedAt'> = {
 
 /** Data access of checklists and their filled instances (decision 052): no rules, no German text. */
 export const checklistsRepository = {
-  async list(ex: Executor, portalId: number, query: Parameters<typeof planList>[1], active: boolean | null) {
+  async list(
+    ex: Executor,
+    portalId: number,
+    query: Parameters<typeof planList>[1],
+    active: boolean | null,
+    module?: string,
+  ) {
     const plan = planList(source, query, [
       eq(checklists.portalId, portalId),
       active === null ? undefined : eq(checklists.active, active),
+      module === undefined ? undefined : eq(checklists.module, module),
     ]);
     return runList<ChecklistRow>(plan, {
       rows: async (p) =>

@@ -334,15 +334,36 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       return { instanceId: row.id, status: row.status, progress: row.progress };
     },
 
-    /** The state of a record's checklist: status and progress (null: not linked). */
+    /** The state of a record's checklist: its label, status and progress (null: not linked). */
     async stateOf(
       ex: Executor,
       checklistId: number,
       module: ChecklistModule,
       recordId: number,
-    ): Promise<{ instanceId: number; status: string; progress: number } | null> {
+    ): Promise<{ instanceId: number; status: string; progress: number; label: string } | null> {
       const row = await repository.findInstanceOfRecord(ex, checklistId, module, recordId);
-      return row ? { instanceId: row.id, status: row.status, progress: row.progress } : null;
+      if (!row) return null;
+      const checklist = await repository.findById(ex, checklistId);
+      return {
+        instanceId: row.id,
+        status: row.status,
+        progress: row.progress,
+        label: checklist?.label ?? '',
+      };
+    },
+
+    /**
+     * The active checklists of the actor's portal meant for `module` — the picker a linking module offers
+     * (decision 054); the linking module's route decides who may pick.
+     */
+    picker(actor: Actor, query: ListQueryOf, module: ChecklistModule): Promise<ListResult<ChecklistRow>> {
+      return repository.list(db, actor.portalId, query, true, module);
+    },
+
+    /** Whether a module's record may get this checklist: the actor's portal, active, meant for the module. */
+    async linkable(ex: Executor, actor: Actor, checklistId: number, module: ChecklistModule) {
+      const row = await repository.findById(ex, checklistId);
+      return row !== undefined && row.portalId === actor.portalId && row.active && row.module === module;
     },
   };
 }

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
 import type { HazardBrickDeletionGuard } from '#modules/hazard-bricks/index.ts';
 import type { OrganisationPeoplePort, OrganisationRepository } from '#modules/organisation/index.ts';
-import type { HazardActionsPort, HazardAnalysisHooks, HazardFactorsPort } from './hazard-analysis.ports.ts';
+import type {
+  HazardActionsPort,
+  HazardAnalysisHooks,
+  HazardFactorsPort,
+  HazardSubstancesPort,
+} from './hazard-analysis.ports.ts';
 import { hazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { hazardAnalysisRoutes } from './hazard-analysis.routes.ts';
 import { createHazardAnalysisService } from './hazard-analysis.service.ts';
@@ -24,6 +29,8 @@ export function hazardAnalysisModule(deps: {
   factorMenus?: { service: HazardFactorsPort };
   /** The actions module: adopted brick actions, action counts, open actions of removed hazards. */
   actions?: { service: HazardActionsPort };
+  /** The substances register: hazards link hazardous substances (decision 054). */
+  substances?: { service: HazardSubstancesPort };
 }) {
   const repository = hazardAnalysisRepository;
   const hooks: HazardAnalysisHooks = {
@@ -44,7 +51,10 @@ export function hazardAnalysisModule(deps: {
     ...(deps.criteria ? { criteria: deps.criteria } : {}),
     ...(deps.factorMenus ? { factors: deps.factorMenus.service } : {}),
     ...(deps.actions ? { actions: deps.actions.service } : {}),
+    ...(deps.substances ? { substances: deps.substances.service } : {}),
   });
+  // Spec (Hazard assessment states): an assessment linked to substances is not deleted (decision 054).
+  hooks.deletionGuards.push(service.substanceDeletionGuard);
   deps.hazardBricks.deletionGuards.push(service.brickDeletionGuard);
   return {
     repository,

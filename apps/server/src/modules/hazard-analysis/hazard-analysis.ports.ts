@@ -76,3 +76,26 @@ export type HazardCriteriaPort = (ex: Executor) => Promise<NohlCriteria>;
 /** The organisation trees: the location scope of an actor (the tree, and the anchors from its people port). */
 export type HazardOrganisationPort = Pick<OrganisationRepository, 'treeRows'> &
   Pick<OrganisationPeoplePort, 'anchors'>;
+
+/**
+ * What the hazards' substance links use of the substances module (decision 054): the current version of a
+ * substance the actor may link, and the linked versions the actor may see.
+ */
+export type HazardSubstancesPort = {
+  linkableVersion(ex: Executor, actor: Actor, substanceId: number): Promise<number>;
+  visibleVersions(
+    ex: Executor,
+    actor: Actor,
+    versionIds: readonly number[],
+  ): Promise<
+    {
+      versionId: number;
+      versionNumber: number;
+      substanceId: number;
+      currentVersionNumber: number;
+      designation: string;
+      casNumber: string;
+      active: boolean;
+    }[]
+  >;
+};

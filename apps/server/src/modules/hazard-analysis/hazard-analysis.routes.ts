@@ -21,6 +21,11 @@ import {
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
+import {
+  hazardSubstanceLinksSchema,
+  hazardSubstanceParamsSchema,
+  linkHazardSubstanceSchema,
+} from '@schutzwerk/shared/substances/usage.schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allOf, anyOf } from '#platform/access.ts';
@@ -184,6 +189,53 @@ export function hazardAnalysisRoutes(service: HazardAnalysisService): FastifyPlu
           requireActor(request),
           request.params.id,
           request.params.hazardId,
+          request.query.version,
+        ),
+      }),
+    );
+    // Hazardous substances of the hazards (decision 054): reading needs the assessment's and the substances'
+    // read rights (the service asks the latter); linking is a hazard write of the assessment.
+    app.get(
+      '/hazardanalysis/:id/substances',
+      {
+        config: readWorking,
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.object({ data: hazardSubstanceLinksSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await service.hazardSubstances(requireActor(request), request.params.id),
+      }),
+    );
+    app.put(
+      '/hazardanalysis/:id/hazards/:hazardId/substances/:substanceId',
+      {
+        config: writeHazards,
+        schema: { params: hazardSubstanceParamsSchema, body: linkHazardSubstanceSchema, response: one },
+      },
+      async (request) => ({
+        data: await service.linkHazardSubstance(
+          requireActor(request),
+          request.params.id,
+          request.params.hazardId,
+          request.params.substanceId,
+          request.body,
+        ),
+      }),
+    );
+    app.delete(
+      '/hazardanalysis/:id/hazards/:hazardId/substances/:substanceId',
+      {
+        config: writeHazards,
+        schema: { params: hazardSubstanceParamsSchema, querystring: versionQuerySchema, response: one },
+      },
+      async (request) => ({
+        data: await service.unlinkHazardSubstance(
+          requireActor(request),
+          request.params.id,
+          request.params.hazardId,
+          request.params.substanceId,
           request.query.version,
         ),
       }),

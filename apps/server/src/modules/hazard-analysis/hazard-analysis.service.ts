@@ -32,9 +32,11 @@ import type {
   HazardCriteriaPort,
   HazardFactorsPort,
   HazardOrganisationPort,
+  HazardSubstancesPort,
 } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisPresenter } from './hazard-analysis.presenter.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { createHazardAnalysisSubstances } from './hazard-analysis.substances.ts';
 import {
   AUDIT_ENTITY,
   createHazardAnalysisReleases,
@@ -52,6 +54,8 @@ export type HazardAnalysisDeps = {
   criteria?: HazardCriteriaPort;
   /** The actions module for the hazards' actions; without it no measures can be adopted and no counts show. */
   actions?: HazardActionsPort;
+  /** The substances module: the hazardous substances linked to hazards (decision 054). */
+  substances?: HazardSubstancesPort;
 };
 
 const HEADER_FIELDS = ['bezeichnung', 'locationId', 'departmentId', 'activityId', 'attachSetting'] as const;
@@ -82,6 +86,7 @@ export function createHazardAnalysisService({
   factors,
   criteria = async () => DEFAULT_NOHL_CRITERIA,
   actions,
+  substances,
 }: HazardAnalysisDeps) {
   const access = createHazardAnalysisAccess({ repository, organisation });
   const presenter = createHazardAnalysisPresenter({ repository, actions });
@@ -98,6 +103,7 @@ export function createHazardAnalysisService({
     actions,
   });
   const adapters = createHazardAnalysisAdapters({ repository, access, writes });
+  const substanceLinks = createHazardAnalysisSubstances({ db, repository, access, writes, substances });
   const { present } = presenter;
   const { beginWrite, finish } = writes;
 
@@ -232,6 +238,9 @@ export function createHazardAnalysisService({
     removeHazard: hazards.removeHazard,
     adoptBrickActions: hazards.adoptBrickActions,
     reorderHazards: hazards.reorderHazards,
+    hazardSubstances: substanceLinks.links,
+    linkHazardSubstance: substanceLinks.link,
+    unlinkHazardSubstance: substanceLinks.unlink,
 
     release: releases.release,
     versions: releases.versions,
@@ -314,6 +323,8 @@ export function createHazardAnalysisService({
     documentLinkTarget: adapters.documentLinkTarget,
     factorMenuUsageGuard: adapters.factorMenuUsageGuard,
     brickDeletionGuard: adapters.brickDeletionGuard,
+    substanceDeletionGuard: substanceLinks.deletionGuard,
+    substanceUsage: substanceLinks.substanceUsage,
   };
 }
 

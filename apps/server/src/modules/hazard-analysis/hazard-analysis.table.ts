@@ -20,6 +20,7 @@ import { factorMenuFactors, factorMenus } from '#modules/factor-menus/tables.ts'
 import { hazardBricks } from '#modules/hazard-bricks/tables.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
+import { substanceVersions } from '#modules/substances/tables.ts';
 
 /**
  * Hazard assessments (Gefährdungsbeurteilungen, decision 021). Portal-scoped. `is_template` rows are the
@@ -129,6 +130,29 @@ export const hazardAnalysisHazardFactors = pgTable(
   (t) => [
     primaryKey({ columns: [t.hazardId, t.factorId] }),
     index('hazard_analysis_hazard_factors_factor').on(t.factorId),
+  ],
+);
+
+/**
+ * Hazardous substances of a hazard (decision 054): the substance version that was current when it was linked
+ * (containers, EMKG entries and operating instructions refer to versions alike, decision 046). Removing the
+ * hazard removes its links; a linked version cannot be deleted (restrict) — the substances' usage registry
+ * refuses deleting or inactivating the substance first with the spec's message.
+ */
+export const hazardAnalysisHazardSubstances = pgTable(
+  'hazard_analysis_hazard_substances',
+  {
+    hazardId: integer('hazard_id')
+      .notNull()
+      .references(() => hazardAnalysisHazards.id, { onDelete: 'cascade' }),
+    substanceVersionId: integer('substance_version_id')
+      .notNull()
+      .references(() => substanceVersions.id, { onDelete: 'restrict' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hazardId, t.substanceVersionId] }),
+    index('hazard_analysis_hazard_substances_version').on(t.substanceVersionId),
   ],
 );
 

@@ -7,6 +7,7 @@
 export { ensureSubstanceBaseData } from './substances.base-data.ts';
 // The module factory (wiring in app.ts) and the hook type later modules push into.
 export { substancesModule } from './substances.module.ts';
-export type { SubstanceUsageGuard } from './substances.service.ts';
+export type { SubstancesService } from './substances.service.ts';
+export type { SubstanceUsageSource } from './substances.usage.ts';
 // The tables other modules may join.
 export * from './tables.ts';

@@ -65,6 +65,24 @@ export const substancesRepository = {
     return row;
   },
 
+  /** The versions with their substance's head (for links of other modules, decision 054). */
+  async versionHeads(ex: Executor, versionIds: readonly number[]) {
+    if (versionIds.length === 0) return [];
+    const current = sql<number>`(select cv.number from substance_versions cv where cv.id = ${s.currentVersionId})`;
+    return ex
+      .select({
+        versionId: v.id,
+        versionNumber: v.number,
+        substanceId: s.id,
+        currentVersionNumber: current.mapWith(Number),
+        designation: sql<string>`(select cv.designation from substance_versions cv where cv.id = ${s.currentVersionId})`,
+        casNumber: sql<string>`(select cv.cas_number from substance_versions cv where cv.id = ${s.currentVersionId})`,
+      })
+      .from(v)
+      .innerJoin(s, eq(s.id, v.substanceId))
+      .where(inArray(v.id, [...versionIds]));
+  },
+
   async version(ex: Executor, versionId: number): Promise<VersionRecord | undefined> {
     const [row] = await ex.select().from(v).where(eq(v.id, versionId));
     return row;

@@ -9,6 +9,7 @@ import { createUser, customerPortalId, employeeIdByLogin, mainPortalId } from '#
 import { CLP_STATEMENTS_DE } from './clp-statements.data.ts';
 import { substancesRepository } from './substances.repository.ts';
 import { createSubstancesService } from './substances.service.ts';
+import { createSubstanceUsageRegistry } from './substances.usage.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -343,13 +344,22 @@ describe('versions and release', () => {
 describe('usage guards of later modules', () => {
   it('refuse setting inactive (containers, EMKG, assessments) and deleting (hazards) with the spec messages', async () => {
     const s = await create();
-    // The module's service with guards as containers and hazard assessments will register them.
+    // The module's service with a usage source as containers, EMKG and hazards register one (decision 054).
+    const usage = createSubstanceUsageRegistry();
+    usage.register('hazard', {
+      blocks: ['deactivate', 'delete'],
+      count: async (_ex, id) => (id === s.id ? 1 : 0),
+      reason: (n, block) =>
+        block === 'delete'
+          ? substancesMessages.inUseByHazards(n)
+          : substancesMessages.inactiveBecauseUsed('2 Gebinde im Lager'),
+      visible: async () => [],
+    });
     const service = createSubstancesService({
       db: t.database.db,
       repository: substancesRepository,
       blacklists: async () => DEFAULT_BLACKLISTS,
-      deactivationGuards: [async (_ex, id) => (id === s.id ? '2 Gebinde im Lager' : null)],
-      deletionGuards: [async (_ex, id) => (id === s.id ? substancesMessages.inUseByHazards(1) : null)],
+      usage,
     });
     const actor = fakeActor({
       employeeId: await employeeIdByLogin(t.database.db, 'admin'),

@@ -17,6 +17,7 @@ import {
   updateNamedEntrySchema,
   updateSubstanceSchema,
 } from '@schutzwerk/shared/substances/substances.schema.ts';
+import { substanceUsageListSchema } from '@schutzwerk/shared/substances/usage.schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf, authenticated } from '#platform/access.ts';
@@ -51,6 +52,15 @@ export function substancesRoutes(service: SubstancesService): FastifyPluginAsync
       '/substances/:id',
       { config: read, schema: { params: idParamsSchema, response: one } },
       async (request) => ({ data: await service.get(requireActor(request), request.params.id) }),
+    );
+    // Who uses the substance (decision 054): the uses the reader may see, the others counted.
+    app.get(
+      '/substances/:id/usage',
+      {
+        config: read,
+        schema: { params: idParamsSchema, response: { 200: z.object({ data: substanceUsageListSchema }) } },
+      },
+      async (request) => ({ data: await service.usage(requireActor(request), request.params.id) }),
     );
     app.get(
       '/substances/:id/versions',

@@ -1,6 +1,6 @@
 import { substancesMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListQueryInput } from '@schutzwerk/shared/list/list.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import {
   type Blacklist,
   blacklistHits,
@@ -38,22 +38,15 @@ import type {
   VersionInsert,
   VersionRecord,
 } from './substances.repository.ts';
-
-/**
- * A check later modules plug in (containers, EMKG, assessments, hazards): a short German description of
- * what still uses the substance, or null. Deactivation and deletion are refused while one answers.
- */
-export type SubstanceUsageGuard = (ex: Executor, substanceId: number) => Promise<string | null>;
+import type { SubstanceUsageRegistry } from './substances.usage.ts';
 
 type Deps = {
   db: Db;
   repository: SubstancesRepository;
   /** The blacklists of the settings tab „Gefahrstoffe“. */
   blacklists: (ex: Executor) => Promise<Record<Blacklist, string[]>>;
-  /** Refuse setting inactive (containers, simple measure concepts, assessments use it). */
-  deactivationGuards?: SubstanceUsageGuard[];
-  /** Refuse deleting (still assigned to a hazard). */
-  deletionGuards?: SubstanceUsageGuard[];
+  /** Who uses the substance (decision 054): refuses setting inactive or deleting; the section „Verwendung“. */
+  usage: SubstanceUsageRegistry;
 };
 
 /** Version fields stored as columns; decimals among them are stored as numeric. */
@@ -140,13 +133,7 @@ function childValues(input: Input) {
   return { statements: input.statements, ingredients, exposureLimits };
 }
 
-export function createSubstancesService({
-  db,
-  repository,
-  blacklists,
-  deactivationGuards = [],
-  deletionGuards = [],
-}: Deps) {
+export function createSubstancesService({ db, repository, blacklists, usage }: Deps) {
   const scopeOf = (actor: Actor): PortalScope => (actor.isMainPortal ? 'all' : actor.portalId);
   /** With only „Freigegebene Gefahrstoffe lesen“ a caller sees released, active substances only. */
   const releasedOnly = (actor: Actor) => !actorHasAny(actor, P.HAZMAT);
@@ -285,13 +272,7 @@ export function createSubstancesService({
     if (details.length > 0) throw new AppError('SUBSTANCE_DUPLICATE', { details });
   }
 
-  async function guard(ex: Executor, guards: SubstanceUsageGuard[], id: number): Promise<string | null> {
-    for (const g of guards) {
-      const reason = await g(ex, id);
-      if (reason) return reason;
-    }
-    return null;
-  }
+  const guard = (ex: Executor, block: 'deactivate' | 'delete', id: number) => usage.refusal(ex, id, block);
 
   async function log(
     ex: Executor,
@@ -323,6 +304,40 @@ export function createSubstancesService({
         () => true,
         () => false,
       ),
+
+    /** Who uses the substance, as far as the actor may see it (section „Verwendung“, decision 054). */
+    async usage(actor: Actor, id: number) {
+      await load(db, actor, id);
+      return usage.list(db, actor, id);
+    },
+
+    /**
+     * The current version of a substance the actor may see, for another module's new link (a hazard's
+     * substances, decision 054). An inactive substance is not linked anew.
+     */
+    async linkableVersion(ex: Executor, actor: Actor, id: number): Promise<number> {
+      const row = await load(ex, actor, id);
+      if (!row.active) throw new AppError('HAZARD_SUBSTANCE_INACTIVE');
+      if (row.currentVersionId === null) throw new AppError('NOT_FOUND');
+      return row.currentVersionId;
+    },
+
+    /**
+     * The linked versions with their substance (designation and CAS of the current version), only those the
+     * actor may see: the substance's read rights, portal and — with only the released-reader right —
+     * released, active substances.
+     */
+    async visibleVersions(ex: Executor, actor: Actor, versionIds: readonly number[]) {
+      if (!actorHasAny(actor, ...COMPOSITE.HAZMAT_READ)) return [];
+      const heads = await repository.versionHeads(ex, versionIds);
+      const visible = [];
+      for (const head of heads) {
+        const row = await repository.findById(ex, head.substanceId, scopeOf(actor));
+        if (!row || (releasedOnly(actor) && (row.releaseState !== 'agreed' || !row.active))) continue;
+        visible.push({ ...head, active: row.active });
+      }
+      return visible;
+    },
 
     async versions(actor: Actor, id: number) {
       await load(db, actor, id);
@@ -483,11 +498,8 @@ export function createSubstancesService({
         if (before.version !== input.version) throw new AppError('CONFLICT');
         const current = await currentVersion(tx, before);
         if (deactivate && before.active) {
-          const reason = await guard(tx, deactivationGuards, id);
-          if (reason)
-            throw new AppError('SUBSTANCE_STATUS_FAILED', {
-              message: substancesMessages.inactiveBecauseUsed(reason),
-            });
+          const reason = await guard(tx, 'deactivate', id);
+          if (reason) throw new AppError('SUBSTANCE_STATUS_FAILED', { message: reason });
         }
         if (input.agreed) await repository.fixVersion(tx, current.id);
         const ok = await repository.updateVersioned(tx, id, input.version, {
@@ -515,11 +527,8 @@ export function createSubstancesService({
         const before = await load(tx, actor, id, 'update');
         if (before.version !== input.version) throw new AppError('CONFLICT');
         if (!input.active && before.active) {
-          const reason = await guard(tx, deactivationGuards, id);
-          if (reason)
-            throw new AppError('SUBSTANCE_STATUS_FAILED', {
-              message: substancesMessages.inactiveBecauseUsed(reason),
-            });
+          const reason = await guard(tx, 'deactivate', id);
+          if (reason) throw new AppError('SUBSTANCE_STATUS_FAILED', { message: reason });
         }
         if (!(await repository.updateVersioned(tx, id, input.version, { active: input.active })))
           throw new AppError('CONFLICT');
@@ -534,7 +543,7 @@ export function createSubstancesService({
         const before = await load(tx, actor, id, 'update');
         if (before.version !== version) throw new AppError('CONFLICT');
         if ((await repository.countVersions(tx, id)) > 1) throw new AppError('SUBSTANCE_HAS_VERSIONS');
-        const reason = await guard(tx, deletionGuards, id);
+        const reason = await guard(tx, 'delete', id);
         if (reason) throw new AppError('SUBSTANCE_IN_USE', { message: reason });
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
         await log(tx, actor, id, LOG_STATE.DELETED);

@@ -59,6 +59,30 @@ const whole = (test: SubstitutionTest, change: Record<string, unknown> = {}) => 
   version: test.version,
   ...change,
 });
+/**
+ * Links a checklist meant for substances to the substance's data-sheet release and fills it done (the
+ * release needs it, decision 054); answers the substance's new record version.
+ */
+async function doneChecklist(a: { id: number; version: number }): Promise<number> {
+  const created = await admin.post('/api/checklists', { label: `Freigabe ${a.id}`, module: 'substances' });
+  expect(created.statusCode, created.body).toBe(201);
+  const checklistId = created.json<{ data: { id: number } }>().data.id;
+  const linked = await admin.put(`/api/substances/${a.id}/sds-checklist`, {
+    version: a.version,
+    checklistId,
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+  const entry = linked.json<{ data: RegisterEntry }>().data;
+  const instanceId = entry.sdsChecklist!.instanceId;
+  const filled = await admin.put(`/api/checklists/${checklistId}/instances/${instanceId}`, {
+    version: 1,
+    answers: {},
+    results: {},
+    status: 'done',
+  });
+  expect(filled.statusCode, filled.body).toBe(200);
+  return entry.version;
+}
 const openTasksOf = (sourceType: string, sourceId: number) =>
   t.database.db
     .select()
@@ -273,7 +297,9 @@ describe('register fields and the data-sheet release', () => {
     expect(fieldsOf(empty).map((d) => d.message)).toEqual([
       'Bitte wählen Sie eine verantwortliche Person.',
       'Bitte geben Sie das Datum der nächsten Prüfung an.',
+      'Bitte wählen Sie die Checkliste der Freigabe.',
     ]);
+    a.version = await doneChecklist(a);
     const responsible = await createUser(t.database.db);
     const past = await admin.post(`/api/substances/${a.id}/sds-release`, {
       version: a.version,
@@ -333,7 +359,7 @@ describe('register fields and the data-sheet release', () => {
       .set({ email: 'sdb.pruefer@example.com' })
       .where(eq(employees.id, responsible.id));
     await admin.post(`/api/substances/${a.id}/sds-release`, {
-      version: a.version,
+      version: await doneChecklist(a),
       responsibleEmployeeId: responsible.id,
       nextCheckDate: '2026-12-01',
     });

@@ -1,3 +1,4 @@
+import { checklistRowSchema } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import {
@@ -13,21 +14,25 @@ import {
   substitutionTestSchema,
   updateSubstitutionTestSchema,
 } from '@schutzwerk/shared/substances/substitution.schema.ts';
+import { linkSdsChecklistSchema } from '@schutzwerk/shared/substances/usage.schema.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ChecklistsService } from '#modules/checklists/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
-import type { RegisterService } from './register.service.ts';
+import { type RegisterService, SUBSTANCE_CHECKLIST_MODULE } from './register.service.ts';
 import type { SubstitutionService } from './substitution.service.ts';
 
 /**
  * Substitution tests (/api/substitutiontests…), the register fields and the data-sheet release of a
- * substance (/api/substances/:id/register, …/sds-release) — decision 050.
+ * substance (/api/substances/:id/register, …/sds-release) — decision 050; the release's checklist
+ * (…/sds-checklist and its picker) — decision 054.
  */
 export function substitutionRoutes(
   service: SubstitutionService,
   register: RegisterService,
+  checklists: Pick<ChecklistsService, 'picker'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const read = { access: anyOf(P.HAZMAT, P.HAZMAT_SUBSTITUTION) };
@@ -98,6 +103,24 @@ export function substitutionRoutes(
       },
       async (request) => ({
         data: await register.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    // The checklist of the data-sheet release: the releaser picks one of the portal's substance checklists.
+    listRoute(app, {
+      path: '/substancechecklist/picker',
+      config: { access: anyOf(P.HAZMAT_SDS_RELEASE) },
+      row: checklistRowSchema,
+      handler: (request, query) =>
+        checklists.picker(requireActor(request), query, SUBSTANCE_CHECKLIST_MODULE),
+    });
+    app.put(
+      '/substances/:id/sds-checklist',
+      {
+        config: { access: anyOf(P.HAZMAT_SDS_RELEASE) },
+        schema: { params: idParamsSchema, body: linkSdsChecklistSchema, response: { 200: entry } },
+      },
+      async (request) => ({
+        data: await register.linkChecklist(requireActor(request), request.params.id, request.body),
       }),
     );
     app.post(

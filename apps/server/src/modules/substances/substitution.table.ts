@@ -87,6 +87,12 @@ export const substanceRegisterEntries = pgTable(
     sdsNextCheck: date('sds_next_check', { mode: 'string' }),
     sdsReleasedAt: timestamp('sds_released_at', { withTimezone: true, mode: 'date' }),
     sdsReleasedBy: integer('sds_released_by').references(() => employees.id, { onDelete: 'set null' }),
+    /**
+     * The checklist of the data-sheet release (decision 054); its filled instance is the checklists module's
+     * (module 'substances', record = substance id). No foreign key: the checklists' tables are internal to
+     * their module, and a checklist with filled instances cannot be deleted there.
+     */
+    sdsChecklistId: integer('sds_checklist_id'),
   },
   (t) => [index('substance_register_entries_next_check').on(t.sdsNextCheck)],
 );

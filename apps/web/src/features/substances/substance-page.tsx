@@ -75,6 +75,7 @@ import { GhsPictogram } from './components/ghs-pictogram.tsx';
 import { ReleaseDialog } from './components/release-dialog.tsx';
 import { SdsPanel } from './components/sds-panel.tsx';
 import { StatementPickerDialog } from './components/statement-picker-dialog.tsx';
+import { SubstanceUsagePanel } from './components/substance-usage.tsx';
 import { issueMap } from './issue-map.ts';
 
 export function SubstancePage() {
@@ -467,6 +468,8 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
           )}
         </Stack>
       </Paper>
+      {/* Who uses the substance (decision 054): assessments' hazards; they block inactivating and deleting. */}
+      <SubstanceUsagePanel substanceId={base.id} stamp={base.version} />
       {/* Register fields and the data-sheet release (decision 050); they share the record version. */}
       <SubstanceRegisterPanel
         substanceId={base.id}

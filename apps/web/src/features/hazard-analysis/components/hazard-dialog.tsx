@@ -25,6 +25,7 @@ import { usePermissions } from '#lib/session/session.tsx';
 import { useUpdateHazard } from '../api/update-hazard.ts';
 import { AdoptBrickActions } from './adopt-brick-actions.tsx';
 import { FactorField, sameFactorIds } from './factor-field.tsx';
+import { HazardSubstances } from './hazard-substances.tsx';
 import { RatingField } from './risk.tsx';
 
 type Draft = {
@@ -225,6 +226,13 @@ export function HazardDialog({ analysis, hazard, readOnly, onClose, onSaved, onR
             />
           </Stack>
           {ratingError && <Alert severity="error">{ratingError}</Alert>}
+          {/* Hazardous substances of the hazard (decision 054). */}
+          <HazardSubstances
+            analysis={analysis}
+            hazard={hazard}
+            readOnly={readOnly}
+            onChanged={(a) => onChanged?.(a)}
+          />
           {/* Actions against this hazard (source 'hazard'; templates have none). */}
           {!analysis.isTemplate && (
             <>

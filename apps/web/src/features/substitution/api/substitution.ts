@@ -8,6 +8,7 @@ import type {
   SubstitutionTest,
   UpdateSubstitutionTest,
 } from '@schutzwerk/shared/substances/substitution.schema.ts';
+import type { LinkSdsChecklist } from '@schutzwerk/shared/substances/usage.schema.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 
@@ -78,5 +79,16 @@ export function useReleaseSds(substanceId: number) {
   return useMutation({
     mutationFn: async (input: ReleaseSds) =>
       (await api.post<{ data: RegisterEntry }>(`substances/${substanceId}/sds-release`, input)).data,
+  });
+}
+
+/** The list source of the release checklist's picker: active checklists meant for substances (054). */
+export const SDS_CHECKLIST_PICKER_SOURCE = 'substancechecklist/picker';
+
+/** Links the checklist of the data-sheet release; answers the entry with the filled instance's state. */
+export function useLinkSdsChecklist(substanceId: number) {
+  return useMutation({
+    mutationFn: async (input: LinkSdsChecklist) =>
+      (await api.put<{ data: RegisterEntry }>(`substances/${substanceId}/sds-checklist`, input)).data,
   });
 }

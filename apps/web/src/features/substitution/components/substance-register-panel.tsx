@@ -5,21 +5,35 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ChecklistRow } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { QUANTITY_RANGES, type QuantityRange } from '@schutzwerk/shared/substances/register.schema.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDate, formatDateTime } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
-import { useRegisterEntry, useReleaseSds, useUpdateRegisterEntry } from '../api/substitution.ts';
+import {
+  SDS_CHECKLIST_PICKER_SOURCE,
+  useLinkSdsChecklist,
+  useRegisterEntry,
+  useReleaseSds,
+  useUpdateRegisterEntry,
+} from '../api/substitution.ts';
+
+const checklistId = (row: ChecklistRow) => row.id;
 
 /**
  * The register fields of a substance (quantity range, work areas) and the release of its safety data sheet
  * (decision 050). Both save at the substance's record version; `onChanged` lets the editor take the new one.
+ * The release needs its checklist (decision 054): the releaser picks one of the portal's checklists meant
+ * for substances, fills it (link to the checklist page) and sets it done; its state shows here.
  */
 export function SubstanceRegisterPanel({
   substanceId,
@@ -39,6 +53,26 @@ export function SubstanceRegisterPanel({
   const entry = useRegisterEntry(substanceId, substanceVersion);
   const update = useUpdateRegisterEntry(substanceId);
   const release = useReleaseSds(substanceId);
+  const linkChecklist = useLinkSdsChecklist(substanceId);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const checklistColumns = useMemo<ScrollingListColumn<ChecklistRow>[]>(
+    () => [
+      {
+        id: 'label',
+        header: t('substitution.register.sdsChecklistLabel'),
+        minWidth: 200,
+        grow: 2,
+        render: (r) => r.label,
+      },
+      {
+        id: 'category',
+        header: t('substitution.register.sdsChecklistCategory'),
+        minWidth: 140,
+        render: (r) => r.category,
+      },
+    ],
+    [t],
+  );
   const [quantityRange, setQuantityRange] = useState<QuantityRange | ''>('');
   const [workAreas, setWorkAreas] = useState('');
   const [responsible, setResponsible] = useState<EmployeePickerRow | null>(null);
@@ -55,7 +89,8 @@ export function SubstanceRegisterPanel({
   const mayEdit = canAny([P.HAZMAT_EDIT]) && !disabled;
   const mayRelease = canAny([P.HAZMAT_SDS_RELEASE]) && !disabled;
   const dirty = quantityRange !== data.quantityRange || workAreas !== data.workAreas;
-  const error = update.error ?? release.error;
+  const error = update.error ?? release.error ?? linkChecklist.error;
+  const checklist = data.sdsChecklist;
 
   return (
     <Paper sx={{ p: 2 }} data-testid="substance-register">
@@ -124,6 +159,66 @@ export function SubstanceRegisterPanel({
               })
             : t('substitution.register.sdsNotReleased')}
         </Typography>
+        <Stack spacing={1} data-testid="sds-checklist">
+          <Typography variant="body2" component="h4" sx={{ fontWeight: 500 }}>
+            {t('substitution.register.sdsChecklist')}
+          </Typography>
+          <Typography variant="body2" color={releaseErrors.checklistId ? 'error' : undefined}>
+            {checklist
+              ? t('substitution.register.sdsChecklistState', {
+                  label: checklist.label,
+                  status: t(`substitution.register.sdsChecklistStatus.${checklist.status}`),
+                  progress: checklist.progress,
+                })
+              : (releaseErrors.checklistId ?? t('substitution.register.sdsChecklistNone'))}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {checklist && (
+              <Button
+                size="small"
+                variant="outlined"
+                component={RouterLink}
+                to={`/audits/checklist/${checklist.checklistId}?instance=${checklist.instanceId}`}
+              >
+                {t('substitution.register.sdsChecklistFill')}
+              </Button>
+            )}
+            {mayRelease && (
+              <Button size="small" disabled={linkChecklist.isPending} onClick={() => setPickerOpen(true)}>
+                {checklist
+                  ? t('substitution.register.sdsChecklistChange')
+                  : t('substitution.register.sdsChecklistChoose')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+        {mayRelease && (
+          <PickerDialog<ChecklistRow>
+            title={t('substitution.register.sdsChecklistPickerTitle')}
+            searchLabel={t('substitution.register.sdsChecklistPickerSearch')}
+            open={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+            onSelect={(rows) => {
+              setPickerOpen(false);
+              const row = rows[0];
+              if (!row) return;
+              linkChecklist.mutate(
+                { version: data.version, checklistId: row.id },
+                {
+                  onSuccess: () => {
+                    setReleaseErrors(({ checklistId: _c, ...rest }) => rest);
+                    notify(t('substitution.register.sdsChecklistLinked'));
+                    onChanged();
+                  },
+                },
+              );
+            }}
+            source={SDS_CHECKLIST_PICKER_SOURCE}
+            columns={checklistColumns}
+            getRowId={checklistId}
+            orderBy="label"
+          />
+        )}
         {mayRelease && (
           <Stack
             direction={{ xs: 'column', md: 'row' }}
@@ -179,9 +274,6 @@ export function SubstanceRegisterPanel({
             </Button>
           </Stack>
         )}
-        <Typography variant="caption" color="text.secondary">
-          {t('substitution.register.sdsChecklistNote')}
-        </Typography>
       </Stack>
     </Paper>
   );
