@@ -285,6 +285,11 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
           </Button>
         )}
       </Stack>
+      {unconfirmed.has(key) && (
+        <Typography variant="body2" color="warning.main" data-testid={`substance-${key}-unconfirmed`}>
+          {SDS_UNCONFIRMED_LABEL}
+        </Typography>
+      )}
       {draft[key].length === 0 && <Typography color="text.secondary">{t('substances.noEntries')}</Typography>}
       {(draft[key] as Record<string, string>[]).map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved
