@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
+import { masterDataRoutes } from './master-data.routes.ts';
+import { createMasterDataService } from './master-data.service.ts';
 import { createRegisterService } from './register.service.ts';
 import { sdsRoutes } from './sds.routes.ts';
 import { createSdsService, SUBSTANCE_LINK_ENTITY, substanceLinkTarget } from './sds.service.ts';
@@ -38,6 +40,7 @@ export function substancesModule(deps: {
   // Substitution tests, the register fields and the data-sheet release (decision 050).
   const substitution = createSubstitutionService({ db: deps.db });
   const register = createRegisterService({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) });
+  const masterData = createMasterDataService({ db: deps.db });
   return {
     repository,
     service,
@@ -46,6 +49,7 @@ export function substancesModule(deps: {
     async register(app: FastifyInstance) {
       await app.register(substancesRoutes(service), { prefix: '/api' });
       await app.register(sdsRoutes(sds), { prefix: '/api' });
+      await app.register(masterDataRoutes(masterData), { prefix: '/api' });
       await app.register(substitutionRoutes(substitution, register), { prefix: '/api' });
     },
   };
