@@ -26,6 +26,7 @@ export * from '#modules/roles/roles.table.ts';
 export * from '#modules/scheduler/scheduler.table.ts';
 export * from '#modules/settings/settings.table.ts';
 export * from '#modules/sso/sso.table.ts';
+export * from '#modules/substances/master-data.table.ts';
 export * from '#modules/substances/sds.table.ts';
 export * from '#modules/substances/substances.table.ts';
 export * from '#modules/substances/substitution.table.ts';

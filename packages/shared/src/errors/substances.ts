@@ -37,7 +37,8 @@ export const substancesErrors = {
   },
   SUBSTANCE_REFERENCE_INVALID: {
     status: 400,
-    message: 'Die gewählte Produktgruppe, Verpackungseinheit oder verantwortliche Person gibt es nicht.',
+    message:
+      'Die gewählte Produktgruppe, Verpackungseinheit, der Hersteller oder die verantwortliche Person gibt es nicht.',
   },
   // The SDS PDF import (decision 049).
   SUBSTANCE_SDS_NO_TEXT: {

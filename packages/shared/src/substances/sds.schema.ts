@@ -23,6 +23,16 @@ export const SDS_PROPOSAL_FIELDS = {
   ph: 'pH-Wert',
   waterHazardClass: 'Wassergefährdungsklasse',
   unNumber: 'UN-Nummer',
+  // Sections 3, 8, 13, 14 (decision 055): the ingredient and limit tables are proposed as one group each.
+  ingredients: 'Inhaltsstoffe',
+  exposureLimits: 'Grenzwerte',
+  wasteKey1: 'Abfallschlüssel 1',
+  wasteKey2: 'Abfallschlüssel 2',
+  wasteKey3: 'Abfallschlüssel 3',
+  adrRid: 'ADR/RID',
+  iata: 'IATA',
+  imdg: 'IMDG',
+  transportCategory: 'Beförderungskategorie',
 } as const;
 export type SdsProposalField = keyof typeof SDS_PROPOSAL_FIELDS;
 export const SDS_PROPOSAL_FIELD_KEYS = Object.keys(SDS_PROPOSAL_FIELDS) as SdsProposalField[];

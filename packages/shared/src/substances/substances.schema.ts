@@ -176,6 +176,8 @@ export const substanceDataFields = {
   manufacturerNumber: text(60),
   packageUnitId: idSchema.nullable().default(null),
   productGroupId: idSchema.nullable().default(null),
+  /** The entry of the manufacturer list the fields below were filled from (decision 055). */
+  manufacturerId: idSchema.nullable().default(null),
   manufacturerName: text(200),
   manufacturerAddress: text(200),
   manufacturerZipcode: text(20),
@@ -359,6 +361,7 @@ export const substanceDataSchema = z.object({
   substanceType: z.number().int(),
   packageUnitId: z.number().int().nullable(),
   productGroupId: z.number().int().nullable(),
+  manufacturerId: z.number().int().nullable(),
   statements: z.array(z.string()),
   signalWordOverride: z.enum(SIGNAL_WORDS).nullable(),
   pictogramsOverride: z.array(z.enum(GHS_PICTOGRAMS)).nullable(),
@@ -373,6 +376,7 @@ export type SubstanceDataOut = {
     | 'substanceType'
     | 'packageUnitId'
     | 'productGroupId'
+    | 'manufacturerId'
     | 'statements'
     | 'signalWordOverride'
     | 'pictogramsOverride'
@@ -383,6 +387,15 @@ export type SubstanceDataOut = {
     ? VersionData[K]
     : string;
 };
+
+/** One version's data, for comparing it with the current one (decision 055). */
+export const substanceVersionDataSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  data: substanceDataSchema,
+});
+export type SubstanceVersionData = z.infer<typeof substanceVersionDataSchema>;
 
 export const substanceSchema = z.object({
   id: z.number().int(),

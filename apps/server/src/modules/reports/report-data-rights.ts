@@ -120,6 +120,9 @@ export const REPORT_GLOBAL_TABLES: ReadonlySet<string> = new Set([
   'clp_statements',
   'substance_product_groups',
   'substance_package_units',
+  // The register's managed lists (decision 055): company master data, no personal data.
+  'substance_ingredient_templates',
+  'substance_manufacturers',
 ]);
 
 /** References that say whose a row is although they do not cascade (the row outlives a deletion attempt). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ethanolSheet, imageOnlyPdf, textPdf } from './sds-pdf.fixture.ts';
-import { extractPdfText, readSds, splitSections, statementCodes } from './sds-pdf.ts';
+import { ethanolSheet, imageOnlyPdf, textPdf, thinnerSheet } from './sds-pdf.fixture.ts';
+import {
+  extractPdfText,
+  percentRange,
+  readSds,
+  readTransport,
+  readWasteKeys,
+  splitSections,
+  statementCodes,
+} from './sds-pdf.ts';
 
 describe('SDS PDF reading (decision 049)', () => {
   it('reads the 16 sections and every proposed field of a German data sheet', async () => {
@@ -75,5 +83,96 @@ describe('SDS PDF reading (decision 049)', () => {
       'P305+P351+P338',
       'H360Fd',
     ]);
+  });
+});
+
+describe('SDS sections 3, 8, 13 and 14 (decision 055)', () => {
+  it('reads ingredients, exposure limits, waste keys and transport from flattened tables', async () => {
+    const text = await extractPdfText(await textPdf(thinnerSheet('Verdünnung V 100')));
+    const p = readSds(text as string).proposals;
+    expect(p.ingredients).toEqual([
+      {
+        name: 'n-Butylacetat',
+        casNumber: '123-86-4',
+        ecNumber: '204-658-1',
+        percentMin: '25',
+        percentMax: '50',
+        formula: '',
+        classification: 'H226, H336',
+      },
+      {
+        name: 'Xylol (Isomerengemisch)',
+        casNumber: '1330-20-7',
+        ecNumber: '215-535-7',
+        percentMin: '10',
+        percentMax: '25',
+        formula: '',
+        classification: 'H226, H312, H332, H315',
+      },
+      {
+        name: 'Ethylbenzol',
+        casNumber: '100-41-4',
+        ecNumber: '202-849-4',
+        percentMin: '2,5',
+        percentMax: '10',
+        formula: '',
+        classification: 'H225, H304, H373',
+      },
+      // 1330-20-8 has a wrong check digit: the row stays, the number is left out.
+      {
+        name: 'Toluol-Verunreinigung',
+        casNumber: '',
+        ecNumber: '',
+        percentMin: '',
+        percentMax: '1',
+        formula: '',
+        classification: '',
+      },
+    ]);
+    expect(p.exposureLimits).toEqual([
+      { basis: 'AGW (TRGS 900)', value: '300', unit: 'mg/m³', info: 'n-Butylacetat (CAS 123-86-4)' },
+      { basis: 'AGW (TRGS 900)', value: '62', unit: 'ml/m³', info: 'n-Butylacetat (CAS 123-86-4)' },
+      { basis: 'AGW (TRGS 900)', value: '440', unit: 'mg/m³', info: 'Xylol (CAS 1330-20-7)' },
+    ]);
+    expect(p).toMatchObject({
+      wasteKey1: '08 01 11*',
+      wasteKey2: '15 01 10*',
+      adrRid: '3',
+      imdg: '3',
+      iata: '3',
+      transportCategory: 3,
+      unNumber: '1263',
+    });
+    expect(p.wasteKey3).toBeUndefined();
+  });
+
+  it('reads labelled transport lines and percentages in their usual spellings', () => {
+    expect(
+      readTransport(
+        [
+          '14.1 UN-Nummer: UN 1170',
+          '14.3 Transportgefahrenklassen',
+          'ADR/RID-Klasse: 3',
+          'IMDG-Code: 3',
+          'ICAO-TI/IATA-DGR: 3',
+          '14.4 Verpackungsgruppe II',
+          'Beförderungskategorie (ADR): 2',
+        ].join('\n'),
+      ),
+    ).toEqual({ adrRid: '3', imdg: '3', iata: '3', transportCategory: 2 });
+    expect(percentRange('≥ 10 - < 25 %')).toEqual({ percentMin: '10', percentMax: '25' });
+    expect(percentRange('> 90 %')).toEqual({ percentMin: '90', percentMax: '' });
+    expect(percentRange('12,5 %')).toEqual({ percentMin: '12,5', percentMax: '12,5' });
+    expect(percentRange('1 bis 5')).toEqual({ percentMin: '1', percentMax: '5' });
+    expect(readWasteKeys('Entsorgung gemäß Vorschriften. Telefon 030 123456')).toEqual([]);
+  });
+
+  it('proposes nothing from sections without tables and keeps a substance sheet free of ingredients', async () => {
+    const text = await extractPdfText(await textPdf(ethanolSheet('Ethanol absolut')));
+    const p = readSds(text as string).proposals;
+    expect(p.ingredients).toBeUndefined();
+    expect(p.exposureLimits).toBeUndefined();
+    expect(p.wasteKey1).toBeUndefined();
+    expect(p.adrRid).toBeUndefined();
   });
 });

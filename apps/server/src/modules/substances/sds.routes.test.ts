@@ -7,7 +7,7 @@ import { changeLog } from '#platform/platform.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { multipartBody } from '#test/file-fixtures.ts';
 import { createUser } from '#test/fixtures.ts';
-import { casFor, ecFor, ethanolSheet, imageOnlyPdf, textPdf } from './sds-pdf.fixture.ts';
+import { casFor, ecFor, ethanolSheet, imageOnlyPdf, textPdf, thinnerSheet } from './sds-pdf.fixture.ts';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -209,5 +209,63 @@ describe('substances: SDS PDF import (decision 049)', () => {
     const outsider = await createUser(t.database.db, { permissions: [P.DOCUMENTS] });
     const o = await t.login(outsider.login, outsider.password);
     expect((await o.get(`/api/substances/${substanceId}/sds`)).statusCode).toBe(403);
+  });
+});
+
+describe('substances: SDS sections 3, 8, 13, 14 (decision 055)', () => {
+  it('proposes ingredients, limits, waste keys and transport of a mixture; confirming one group keeps the others', async () => {
+    const res = await send(admin, '/api/substances/sds-import', {
+      name: 'thinner.pdf',
+      data: await textPdf(thinnerSheet('Verdünnung SDS 055')),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<{ data: SdsImportResult }>().data;
+    expect(result.proposed).toEqual(
+      expect.arrayContaining([
+        'ingredients',
+        'exposureLimits',
+        'wasteKey1',
+        'wasteKey2',
+        'adrRid',
+        'iata',
+        'imdg',
+        'transportCategory',
+      ]),
+    );
+    const s = await substanceOf(result.substanceId);
+    expect(s.data.ingredients.map((i) => [i.name, i.casNumber, i.percentMin, i.percentMax])).toEqual([
+      ['n-Butylacetat', '123-86-4', '25', '50'],
+      ['Xylol (Isomerengemisch)', '1330-20-7', '10', '25'],
+      ['Ethylbenzol', '100-41-4', '2,5', '10'],
+      ['Toluol-Verunreinigung', '', '', '1'],
+    ]);
+    expect(s.data.exposureLimits).toHaveLength(3);
+    expect(s.data).toMatchObject({
+      wasteKey1: '08 01 11*',
+      wasteKey2: '15 01 10*',
+      adrRid: '3',
+      iata: '3',
+      imdg: '3',
+      transportCategory: 3,
+      unNumber: '1263',
+    });
+    const sds = await sdsOf(result.substanceId);
+    expect(sds.proposals.find((p) => p.field === 'ingredients')).toEqual({
+      field: 'ingredients',
+      label: 'Inhaltsstoffe',
+      value:
+        'n-Butylacetat, CAS 123-86-4, 25–50 %; Xylol (Isomerengemisch), CAS 1330-20-7, 10–25 %; Ethylbenzol, CAS 100-41-4, 2,5–10 %; Toluol-Verunreinigung, bis 1 %',
+    });
+    expect(sds.proposals.find((p) => p.field === 'exposureLimits')?.value).toBe(
+      'AGW (TRGS 900) 300 mg/m³ (n-Butylacetat (CAS 123-86-4)); AGW (TRGS 900) 62 ml/m³ (n-Butylacetat (CAS 123-86-4)); AGW (TRGS 900) 440 mg/m³ (Xylol (CAS 1330-20-7))',
+    );
+    const confirmed = await admin.post(`/api/substances/${result.substanceId}/sds/confirm`, {
+      version: s.version,
+      fields: ['ingredients'],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const left = confirmed.json<{ data: SubstanceSds }>().data.proposals.map((p) => p.field);
+    expect(left).not.toContain('ingredients');
+    expect(left).toContain('exposureLimits');
   });
 });

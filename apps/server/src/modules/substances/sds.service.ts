@@ -12,6 +12,8 @@ import {
 } from '@schutzwerk/shared/substances/sds.schema.ts';
 import {
   type CreateSubstance,
+  exposureLimitInputSchema,
+  ingredientInputSchema,
   type Substance,
   substanceDataFields,
 } from '@schutzwerk/shared/substances/substances.schema.ts';
@@ -21,7 +23,13 @@ import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { sdsRepository } from './sds.repository.ts';
-import { extractPdfText, readSds, type SdsProposals } from './sds-pdf.ts';
+import {
+  extractPdfText,
+  readSds,
+  type SdsExposureLimit,
+  type SdsIngredient,
+  type SdsProposals,
+} from './sds-pdf.ts';
 import type { SubstancesService } from './substances.service.ts';
 
 /** The entity name of substances in the documents' attach API (the data sheet, decision 049). */
@@ -73,10 +81,25 @@ export function createSdsService(deps: {
       'ph',
       'waterHazardClass',
       'unNumber',
+      'wasteKey1',
+      'wasteKey2',
+      'wasteKey3',
+      'adrRid',
+      'iata',
+      'imdg',
+      'transportCategory',
     ] as const) {
       const value = proposals[key];
       if (value === undefined) continue;
       if (substanceDataFields[key].safeParse(value).success) out[key] = value;
+    }
+    // Table rows one by one: a row the register would refuse is left out, the others are proposed (055).
+    for (const [key, schema] of [
+      ['ingredients', ingredientInputSchema],
+      ['exposureLimits', exposureLimitInputSchema],
+    ] as const) {
+      const rows = (proposals[key] ?? []).filter((row) => schema.safeParse(row).success);
+      if (rows.length > 0) out[key] = rows;
     }
     if (proposals.statements) {
       const wanted = new Set<string>();
@@ -101,6 +124,26 @@ export function createSdsService(deps: {
   }
 
   function display(field: SdsProposalField, value: unknown): string {
+    if (field === 'ingredients')
+      return (value as SdsIngredient[])
+        .map((i) => {
+          const share =
+            i.percentMin === i.percentMax
+              ? i.percentMin
+              : i.percentMin === ''
+                ? `bis ${i.percentMax}`
+                : i.percentMax === ''
+                  ? `ab ${i.percentMin}`
+                  : `${i.percentMin}–${i.percentMax}`;
+          return [i.name, i.casNumber && `CAS ${i.casNumber}`, share && `${share} %`]
+            .filter(Boolean)
+            .join(', ');
+        })
+        .join('; ');
+    if (field === 'exposureLimits')
+      return (value as SdsExposureLimit[])
+        .map((l) => `${l.basis} ${l.value} ${l.unit}${l.info ? ` (${l.info})` : ''}`)
+        .join('; ');
     if (Array.isArray(value)) return value.join(', ');
     if (field === 'signalWordOverride') return value === 'danger' ? 'Gefahr' : 'Achtung';
     return String(value);

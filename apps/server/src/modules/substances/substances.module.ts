@@ -6,6 +6,8 @@ import type { ChecklistsService } from '#modules/checklists/index.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { actorHasAny } from '#platform/access.ts';
+import { masterDataRoutes } from './master-data.routes.ts';
+import { createMasterDataService } from './master-data.service.ts';
 import { createRegisterService, SUBSTANCE_CHECKLIST_MODULE } from './register.service.ts';
 import { sdsRoutes } from './sds.routes.ts';
 import { createSdsService, SUBSTANCE_LINK_ENTITY, substanceLinkTarget } from './sds.service.ts';
@@ -59,6 +61,7 @@ export function substancesModule(deps: {
     checklists: deps.checklists.service,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const masterData = createMasterDataService({ db: deps.db });
   return {
     repository,
     service,
@@ -66,6 +69,7 @@ export function substancesModule(deps: {
     async register(app: FastifyInstance) {
       await app.register(substancesRoutes(service), { prefix: '/api' });
       await app.register(sdsRoutes(sds), { prefix: '/api' });
+      await app.register(masterDataRoutes(masterData), { prefix: '/api' });
       await app.register(substitutionRoutes(substitution, register, deps.checklists.service), {
         prefix: '/api',
       });

@@ -1,4 +1,9 @@
-import { idParamsSchema, listQuerySchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import {
+  idParamsSchema,
+  idSchema,
+  listQuerySchema,
+  versionQuerySchema,
+} from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import {
   clpPickerQuerySchema,
@@ -13,6 +18,7 @@ import {
   substanceSavedSchema,
   substanceSchema,
   substanceVersionActionSchema,
+  substanceVersionDataSchema,
   substanceVersionsSchema,
   updateNamedEntrySchema,
   updateSubstanceSchema,
@@ -66,6 +72,19 @@ export function substancesRoutes(service: SubstancesService): FastifyPluginAsync
       '/substances/:id/versions',
       { config: read, schema: { params: idParamsSchema, response: { 200: substanceVersionsSchema } } },
       async (request) => ({ data: await service.versions(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/substances/:id/versions/:versionId',
+      {
+        config: read,
+        schema: {
+          params: z.object({ id: idSchema, versionId: idSchema }),
+          response: { 200: z.object({ data: substanceVersionDataSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await service.versionData(requireActor(request), request.params.id, request.params.versionId),
+      }),
     );
     app.post(
       '/substances',

@@ -29,6 +29,7 @@ import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { masterDataRepository } from './master-data.repository.ts';
 import type {
   ExposureLimitInsert,
   IngredientInsert,
@@ -57,6 +58,7 @@ const COLUMN_KEYS = [
   'casNumber',
   'ecNumber',
   'manufacturerName',
+  'manufacturerId',
   'productGroupId',
   'packageUnitId',
   'physicalState',
@@ -95,6 +97,7 @@ function versionValues(input: Input): Omit<VersionInsert, 'substanceId' | 'numbe
     casNumber: input.casNumber,
     ecNumber: input.ecNumber,
     manufacturerName: input.manufacturerName,
+    manufacturerId: input.manufacturerId,
     productGroupId: input.productGroupId,
     packageUnitId: input.packageUnitId,
     physicalState: input.physicalState,
@@ -165,6 +168,7 @@ export function createSubstancesService({ db, repository, blacklists, usage }: D
       casNumber: version.casNumber,
       ecNumber: version.ecNumber,
       manufacturerName: version.manufacturerName,
+      manufacturerId: version.manufacturerId,
       productGroupId: version.productGroupId,
       packageUnitId: version.packageUnitId,
       physicalState: version.physicalState,
@@ -256,6 +260,8 @@ export function createSubstancesService({ db, repository, blacklists, usage }: D
         'packageUnitId',
         await repository.catalogueEntryExists(ex, 'packageUnit', input.packageUnitId),
       ]);
+    if (input.manufacturerId !== null)
+      refs.push(['manufacturerId', await masterDataRepository.manufacturerExists(ex, input.manufacturerId)]);
     if (input.responsibleEmployeeId !== null)
       refs.push(['responsibleEmployeeId', await repository.employeeExists(ex, input.responsibleEmployeeId)]);
     const missing = refs.filter(([, ok]) => !ok).map(([path]) => path);
@@ -342,6 +348,15 @@ export function createSubstancesService({ db, repository, blacklists, usage }: D
     async versions(actor: Actor, id: number) {
       await load(db, actor, id);
       return (await repository.versions(db, id)).map((x) => ({ ...x, createdAt: x.createdAt.toISOString() }));
+    },
+
+    /** The data of one version of a readable substance (the version comparison, decision 055). */
+    async versionData(actor: Actor, id: number, versionId: number) {
+      await load(db, actor, id);
+      const version = await repository.version(db, versionId);
+      if (!version || version.substanceId !== id) throw new AppError('NOT_FOUND');
+      const { data } = await dataOf(db, version);
+      return { id: version.id, number: version.number, createdAt: version.createdAt.toISOString(), data };
     },
 
     async create(actor: Actor, raw: CreateSubstance): Promise<Substance> {

@@ -16,6 +16,7 @@ import {
 import { versioned } from '#db/columns.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
+import { substanceManufacturers } from './master-data.table.ts';
 
 /**
  * The hazardous substances register (Gefahrstoffverzeichnis, decision 046).
@@ -76,6 +77,8 @@ export const substanceVersions = pgTable(
     casNumber: text('cas_number').notNull().default(''),
     ecNumber: text('ec_number').notNull().default(''),
     manufacturerName: text('manufacturer_name').notNull().default(''),
+    /** The manufacturer list entry section 1 was filled from (decision 055); the fields above are the copy. */
+    manufacturerId: integer('manufacturer_id').references(() => substanceManufacturers.id),
     productGroupId: integer('product_group_id').references(() => substanceProductGroups.id),
     packageUnitId: integer('package_unit_id').references(() => substancePackageUnits.id),
     physicalState: text('physical_state').notNull().default(''),
@@ -100,6 +103,7 @@ export const substanceVersions = pgTable(
     index('substance_versions_designation').on(sql`lower(${t.designation})`),
     index('substance_versions_cas').on(t.casNumber),
     index('substance_versions_ec').on(t.ecNumber),
+    index('substance_versions_manufacturer').on(t.manufacturerId),
     index('substance_versions_search_trgm').using('gin', sql`(${substanceSearchText(t)}) gin_trgm_ops`),
     check('substance_versions_type', sql`${t.substanceType} between 1 and 3`),
     check('substance_versions_transport', sql`${t.transportCategory} between 0 and 4`),

@@ -21,8 +21,12 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useCatalogueEntries } from './api/catalogue-entries.ts';
 import { useDeleteCatalogueEntry, useSaveCatalogueEntry } from './api/save-catalogue-entry.ts';
 import type { CatalogueKind } from './api/substance-sources.ts';
+import { MasterDataSection } from './components/master-data-section.tsx';
 
-/** /substances/catalogues: product groups and package units of the register (HAZMAT_MASTER_DATA). */
+/**
+ * /substances/catalogues: the register's master data (HAZMAT_MASTER_DATA): product groups, package units,
+ * ingredient templates and manufacturers (decision 055).
+ */
 export function SubstanceCataloguesPage() {
   const { t } = useTranslation();
   useToolbar({ title: t('substances.catalogue.title'), back: '/substances/list' });
@@ -30,6 +34,8 @@ export function SubstanceCataloguesPage() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, maxWidth: 1100 }}>
       <CatalogueEditor kind="productGroup" />
       <CatalogueEditor kind="packageUnit" />
+      <MasterDataSection kind="ingredientTemplate" />
+      <MasterDataSection kind="manufacturer" />
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import ContentPasteGoIcon from '@mui/icons-material/ContentPasteGo';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import LockIcon from '@mui/icons-material/Lock';
@@ -72,10 +74,15 @@ import { useSubstanceSds } from './api/sds.ts';
 import { useSetSubstanceActive } from './api/set-substance-active.ts';
 import { useUpdateSubstance } from './api/update-substance.ts';
 import { GhsPictogram } from './components/ghs-pictogram.tsx';
+import {
+  IngredientTemplatePickerDialog,
+  ManufacturerPickerField,
+} from './components/master-data-pickers.tsx';
 import { ReleaseDialog } from './components/release-dialog.tsx';
 import { SdsPanel } from './components/sds-panel.tsx';
 import { StatementPickerDialog } from './components/statement-picker-dialog.tsx';
 import { SubstanceUsagePanel } from './components/substance-usage.tsx';
+import { VersionCompareDialog } from './components/version-compare-dialog.tsx';
 import { issueMap } from './issue-map.ts';
 
 export function SubstancePage() {
@@ -149,6 +156,14 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
   const packageUnits = useCatalogueEntries('packageUnit');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [templatePickerOpen, setTemplatePickerOpen] = useState(false);
+  const [comparing, setComparing] = useState<{ id: number; number: number } | null>(null);
+  // The list entry section 1 was filled from (its name as chosen; the saved version names it by id).
+  const [manufacturerEntry, setManufacturerEntry] = useState<{ id: number; name: string } | null>(() =>
+    base.data.manufacturerId === null
+      ? null
+      : { id: base.data.manufacturerId, name: base.data.manufacturerName },
+  );
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(base.statementTexts.map((s) => [s.code, s.text])),
   );
@@ -271,12 +286,14 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
     fields: (keyof Draft[K][number] & string)[],
     empty: Draft[K][number],
     labels: { title: string; add: string; remove: string; fields: Record<string, string> },
+    extra?: ReactNode,
   ) => (
     <Stack spacing={1.5} data-testid={`substance-${key}`}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Typography variant="subtitle1" component="h3" sx={{ flex: 1 }}>
           {labels.title}
         </Typography>
+        {canEdit && extra}
         {canEdit && (
           <Button
             startIcon={<AddIcon />}
@@ -286,6 +303,11 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
           </Button>
         )}
       </Stack>
+      {unconfirmed.has(key) && (
+        <Typography variant="body2" color="warning.main" data-testid={`substance-${key}-unconfirmed`}>
+          {SDS_UNCONFIRMED_LABEL}
+        </Typography>
+      )}
       {draft[key].length === 0 && <Typography color="text.secondary">{t('substances.noEntries')}</Typography>}
       {(draft[key] as Record<string, string>[]).map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved
@@ -523,6 +545,29 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
             {catalogueOptions(productGroups.data, 'productGroupId')}
             {catalogueOptions(packageUnits.data, 'packageUnitId')}
             {text('requestor')}
+            <ManufacturerPickerField
+              value={draft.manufacturerId === null ? null : manufacturerEntry}
+              disabled={!canEdit}
+              error={errors.manufacturerId}
+              onChange={(m) => {
+                if (m === null) {
+                  set({ manufacturerId: null });
+                  return;
+                }
+                setManufacturerEntry({ id: m.id, name: m.name });
+                set({
+                  manufacturerId: m.id,
+                  manufacturerName: m.name,
+                  manufacturerAddress: m.address,
+                  manufacturerZipcode: m.zipcode,
+                  manufacturerCity: m.city,
+                  manufacturerCountry: m.country,
+                  manufacturerPhone: m.phone,
+                  manufacturerEmergencyPhone: m.emergencyPhone,
+                  manufacturerEmail: m.email,
+                });
+              }}
+            />
             {text('manufacturerName')}
             {text('manufacturerAddress')}
             {text('manufacturerZipcode')}
@@ -712,6 +757,9 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
               classification: t('substances.ingredient.classification'),
             },
           },
+          <Button startIcon={<ContentPasteGoIcon />} onClick={() => setTemplatePickerOpen(true)}>
+            {t('substances.templatePicker.open')}
+          </Button>,
         ),
       )}
       {section(4, grid(text('firstAid', { multiline: true })))}
@@ -871,6 +919,7 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
               <TableCell>{t('substances.versionCreated')}</TableCell>
               <TableCell>{t('substances.versionCreatedBy')}</TableCell>
               <TableCell>{t('substances.versionFixed')}</TableCell>
+              <TableCell>{t('substances.compare.open')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -880,12 +929,57 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
                 <TableCell>{formatDate(v.createdAt)}</TableCell>
                 <TableCell>{v.createdByName}</TableCell>
                 <TableCell>{v.fixed ? t('substances.yes') : t('substances.no')}</TableCell>
+                <TableCell>
+                  {v.id !== base.current.id && (
+                    <Button
+                      size="small"
+                      startIcon={<CompareArrowsIcon />}
+                      aria-label={t('substances.compare.openLabel', { number: v.number })}
+                      onClick={() => setComparing({ id: v.id, number: v.number })}
+                    >
+                      {t('substances.compare.open')}
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Paper>
 
+      {comparing && (
+        <VersionCompareDialog
+          substanceId={base.id}
+          old={comparing}
+          current={{ number: base.current.number, data: base.data }}
+          names={(key, id) =>
+            (key === 'productGroupId' ? productGroups.data : packageUnits.data)?.find((e) => e.id === id)
+              ?.name ?? String(id)
+          }
+          onClose={() => setComparing(null)}
+        />
+      )}
+      <IngredientTemplatePickerDialog
+        open={templatePickerOpen}
+        onClose={() => setTemplatePickerOpen(false)}
+        onSelect={(template) => {
+          set({
+            ingredients: [
+              ...draft.ingredients,
+              {
+                name: template.name,
+                casNumber: template.casNumber,
+                ecNumber: template.ecNumber,
+                percentMin: '',
+                percentMax: '',
+                formula: template.formula,
+                classification: template.classification,
+              },
+            ],
+          });
+          notify(t('substances.templatePicker.added', { name: template.name }));
+        }}
+      />
       <StatementPickerDialog
         open={pickerOpen}
         value={draft.statements}

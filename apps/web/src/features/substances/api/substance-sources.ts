@@ -6,3 +6,8 @@ export const CATALOGUE_SOURCES = {
   packageUnit: 'substancepackageunits',
 } as const;
 export type CatalogueKind = keyof typeof CATALOGUE_SOURCES;
+/** The register's managed lists (decision 055). */
+export const MASTER_DATA_SOURCES = {
+  ingredientTemplate: 'substanceingredienttemplates',
+  manufacturer: 'substancemanufacturers',
+} as const;
