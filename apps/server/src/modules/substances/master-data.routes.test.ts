@@ -158,7 +158,7 @@ describe('manufacturers (decision 055)', () => {
       sql`update substance_versions set details = details || '{"manufacturerCity":"Altstadt"}'::jsonb where id = ${made[1]}`,
     );
     const migration = readFileSync(
-      new URL('../../db/migrations/0034_substance_master_data.sql', import.meta.url),
+      new URL('../../db/migrations/0035_substance_master_data.sql', import.meta.url),
       'utf8',
     );
     const dataStatements = migration
