@@ -20,6 +20,12 @@ export type SettingsTab = {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   {
+    key: 'accidents',
+    labelKey: 'accidents.settings.tab',
+    category: 'accidents',
+    component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
+  },
+  {
     key: 'hazmat',
     labelKey: 'substances.settings.tab',
     category: 'hazmat',
