@@ -224,6 +224,9 @@ describe('injury categories', () => {
   it('keeps the built-in categories with fixed ids and manages new ones; used ones can only be set inactive', async () => {
     const before = await list();
     expect(before.filter((c) => c.builtIn).map((c) => c.id)).toEqual([1, 2, 3, 4, 5]);
+    // The reports filed above use categories 2 and 4 only.
+    expect(before.find((c) => c.id === 2)!.usedBy).toBeGreaterThanOrEqual(3);
+    expect(before.find((c) => c.id === 3)!.usedBy).toBe(0);
     const label = `Augenverletzung ${process.pid}`;
     const created = await admin.post('/api/accidents/injury-categories', { label, noticeDue: true });
     expect(created.statusCode, created.body).toBe(201);

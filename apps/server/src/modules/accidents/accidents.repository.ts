@@ -93,7 +93,7 @@ export const accidentsRepository = {
         active: accidentInjuryCategories.active,
         builtIn: accidentInjuryCategories.builtIn,
         version: accidentInjuryCategories.version,
-        usedBy: sql<number>`(select count(*)::int from ${accidentReports} where ${accidentReports.injuryCategory} = ${accidentInjuryCategories.id})`,
+        usedBy: sql<number>`(select count(*)::int from accident_reports r where r.injury_category = "accident_injury_categories"."id")`,
       })
       .from(accidentInjuryCategories)
       .orderBy(accidentInjuryCategories.builtIn, accidentInjuryCategories.id);

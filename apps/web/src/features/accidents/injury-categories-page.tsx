@@ -10,6 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -63,22 +64,26 @@ export function InjuryCategoriesPage() {
       <Paper variant="outlined">
         <List aria-label={t('accidents.categories.title')}>
           {(categories.data ?? []).map((c) => (
-            <ListItemButton key={c.id} onClick={() => setEditing(c)}>
-              <ListItemText
-                primary={c.label}
-                secondary={t('accidents.categories.usedBy', { count: c.usedBy })}
-              />
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                {c.noticeDue && <Chip size="small" label={t('accidents.categories.noticeDueShort')} />}
-                {c.builtIn && <Chip size="small" label={t('accidents.categories.builtIn')} />}
-                {!c.active && (
-                  <Chip size="small" color="warning" label={t('accidents.categories.inactive')} />
-                )}
-              </Box>
-            </ListItemButton>
+            <ListItem key={c.id} disablePadding>
+              <ListItemButton onClick={() => setEditing(c)}>
+                <ListItemText
+                  primary={c.label}
+                  secondary={t('accidents.categories.usedBy', { count: c.usedBy })}
+                />
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                  {c.noticeDue && <Chip size="small" label={t('accidents.categories.noticeDueShort')} />}
+                  {c.builtIn && <Chip size="small" label={t('accidents.categories.builtIn')} />}
+                  {!c.active && (
+                    <Chip size="small" color="warning" label={t('accidents.categories.inactive')} />
+                  )}
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
           {categories.data?.length === 0 && (
-            <Typography sx={{ p: 2 }}>{t('accidents.categories.empty')}</Typography>
+            <Typography component="li" sx={{ p: 2 }}>
+              {t('accidents.categories.empty')}
+            </Typography>
           )}
         </List>
       </Paper>

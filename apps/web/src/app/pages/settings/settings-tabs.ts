@@ -20,12 +20,6 @@ export type SettingsTab = {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   {
-    key: 'accidents',
-    labelKey: 'accidents.settings.tab',
-    category: 'accidents',
-    component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
-  },
-  {
     key: 'hazmat',
     labelKey: 'substances.settings.tab',
     category: 'hazmat',
@@ -36,6 +30,12 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     labelKey: 'instructionRun.settings.tab',
     category: 'instructions',
     component: lazy(() => import('#features/instruction-run/instruction-settings-tab.tsx')),
+  },
+  {
+    key: 'accidents',
+    labelKey: 'accidents.settings.tab',
+    category: 'accidents',
+    component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
   },
   {
     key: 'language',
