@@ -129,6 +129,7 @@ describe('accident reports and the first-aid book', () => {
     await page.getByRole('textbox', { name: 'Ersthelfer 1' }).fill('Ernst Helfer');
     await page.getByLabel('Erstbehandelnde Ärztin / erstbehandelnder Arzt').fill('Dr. Hand, Köln');
     await page.getByRole('checkbox', { name: 'Meldepflichtig' }).check();
+    await next(page, 'Checkliste');
     await next(page, 'Zusammenfassung');
     await page.getByText('Hand rechts: Schnittwunde; Wade links: Prellung').waitFor();
     await page.getByText('Wilma Wachsam, 50667').waitFor();
@@ -189,6 +190,7 @@ describe('accident reports and the first-aid book', () => {
     await next(page, 'Verletzungen');
     await page.getByText('Bei diesem Ereignis wurde niemand verletzt.', { exact: false }).waitFor();
     await next(page, 'Details');
+    await next(page, 'Checkliste');
     await next(page, 'Zusammenfassung');
     await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).click();
     await page.getByRole('heading', { name: 'Ort und Zeit', exact: true }).waitFor();
@@ -230,7 +232,7 @@ describe('accident reports and the first-aid book', () => {
   it('reports an accident on a phone (390 px) with the body map', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     await signIn(page, 'sifa', '/accidents/new');
-    await page.getByText('Schritt 1 von 6: Art').waitFor();
+    await page.getByText('Schritt 1 von 7: Art').waitFor();
     await noSidewaysScroll(page);
     await page.getByRole('radio', { name: 'Sonstige Erste Hilfe oder Erkrankung' }).tap();
     await next(page, 'Person');
@@ -252,6 +254,10 @@ describe('accident reports and the first-aid book', () => {
     await expectAccessible(page);
     await next(page, 'Details');
     await noSidewaysScroll(page);
+    await next(page, 'Checkliste');
+    await page.getByText('Schritt 6 von 7: Checkliste').waitFor();
+    await noSidewaysScroll(page);
+    await expectAccessible(page);
     await next(page, 'Zusammenfassung');
     await noSidewaysScroll(page);
     await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).tap();
@@ -286,6 +292,7 @@ describe('accident reports and the first-aid book', () => {
     await page.getByRole('button', { name: 'Verletzung hinzufügen' }).click();
     await choose(page, 'Verletzungskategorie', 'Arbeitsunfähigkeit bis 3 Tage');
     await next(page, 'Details');
+    await next(page, 'Checkliste');
     await next(page, 'Zusammenfassung');
     await page.getByText('Knie rechts: Prellung').waitFor();
     await page.getByRole('button', { name: 'Unfallmeldung erfassen' }).click();

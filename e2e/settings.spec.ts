@@ -29,6 +29,7 @@ describe('settings', () => {
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
       'Gefahrstoffe',
       'Unterweisungen',
+      'Unfallmeldungen',
       'Sprache',
       'Lizenz',
       'E-Mail',

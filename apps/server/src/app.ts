@@ -19,7 +19,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { accidentsModule, registerAccidentDocuments } from './modules/accidents/index.ts';
+import {
+  ACCIDENT_ACTION_SOURCE,
+  accidentsModule,
+  registerAccidentDocuments,
+} from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
@@ -296,9 +300,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
     logo: reports.logo,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    checklists: checklists.service,
     ...(options.now ? { now: options.now } : {}),
   });
   registerAccidentDocuments({ documents });
+  // Investigation measures are actions of the report; step 6's checklist is linked to it (decision 056).
+  actions.sources.register(ACCIDENT_ACTION_SOURCE, accidents.actionSource);
+  checklists.service.registerLink('accidents', accidents.checklistLink);
   for (const module of [
     healthModule(database),
     auth,

@@ -585,6 +585,23 @@ const ENTRIES: Record<string, Entry> = {
       return { url, read: reader(url), send: { description: 'Neu' } };
     },
   },
+  'PATCH /api/accidents/injury-categories/:id': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/accidents/injury-categories', {
+        label: 'Teilkategorie',
+        noticeDue: true,
+      });
+      return {
+        url: `/api/accidents/injury-categories/${created.id}`,
+        read: async () =>
+          ((await get('/api/accidents/injury-categories')) as unknown as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { label: 'Neu' },
+      };
+    },
+  },
   'POST /api/accidents/:id/status': {
     kind: 'action',
     reason: 'sets the status (60 appends the marker); the reason is the step’s own input',

@@ -311,6 +311,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'accidents/injury-categories',
+                    handle: handle({ anyOf: [P.INJURY_CATEGORIES] }),
+                    lazy: lazyPage(
+                      () => import('#features/accidents/injury-categories-page.tsx'),
+                      (m) => m.InjuryCategoriesPage,
+                    ),
+                  },
+                  {
                     path: 'accidents/new',
                     handle: handle({ anyOf: [P.ACCIDENT_REPORTS_CREATE] }),
                     lazy: lazyPage(

@@ -7,8 +7,8 @@ import {
   BODY_PART_IDS,
   EVENT_TYPE_IDS,
   type EventType,
-  INJURY_CATEGORY_IDS,
   INJURY_TYPE_IDS,
+  INSURED_GROUPS,
 } from './catalogues.ts';
 
 /**
@@ -67,6 +67,15 @@ export const ACCIDENT_HEALTH_FIELDS = [
   'hospital',
   'hospitalised',
   'sickUntil',
+  // The notice's personal data of an external person (decision 056): kept on the report, read like health data.
+  'externalBirthday',
+  'externalStreet',
+  'externalPostalCode',
+  'externalCity',
+  'externalGender',
+  'externalHealthInsurance',
+  'externalCitizenship',
+  'externalPhone',
 ] as const;
 
 const day = z.iso.date({ error: 'Bitte geben Sie ein gültiges Datum an.' });
@@ -130,6 +139,34 @@ export const noticeFields = {
   workingTimeStart: clock,
   workingTimeEnd: clock,
   worksCouncilMember: text(200),
+  // § 4 (3) UVAV (decision 056): children in day care, pupils and students (§ 2 (1) 8 SGB VII) report the
+  // institution instead of the employer.
+  insuredGroup: z
+    .enum(INSURED_GROUPS, { error: 'Bitte wählen Sie die Art der Versicherung.' })
+    .default('employment'),
+  institution: text(500),
+  institutionCarrier: text(500),
+  distanceLearning: z.boolean().default(false),
+};
+
+/**
+ * The notice's personal data of an external person (UVAV § 3 (1) 2b–f, § 3 (2) 1; decision 056): an employee's
+ * come from the employee record, an external person's are kept on the report. Read like health data.
+ */
+export const externalPersonFields = {
+  externalBirthday: day.nullable().default(null),
+  externalStreet: text(200),
+  externalPostalCode: z
+    .string()
+    .trim()
+    .max(10, 'Höchstens 10 Zeichen erlaubt.')
+    .regex(/^[0-9A-Za-z -]*$/, 'Bitte geben Sie eine gültige Postleitzahl ein.')
+    .default(''),
+  externalCity: text(200),
+  externalGender: z.enum(['', 'm', 'w', 'd'], { error: 'Bitte wählen Sie ein Geschlecht.' }).default(''),
+  externalHealthInsurance: text(300),
+  externalCitizenship: text(100),
+  externalPhone: text(50),
 };
 
 export const accidentFields = {
@@ -144,7 +181,12 @@ export const accidentFields = {
   locationId: idSchema.nullable().default(null),
   departmentId: idSchema.nullable().default(null),
   injuries: z.array(injurySchema).max(100, 'Höchstens 100 Verletzungen erlaubt.').default([]),
-  injuryCategory: oneOf(INJURY_CATEGORY_IDS, 'Bitte wählen Sie eine Verletzungskategorie.')
+  // The managed catalogue (decision 056): the server checks that the category exists and is active.
+  injuryCategory: z
+    .number({ error: 'Bitte wählen Sie eine Verletzungskategorie.' })
+    .int({ error: 'Bitte wählen Sie eine Verletzungskategorie.' })
+    .positive({ error: 'Bitte wählen Sie eine Verletzungskategorie.' })
+    .max(32767, { error: 'Bitte wählen Sie eine Verletzungskategorie.' })
     .nullable()
     .default(null),
   injuryDescription: text(4000),
@@ -160,6 +202,9 @@ export const accidentFields = {
   comment: text(4000),
   ...absenceFields,
   ...noticeFields,
+  ...externalPersonFields,
+  /** The checklist of step 6 (decision 056): an active checklist of the portal for accident reports. */
+  checklistId: idSchema.nullable().default(null),
 };
 
 /** Filing a report (the wizard's summary). `confirmFutureTime` accepts an accident time in the future. */
@@ -243,6 +288,29 @@ export const accidentSchema = z.object({
   workingTimeStart: z.string(),
   workingTimeEnd: z.string(),
   worksCouncilMember: z.string(),
+  insuredGroup: z.enum(INSURED_GROUPS),
+  institution: z.string(),
+  institutionCarrier: z.string(),
+  distanceLearning: z.boolean(),
+  /** Health data like the injuries: null without the right. */
+  externalBirthday: z.string().nullable(),
+  externalStreet: z.string().nullable(),
+  externalPostalCode: z.string().nullable(),
+  externalCity: z.string().nullable(),
+  externalGender: z.enum(['', 'm', 'w', 'd']).nullable(),
+  externalHealthInsurance: z.string().nullable(),
+  externalCitizenship: z.string().nullable(),
+  externalPhone: z.string().nullable(),
+  /** The checklist of step 6 with the state of its filled instance (decision 056). */
+  checklist: z
+    .object({
+      id: z.number().int(),
+      label: z.string(),
+      instanceId: z.number().int().nullable(),
+      status: z.string().nullable(),
+      progress: z.number().nullable(),
+    })
+    .nullable(),
   /** When the notice was sent to the insurer (status 40), by whom. */
   noticeSentAt: iso.nullable(),
   noticeSentByName: z.string().nullable(),

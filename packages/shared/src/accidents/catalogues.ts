@@ -32,7 +32,10 @@ export const ACCIDENT_STATUS_IDS = ACCIDENT_STATUSES.map((s) => s.id) as readonl
 export const STATUS_INACTIVE: AccidentStatus = 60;
 export const STATUS_SENT: AccidentStatus = 40;
 
-/** Injury categories (the spec requires one; the catalogue is fixed in this slice, decision 047). */
+/**
+ * The built-in injury categories (decision 047) with their fixed ids 1–5; since decision 056 they are the first rows
+ * of the managed catalogue (table accident_injury_categories, INJURY_CATEGORIES right), where more can be added.
+ */
 export const INJURY_CATEGORIES = [
   { id: 1, label: 'Bagatellverletzung (nur Erste Hilfe)' },
   { id: 2, label: 'Arztbesuch ohne Arbeitsunfähigkeit' },
@@ -41,6 +44,10 @@ export const INJURY_CATEGORIES = [
   { id: 5, label: 'Tödlicher Unfall' },
 ] as const;
 export const INJURY_CATEGORY_IDS: readonly number[] = INJURY_CATEGORIES.map((c) => c.id);
+
+/** Who is insured (UVAV § 4 (2) employment, § 4 (3) children, pupils, students; decision 056). */
+export const INSURED_GROUPS = ['employment', 'education'] as const;
+export type InsuredGroup = (typeof INSURED_GROUPS)[number];
 
 /** The 26 injury types by fixed id (decision 048). */
 export const INJURY_TYPES = [

@@ -61,6 +61,25 @@ export const accidentsErrors = {
     status: 409,
     message: 'Die Unfallanzeige wurde bereits gesendet.',
   },
+  ACCIDENT_CHECKLIST_INVALID: {
+    status: 400,
+    message:
+      'Die gewählte Checkliste gibt es nicht, sie ist inaktiv oder nicht für Unfallmeldungen bestimmt. Bitte wählen Sie erneut.',
+  },
+  INJURY_CATEGORY_INVALID: {
+    status: 400,
+    message: 'Die gewählte Verletzungskategorie gibt es nicht oder sie ist inaktiv. Bitte wählen Sie erneut.',
+  },
+  INJURY_CATEGORY_NOT_FOUND: { status: 404, message: 'Die Verletzungskategorie wurde nicht gefunden.' },
+  INJURY_CATEGORY_IN_USE: {
+    status: 409,
+    message:
+      'Die Verletzungskategorie wird in Unfallmeldungen verwendet oder ist fest eingebaut und kann nur inaktiv gesetzt werden.',
+  },
+  INJURY_CATEGORY_DUPLICATE: {
+    status: 409,
+    message: 'Eine Verletzungskategorie mit dieser Bezeichnung gibt es bereits.',
+  },
   FIRST_AID_PERSON_REQUIRED: {
     status: 400,
     message: 'Bitte wählen Sie die verletzte Person aus oder geben Sie ihren Namen an.',
@@ -93,5 +112,13 @@ export const accidentsMessages = {
   fieldAbsenceOrder: 'Dieser Zeitpunkt liegt vor dem Unfall oder vor dem Ende der Tätigkeit.',
   fieldNoticeRequired: 'Diese Angabe ist für die Unfallanzeige nötig.',
   /** The title of the task that holds the three-day deadline of the notice. */
+  /** An accident report as the source of investigation measures (actions, decision 056). */
+  actionSource: (id: number, date: string, location: string) =>
+    `Unfallmeldung Nr. ${id} vom ${date}${location ? ` – ${location}` : ''}`,
+  /** The comment of the deadline task when the notice was sent. */
+  noticeTaskDone: 'Unfallanzeige gesendet',
+  fieldInjuryCategoryDuplicate: 'Diese Bezeichnung gibt es bereits.',
+  fieldChecklist: 'Bitte wählen Sie eine aktive Checkliste für Unfallmeldungen.',
+  fieldInjuryCategoryInactive: 'Diese Verletzungskategorie ist inaktiv. Bitte wählen Sie eine andere.',
   noticeTask: (date: string) => `Unfallanzeige an die Unfallversicherung senden (Frist ${date})`,
 } as const;

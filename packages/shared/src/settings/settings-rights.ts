@@ -7,6 +7,7 @@ import { P } from '../permissions.ts';
  * Besides these, SETTINGS_READONLY may read every category; the write rights may always read.
  */
 export const SETTINGS_CATEGORY_RIGHTS = {
+  accidents: { readAnyOf: [P.ACCIDENT_REPORTS_NOTICE], writeAnyOf: [P.SETTINGS_HEALTHCARE] },
   hazmat: { readAnyOf: [P.HAZMAT], writeAnyOf: [P.SETTINGS_HAZMAT] },
   instructions: { readAnyOf: [], writeAnyOf: [P.SETTINGS_TOPICS] },
   language: { readAnyOf: [], writeAnyOf: [P.SETTINGS_LANGUAGE] },

@@ -8,8 +8,8 @@ import type { AccidentRecord, AccidentsRepository } from './accidents.repository
 /**
  * The accident notice (Unfallanzeige, UVAV 2024 §§ 3, 4; decision 051): every field of the regulation with its
  * paragraph number, built from the report, the injured employee, the location and the company name. The same
- * structure is the JSON export and the PDF. § 4 (3) (children, pupils, students) is not part of it: the product
- * reports accidents of employees and externals at work (§ 4 (2)).
+ * structure is the JSON export and the PDF. An external person's personal data come from the report (decision 056);
+ * children, pupils and students (insured group 'education') get the fields of § 4 (3) instead of § 4 (2).
  */
 
 const yesNo = (v: boolean) => (v ? 'ja' : 'nein');
@@ -28,9 +28,18 @@ const GENDERS: Record<string, string> = { m: 'männlich', w: 'weiblich', d: 'div
 export async function buildNotice(
   ex: Executor,
   repository: AccidentsRepository,
-  input: { row: AccidentRecord; companyName: string; notifierId: number; now: Date },
+  input: {
+    row: AccidentRecord;
+    companyName: string;
+    notifierId: number;
+    now: Date;
+    /** The company-wide defaults (settings „Unfallmeldungen“) for what the report leaves empty. */
+    defaults?: { insurer: string; companyNumber: string };
+  },
 ): Promise<AccidentNotice> {
   const { row, companyName, notifierId, now } = input;
+  const insurer = row.insurer || input.defaults?.insurer || '';
+  const companyNumber = row.companyNumber || input.defaults?.companyNumber || '';
   const person = row.employeeId === null ? undefined : await repository.noticePerson(ex, row.employeeId);
   const notifier = await repository.notifier(ex, row.noticeSentBy ?? notifierId);
   const location = await repository.locationAddress(ex, row.locationId);
@@ -40,6 +49,32 @@ export async function buildNotice(
       ? (person?.departmentName ?? '')
       : ((await repository.departmentName(ex, row.departmentId, row.portalId)) ?? '');
   const name = person ? `${person.lastName}, ${person.firstName}` : row.externalName;
+  // An external person's notice data are kept on the report (decision 056).
+  const insured = person
+    ? {
+        birthday: person.birthday,
+        street: person.street,
+        zip: person.zip,
+        city: person.city,
+        gender: person.gender,
+        healthInsurance: joinAddress(
+          person.healthInsuranceName,
+          person.healthInsuranceStreet,
+          `${person.healthInsuranceZip ?? ''} ${person.healthInsuranceCity ?? ''}`,
+        ),
+        citizenship: person.citizenship,
+        phone: person.phone,
+      }
+    : {
+        birthday: row.externalBirthday,
+        street: row.externalStreet,
+        zip: row.externalPostalCode,
+        city: row.externalCity,
+        gender: row.externalGender,
+        healthInsurance: row.externalHealthInsurance,
+        citizenship: row.externalCitizenship,
+        phone: row.externalPhone,
+      };
   const injuries = children.injuries
     .map((i) => `${catalogueLabel('injuryType', i.injuryType)} – ${catalogueLabel('bodyPart', i.bodyPart)}`)
     .join('; ');
@@ -55,29 +90,19 @@ export async function buildNotice(
     {
       title: 'Allgemeine Daten (§ 3 UVAV)',
       fields: [
-        f('3(1)1', 'insurer', 'Unfallversicherungsträger (Empfänger)', row.insurer, true),
+        f('3(1)1', 'insurer', 'Unfallversicherungsträger (Empfänger)', insurer, true),
         f('3(1)2a', 'insuredName', 'Name, Vorname der versicherten Person', name, true),
-        f('3(1)2b', 'insuredBirthday', 'Geburtsdatum', germanDay(person?.birthday), true),
+        f('3(1)2b', 'insuredBirthday', 'Geburtsdatum', germanDay(insured.birthday), true),
         f(
           '3(1)2c',
           'insuredAddress',
           'Anschrift',
-          joinAddress(person?.street, `${person?.zip ?? ''} ${person?.city ?? ''}`),
+          joinAddress(insured.street, `${insured.zip ?? ''} ${insured.city ?? ''}`),
           true,
         ),
-        f('3(1)2d', 'insuredGender', 'Geschlecht', GENDERS[person?.gender ?? ''] ?? '', true),
-        f(
-          '3(1)2e',
-          'insuredHealthInsurance',
-          'Krankenkasse',
-          joinAddress(
-            person?.healthInsuranceName,
-            person?.healthInsuranceStreet,
-            `${person?.healthInsuranceZip ?? ''} ${person?.healthInsuranceCity ?? ''}`,
-          ),
-          true,
-        ),
-        f('3(1)2f', 'insuredCitizenship', 'Staatsangehörigkeit', person?.citizenship ?? '', true),
+        f('3(1)2d', 'insuredGender', 'Geschlecht', GENDERS[insured.gender ?? ''] ?? '', true),
+        f('3(1)2e', 'insuredHealthInsurance', 'Krankenkasse', insured.healthInsurance ?? '', true),
+        f('3(1)2f', 'insuredCitizenship', 'Staatsangehörigkeit', insured.citizenship ?? '', true),
         f(
           '3(1)2g',
           'legalRepresentative',
@@ -96,7 +121,7 @@ export async function buildNotice(
           '3(2)1',
           'insuredPhone',
           'Telefon der versicherten Person (mit Einverständnis)',
-          row.phoneConsent ? (person?.phone ?? '') : '',
+          row.phoneConsent ? (insured.phone ?? '') : '',
         ),
         f(
           '3(2)2',
@@ -110,7 +135,7 @@ export async function buildNotice(
     {
       title: 'Angaben zum Unfall (§ 4 Abs. 1 UVAV)',
       fields: [
-        f('4(1)1', 'companyNumber', 'Unternehmensnummer', row.companyNumber, true),
+        f('4(1)1', 'companyNumber', 'Unternehmensnummer', companyNumber, true),
         f('4(1)2', 'accidentAt', 'Unfallzeitpunkt', formatBerlinDateTime(row.accidentAt), true),
         f(
           '4(1)3',
@@ -144,95 +169,98 @@ export async function buildNotice(
         ),
       ],
     },
-    {
-      title: 'Angaben zur Beschäftigung (§ 4 Abs. 2 UVAV)',
-      fields: [
-        f(
-          '4(2)1',
-          'company',
-          'Unternehmen (Name, Anschrift)',
-          joinAddress(companyName, row.companyAddress),
-          true,
-        ),
-        f(
-          '4(2)2',
-          'site',
-          'Betriebsstätte des Unfalls (Name, Anschrift)',
-          joinAddress(location?.name, location?.street, `${location?.zip ?? ''} ${location?.city ?? ''}`),
-          true,
-        ),
-        f(
-          '4(2)3',
-          'employment',
-          'Tätig seit, Tätigkeit, Unternehmensteil',
-          [
-            person?.hireDate ? `seit ${germanDay(person.hireDate)}` : '',
-            person?.workingTasks ?? '',
-            department,
-          ]
-            .filter(Boolean)
-            .join(' · '),
-        ),
-        f('4(2)4a', 'tempWorker', 'Leiharbeiterin/Leiharbeiter', yesNo(person?.isTempWorker ?? false)),
-        f('4(2)4b', 'apprentice', 'Auszubildende/Auszubildender', yesNo(row.apprentice)),
-        f('4(2)4c', 'marginalEmployment', 'Geringfügige Beschäftigung', yesNo(row.marginalEmployment)),
-        f(
-          '4(2)4d',
-          'entrepreneur',
-          'Unternehmer/in, Gesellschafter/in, Geschäftsführer/in',
-          yesNo(row.entrepreneur),
-        ),
-        f(
-          '4(2)4e',
-          'familyMember',
-          'Mit dem Unternehmer verheiratet, verpartnert, verwandt oder Familienangehörige/r',
-          yesNo(row.familyMember),
-        ),
-        f(
-          '4(2)5',
-          'wageContinuation',
-          'Anspruch auf Entgeltfortzahlung (Dauer)',
-          row.wageContinuationWeeks === null
-            ? ''
-            : row.wageContinuationWeeks === 0
-              ? 'nein'
-              : `ja, ${row.wageContinuationWeeks} Wochen`,
-        ),
-        f('4(2)6', 'homeOffice', 'Unfall während einer Homeoffice-Tätigkeit', yesNo(row.homeOffice)),
-        f(
-          '4(2)7',
-          'workingTime',
-          'Arbeitszeit am Unfalltag (Beginn – Ende)',
-          row.workingTimeStart || row.workingTimeEnd
-            ? `${row.workingTimeStart || '?'} – ${row.workingTimeEnd || '?'} Uhr`
-            : '',
-        ),
-        f(
-          '4(2)8',
-          'workStopped',
-          'Tätigkeit aufgrund des Unfalls beendet',
-          row.workStoppedAt ? `ja, am ${formatBerlinDateTime(row.workStoppedAt)}` : 'nein',
-        ),
-        f(
-          '4(2)9',
-          'workResumed',
-          'Tätigkeit wiederaufgenommen',
-          row.workResumedAt ? `ja, am ${formatBerlinDateTime(row.workResumedAt)}` : 'nein',
-        ),
-        f(
-          '4(2)9a',
-          'violentEvent',
-          'Gewaltereignis (z. B. körperlicher oder sexueller Übergriff)',
-          yesNo(row.violentEvent),
-        ),
-        f(
-          '4(2)10',
-          'worksCouncilMember',
-          'Betriebsrats- oder Personalratsmitglied, das vor Absendung Kenntnis genommen hat',
-          row.worksCouncilMember,
-        ),
-      ],
-    },
+    row.insuredGroup === 'education'
+      ? educationSection(row, f)
+      : {
+          title: 'Angaben zur Beschäftigung (§ 4 Abs. 2 UVAV)',
+          fields: [
+            f(
+              '4(2)1',
+              'company',
+              'Unternehmen (Name, Anschrift)',
+              // An external person was employed by their own company.
+              person ? joinAddress(companyName, row.companyAddress) : row.externalCompany,
+              true,
+            ),
+            f(
+              '4(2)2',
+              'site',
+              'Betriebsstätte des Unfalls (Name, Anschrift)',
+              joinAddress(location?.name, location?.street, `${location?.zip ?? ''} ${location?.city ?? ''}`),
+              true,
+            ),
+            f(
+              '4(2)3',
+              'employment',
+              'Tätig seit, Tätigkeit, Unternehmensteil',
+              [
+                person?.hireDate ? `seit ${germanDay(person.hireDate)}` : '',
+                person?.workingTasks ?? '',
+                department,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            ),
+            f('4(2)4a', 'tempWorker', 'Leiharbeiterin/Leiharbeiter', yesNo(person?.isTempWorker ?? false)),
+            f('4(2)4b', 'apprentice', 'Auszubildende/Auszubildender', yesNo(row.apprentice)),
+            f('4(2)4c', 'marginalEmployment', 'Geringfügige Beschäftigung', yesNo(row.marginalEmployment)),
+            f(
+              '4(2)4d',
+              'entrepreneur',
+              'Unternehmer/in, Gesellschafter/in, Geschäftsführer/in',
+              yesNo(row.entrepreneur),
+            ),
+            f(
+              '4(2)4e',
+              'familyMember',
+              'Mit dem Unternehmer verheiratet, verpartnert, verwandt oder Familienangehörige/r',
+              yesNo(row.familyMember),
+            ),
+            f(
+              '4(2)5',
+              'wageContinuation',
+              'Anspruch auf Entgeltfortzahlung (Dauer)',
+              row.wageContinuationWeeks === null
+                ? ''
+                : row.wageContinuationWeeks === 0
+                  ? 'nein'
+                  : `ja, ${row.wageContinuationWeeks} Wochen`,
+            ),
+            f('4(2)6', 'homeOffice', 'Unfall während einer Homeoffice-Tätigkeit', yesNo(row.homeOffice)),
+            f(
+              '4(2)7',
+              'workingTime',
+              'Arbeitszeit am Unfalltag (Beginn – Ende)',
+              row.workingTimeStart || row.workingTimeEnd
+                ? `${row.workingTimeStart || '?'} – ${row.workingTimeEnd || '?'} Uhr`
+                : '',
+            ),
+            f(
+              '4(2)8',
+              'workStopped',
+              'Tätigkeit aufgrund des Unfalls beendet',
+              row.workStoppedAt ? `ja, am ${formatBerlinDateTime(row.workStoppedAt)}` : 'nein',
+            ),
+            f(
+              '4(2)9',
+              'workResumed',
+              'Tätigkeit wiederaufgenommen',
+              row.workResumedAt ? `ja, am ${formatBerlinDateTime(row.workResumedAt)}` : 'nein',
+            ),
+            f(
+              '4(2)9a',
+              'violentEvent',
+              'Gewaltereignis (z. B. körperlicher oder sexueller Übergriff)',
+              yesNo(row.violentEvent),
+            ),
+            f(
+              '4(2)10',
+              'worksCouncilMember',
+              'Betriebsrats- oder Personalratsmitglied, das vor Absendung Kenntnis genommen hat',
+              row.worksCouncilMember,
+            ),
+          ],
+        },
   ];
   return {
     format: 'schutzwerk.unfallanzeige',
@@ -243,6 +271,55 @@ export async function buildNotice(
     sentAt: row.noticeSentAt?.toISOString() ?? null,
     firstAiders,
     sections,
+  };
+}
+
+type FieldOf = (ref: string, key: string, label: string, value: string, required?: boolean) => NoticeField;
+
+/**
+ * § 4 (3) UVAV: children in day care, pupils and students (§ 2 (1) 8 SGB VII) — the institution and its carrier
+ * instead of the employer, the visit instead of the work (decision 056).
+ */
+function educationSection(row: AccidentRecord, f: FieldOf): AccidentNotice['sections'][number] {
+  return {
+    title: 'Angaben zur Einrichtung (§ 4 Abs. 3 UVAV)',
+    fields: [
+      f('4(3)1', 'institution', 'Besuchte Einrichtung (Name, Anschrift)', row.institution, true),
+      f(
+        '4(3)2',
+        'institutionCarrier',
+        'Träger der Einrichtung (Bezeichnung, Anschrift)',
+        row.institutionCarrier,
+        true,
+      ),
+      f('4(3)3', 'distanceLearning', 'Unfall während des Distanzunterrichts', yesNo(row.distanceLearning)),
+      f(
+        '4(3)4',
+        'visitEnded',
+        'Besuch der Einrichtung aufgrund des Unfalls beendet',
+        row.workStoppedAt ? `ja, am ${formatBerlinDateTime(row.workStoppedAt)}` : 'nein',
+      ),
+      f(
+        '4(3)4a',
+        'violentEvent',
+        'Gewaltereignis (z. B. körperlicher oder sexueller Übergriff)',
+        yesNo(row.violentEvent),
+      ),
+      f(
+        '4(3)5',
+        'visitResumed',
+        'Besuch der Einrichtung wiederaufgenommen',
+        row.workResumedAt ? `ja, am ${formatBerlinDateTime(row.workResumedAt)}` : 'nein',
+      ),
+      f(
+        '4(3)6',
+        'visitTime',
+        'Regulärer Beginn und reguläres Ende des Besuchs am Unfalltag',
+        row.workingTimeStart || row.workingTimeEnd
+          ? `${row.workingTimeStart || '?'} – ${row.workingTimeEnd || '?'} Uhr`
+          : '',
+      ),
+    ],
   };
 }
 
@@ -282,6 +359,8 @@ export async function renderNoticePdf(
     'doctor',
     'employment',
     'insuredHealthInsurance',
+    'institution',
+    'institutionCarrier',
   ]);
   const half = (width - 6) / 2;
   const boxHeight = (field: NoticeField, w: number) => {

@@ -11,6 +11,7 @@ import { type ListPlan, type ListSource, planList, runList } from '#platform/lis
 import { countOf } from '#platform/list-count.ts';
 import { changeLog } from '#platform/platform.table.ts';
 import {
+  accidentInjuryCategories,
   accidentReportFirstAiders,
   accidentReportInjuries,
   accidentReports,
@@ -79,7 +80,76 @@ const firstAidListSource: ListSource = {
   searchText: sql`lower(coalesce(${injured.lastName} || ', ' || ${injured.firstName}, ${firstAidEntries.personName}) || ' ' || ${firstAidEntries.place})`,
 };
 
+export type InjuryCategoryRecord = typeof accidentInjuryCategories.$inferSelect;
+
 export const accidentsRepository = {
+  /** The catalogue of injury categories with the number of reports using each (decision 056). */
+  async injuryCategories(ex: Executor) {
+    return ex
+      .select({
+        id: accidentInjuryCategories.id,
+        label: accidentInjuryCategories.label,
+        noticeDue: accidentInjuryCategories.noticeDue,
+        active: accidentInjuryCategories.active,
+        builtIn: accidentInjuryCategories.builtIn,
+        version: accidentInjuryCategories.version,
+        usedBy: sql<number>`(select count(*)::int from accident_reports r where r.injury_category = "accident_injury_categories"."id")`,
+      })
+      .from(accidentInjuryCategories)
+      .orderBy(accidentInjuryCategories.builtIn, accidentInjuryCategories.id);
+  },
+
+  async injuryCategory(ex: Executor, id: number, lock?: 'update'): Promise<InjuryCategoryRecord | undefined> {
+    const q = ex.select().from(accidentInjuryCategories).where(eq(accidentInjuryCategories.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async injuryCategoryByLabel(ex: Executor, label: string): Promise<InjuryCategoryRecord | undefined> {
+    const [row] = await ex
+      .select()
+      .from(accidentInjuryCategories)
+      .where(sql`lower(${accidentInjuryCategories.label}) = lower(${label})`);
+    return row;
+  },
+
+  async insertInjuryCategory(ex: Executor, values: { label: string; noticeDue: boolean }) {
+    const [row] = await ex.insert(accidentInjuryCategories).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async updateInjuryCategory(
+    ex: Executor,
+    id: number,
+    version: number,
+    values: Partial<Pick<InjuryCategoryRecord, 'label' | 'noticeDue' | 'active'>>,
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(accidentInjuryCategories)
+      .set({ ...values, version: sql`${accidentInjuryCategories.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(accidentInjuryCategories.id, id), eq(accidentInjuryCategories.version, version)))
+      .returning({ id: accidentInjuryCategories.id });
+    return rows.length === 1;
+  },
+
+  async deleteInjuryCategory(ex: Executor, id: number, version: number): Promise<boolean> {
+    const rows = await ex
+      .delete(accidentInjuryCategories)
+      .where(and(eq(accidentInjuryCategories.id, id), eq(accidentInjuryCategories.version, version)))
+      .returning({ id: accidentInjuryCategories.id });
+    return rows.length === 1;
+  },
+
+  async injuryCategoryUsed(ex: Executor, id: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: accidentReports.id })
+      .from(accidentReports)
+      .where(eq(accidentReports.injuryCategory, id))
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async find(ex: Executor, id: number, lock?: 'update'): Promise<AccidentRecord | undefined> {
     const q = ex.select().from(accidentReports).where(eq(accidentReports.id, id));
     const [row] = lock ? await q.for('update') : await q;
@@ -221,6 +291,20 @@ export const accidentsRepository = {
       .from(employees)
       .where(inArray(employees.id, ids));
     return new Map(rows.map((r) => [r.id, `${r.last}, ${r.first}`]));
+  },
+
+  /** Id, time and location name of some reports (their label as a source of actions). */
+  async actionSourceLabels(ex: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return ex
+      .select({
+        id: accidentReports.id,
+        accidentAt: accidentReports.accidentAt,
+        locationName: locations.name,
+      })
+      .from(accidentReports)
+      .leftJoin(locations, eq(locations.id, accidentReports.locationId))
+      .where(inArray(accidentReports.id, [...ids]));
   },
 
   async locationName(ex: Executor, id: number, portalId: number): Promise<string | undefined> {

@@ -15,12 +15,17 @@ import {
   updateFirstAidEntrySchema,
 } from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import {
+  createInjuryCategorySchema,
+  injuryCategorySchema,
+  updateInjuryCategorySchema,
+} from '@schutzwerk/shared/accidents/injury-categories.schema.ts';
+import {
   accidentStatisticsSchema,
   statisticsExportQuerySchema,
   statisticsQuerySchema,
 } from '@schutzwerk/shared/accidents/statistics.schema.ts';
-import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '#modules/reports/index.ts';
@@ -30,17 +35,78 @@ import { listRoute } from '#platform/list-route.ts';
 import type { AccidentStatisticsService } from './accident-statistics.ts';
 import type { AccidentsService } from './accidents.service.ts';
 import type { FirstAidService } from './first-aid.service.ts';
+import type { InjuryCategoriesService } from './injury-categories.service.ts';
 
 /** Accident reports (/api/accidents…) and the first-aid book (/api/firstaid…), decision 047. */
 export function accidentsRoutes(
   service: AccidentsService,
   firstAid: FirstAidService,
   statistics: AccidentStatisticsService,
+  injuryCategories: InjuryCategoriesService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const read = { access: anyOf(P.ACCIDENT_REPORTS) };
     const edit = { access: anyOf(P.ACCIDENT_REPORTS_EDIT) };
     const one = { 200: z.object({ data: accidentSchema }) };
+
+    // The checklists step 6 may choose (decision 056): active checklists of the portal for accident reports.
+    app.get(
+      '/accidents/checklists',
+      {
+        config: { access: anyOf(P.ACCIDENT_REPORTS_CREATE, P.ACCIDENT_REPORTS_EDIT) },
+        schema: {
+          response: {
+            200: z.object({ data: z.array(z.object({ id: z.number().int(), label: z.string() })) }),
+          },
+        },
+      },
+      async (request) => ({ data: await service.checklistChoice(requireActor(request)) }),
+    );
+
+    // The managed catalogue of injury categories (decision 056): read by everyone who reports accidents.
+    const manage = { access: anyOf(P.INJURY_CATEGORIES) };
+    const category = { 200: z.object({ data: injuryCategorySchema }) };
+    app.get(
+      '/accidents/injury-categories',
+      {
+        config: { access: anyOf(...COMPOSITE.ACCIDENT_REPORTS_ANY, P.INJURY_CATEGORIES) },
+        schema: { response: { 200: z.object({ data: z.array(injuryCategorySchema) }) } },
+      },
+      async () => ({ data: await injuryCategories.list() }),
+    );
+    app.post(
+      '/accidents/injury-categories',
+      {
+        config: manage,
+        schema: {
+          body: createInjuryCategorySchema,
+          response: { 201: z.object({ data: injuryCategorySchema }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await injuryCategories.create(requireActor(request), request.body) }),
+    );
+    app.patch(
+      '/accidents/injury-categories/:id',
+      {
+        config: manage,
+        schema: { params: idParamsSchema, body: updateInjuryCategorySchema, response: category },
+      },
+      async (request) => ({
+        data: await injuryCategories.update(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      '/accidents/injury-categories/:id',
+      {
+        config: manage,
+        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await injuryCategories.delete(requireActor(request), request.params.id, request.query.version);
+        return reply.status(204).send(null);
+      },
+    );
 
     // Statistics (decision 051): ACCIDENT_REPORTS_STATISTICS; body part / injury type only with the health right.
     const stats = { access: anyOf(P.ACCIDENT_REPORTS_STATISTICS) };

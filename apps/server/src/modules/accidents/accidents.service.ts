@@ -15,6 +15,7 @@ import {
   accidentListQuerySchema,
   accidentStatusChangeSchema,
   createAccidentSchema,
+  externalPersonFields,
   noticeFields,
   sendNoticeSchema,
   updateAccidentSchema,
@@ -28,21 +29,23 @@ import {
 } from '@schutzwerk/shared/accidents/catalogues.ts';
 import { accidentsMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { accidentSettings, insurerLine } from '@schutzwerk/shared/settings/accidents.settings.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { eq, ne, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import { completeOpenTasks, createTask, deleteOpenTasks, openTasks } from '#modules/actions/index.ts';
+import type { ChecklistsService } from '#modules/checklists/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { diffFields, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { addDays, berlinDay, formatBerlinDateTime, noticeDeadline } from './accident-dates.ts';
+import { ACCIDENT_ACTION_SOURCE, scopeOf } from './accident-links.ts';
 import { buildNotice, missingFields, renderNoticePdf } from './accident-notice.ts';
 import {
   ACCIDENT_ENTITY,
   type AccidentInsert,
   type AccidentRecord,
-  type AccidentScope,
   type AccidentsRepository,
 } from './accidents.repository.ts';
 import { accidentReports } from './accidents.table.ts';
@@ -60,13 +63,24 @@ type Deps = {
   /** The company name of the notice and the PDF frame; the logo of the frame. */
   settings?: Pick<SettingsService, 'read'>;
   logo?: () => Promise<Buffer | null>;
+  /** The checklists' link port (decision 052): the checklist of step 6 (decision 056). */
+  checklists?: AccidentChecklists;
 };
 
-/** The tasks of a report in the actions/tasks registry (decision 020): the notice's deadline. */
-const TASK_SOURCE = 'accident_report';
+/** What the report needs of the checklists module (its link port). */
+export type AccidentChecklists = Pick<ChecklistsService, 'linkChecklist' | 'stateOf' | 'choicesFor'>;
+const CHECKLIST_MODULE = 'accidents';
+
+/**
+ * The tasks of a report in the actions/tasks registry (decision 020): the notice's deadline (kind 'check'); the
+ * investigation measures' tasks (kind 'action', decision 056) share the source and are left alone here.
+ */
+const TASK_SOURCE = ACCIDENT_ACTION_SOURCE;
+const NOTICE_TASK_KINDS = ['check'] as const;
 
 const ABSENCE_KEYS = Object.keys(absenceFields) as (keyof typeof absenceFields)[];
 const NOTICE_KEYS = Object.keys(noticeFields) as (keyof typeof noticeFields)[];
+const EXTERNAL_KEYS = Object.keys(externalPersonFields) as (keyof typeof externalPersonFields)[];
 
 /** The stored fields the change log compares (children as their arrays). */
 const REPORT_FIELDS = [
@@ -90,6 +104,8 @@ const REPORT_FIELDS = [
   'comment',
   ...ABSENCE_KEYS,
   ...NOTICE_KEYS,
+  ...EXTERNAL_KEYS,
+  'checklistId',
 ] as const;
 
 /** A grace for clocks: an accident time up to a minute ahead is not "in the future". */
@@ -109,22 +125,18 @@ const berlinDate = new Intl.DateTimeFormat('de-DE', {
  * "fatal", or "sick until" more than three days after the accident day.
  */
 export function noticeDueOf(
-  v: Pick<Values, 'fatal' | 'daysLost' | 'injuryCategory' | 'sickUntil' | 'accidentAt'>,
+  v: Pick<Values, 'fatal' | 'daysLost' | 'sickUntil' | 'accidentAt'>,
+  /** The injury category is one that makes a report reportable (its `notice_due`, decision 056). */
+  categoryDue: boolean,
 ) {
   if (v.fatal) return true;
   if (v.daysLost !== null && v.daysLost > 3) return true;
-  if (v.injuryCategory === 4 || v.injuryCategory === 5) return true;
+  if (categoryDue) return true;
   return v.sickUntil !== null && v.sickUntil > addDays(berlinDay(new Date(v.accidentAt)), 3);
 }
 
 export function canSeeHealth(actor: Actor): boolean {
   return actorHasAny(actor, P.ACCIDENT_REPORTS_HEALTH_DATA);
-}
-
-function scopeOf(actor: Actor): AccidentScope {
-  return actorHasAny(actor, P.ACCIDENT_REPORTS_ALL)
-    ? { all: true }
-    : { all: false, employeeId: actor.employeeId };
 }
 
 type Values = Omit<AccidentInput, 'confirmFutureTime'>;
@@ -136,13 +148,14 @@ export function createAccidentsService({
   onFiled = [],
   settings,
   logo = async () => null,
+  checklists,
 }: Deps) {
   /**
    * Keeps the notice's deadline task in sync (decision 051): one open task while the report is reportable, the
    * notice not sent and the report not completed or inactive; assigned to the report's author (else the caller).
    */
   async function syncNoticeTask(ex: Executor, actor: Actor, row: AccidentRecord) {
-    const selector = { sourceType: TASK_SOURCE, sourceId: row.id };
+    const selector = { sourceType: TASK_SOURCE, sourceId: row.id, kinds: NOTICE_TASK_KINDS };
     const wanted =
       row.reportable && row.noticeSentAt === null && row.status !== STATUS_INACTIVE && row.status !== 50;
     const open = await openTasks(ex, selector);
@@ -169,7 +182,17 @@ export function createAccidentsService({
 
   async function noticeOf(ex: Executor, actor: Actor, row: AccidentRecord) {
     const companyName = settings ? (await settings.read(systemSettings, ex)).companyName : '';
-    return buildNotice(ex, repository, { row, companyName, notifierId: actor.employeeId, now: now() });
+    const defaults = settings ? await settings.read(accidentSettings, ex) : null;
+    return buildNotice(ex, repository, {
+      row,
+      companyName,
+      notifierId: actor.employeeId,
+      now: now(),
+      defaults: {
+        insurer: defaults ? insurerLine(defaults) : '',
+        companyNumber: defaults?.companyNumber ?? '',
+      },
+    });
   }
 
   /** The notice needs the health right (injuries, doctor) besides editing; only for a reportable report. */
@@ -256,6 +279,19 @@ export function createAccidentsService({
       workingTimeStart: row.workingTimeStart,
       workingTimeEnd: row.workingTimeEnd,
       worksCouncilMember: row.worksCouncilMember,
+      insuredGroup: row.insuredGroup as Accident['insuredGroup'],
+      institution: row.institution,
+      institutionCarrier: row.institutionCarrier,
+      distanceLearning: row.distanceLearning,
+      externalBirthday: health ? row.externalBirthday : null,
+      externalStreet: health ? row.externalStreet : null,
+      externalPostalCode: health ? row.externalPostalCode : null,
+      externalCity: health ? row.externalCity : null,
+      externalGender: health ? (row.externalGender as Accident['externalGender']) : null,
+      externalHealthInsurance: health ? row.externalHealthInsurance : null,
+      externalCitizenship: health ? row.externalCitizenship : null,
+      externalPhone: health ? row.externalPhone : null,
+      checklist: await checklistOf(ex, row),
       noticeSentAt: row.noticeSentAt?.toISOString() ?? null,
       noticeSentByName:
         row.noticeSentBy === null
@@ -267,6 +303,58 @@ export function createAccidentsService({
       createdAt: row.createdAt.toISOString(),
       version: row.version,
     };
+  }
+
+  /** The checklist of step 6 with its instance's state (null: none chosen). */
+  async function checklistOf(ex: Executor, row: AccidentRecord): Promise<Accident['checklist']> {
+    if (row.checklistId === null || !checklists) return null;
+    const label =
+      (await checklists.choicesFor(ex, row.portalId, CHECKLIST_MODULE)).find((c) => c.id === row.checklistId)
+        ?.label ?? '';
+    const state = await checklists.stateOf(ex, row.checklistId, CHECKLIST_MODULE, row.id);
+    return {
+      id: row.checklistId,
+      label,
+      instanceId: state?.instanceId ?? null,
+      status: state?.status ?? null,
+      progress: state?.progress ?? null,
+    };
+  }
+
+  /** Links the report's checklist (the instance is created once, in the caller's transaction). */
+  async function linkChecklistOf(ex: Executor, row: AccidentRecord) {
+    if (row.checklistId !== null && checklists)
+      await checklists.linkChecklist(ex, row.checklistId, CHECKLIST_MODULE, row.id);
+  }
+
+  /**
+   * The injury category and the checklist must exist and be active when they are chosen or changed (a stored
+   * inactive one stays). Answers whether the category makes the report reportable.
+   */
+  async function checkCatalogues(ex: Executor, actor: Actor, v: Values, before?: AccidentRecord) {
+    let categoryDue = false;
+    if (v.injuryCategory !== null) {
+      const category = await repository.injuryCategory(ex, v.injuryCategory);
+      const kept = before !== undefined && before.injuryCategory === v.injuryCategory;
+      if (!category || (!category.active && !kept))
+        throw new AppError(
+          'INJURY_CATEGORY_INVALID',
+          fieldError(
+            'injuryCategory',
+            category ? accidentsMessages.fieldInjuryCategoryInactive : accidentsMessages.fieldInjuryCategory,
+          ),
+        );
+      categoryDue = category.noticeDue;
+    }
+    if (v.checklistId !== null && !(before !== undefined && before.checklistId === v.checklistId)) {
+      const choice = checklists ? await checklists.choicesFor(ex, actor.portalId, CHECKLIST_MODULE) : [];
+      if (!choice.some((c) => c.id === v.checklistId && c.active))
+        throw new AppError(
+          'ACCIDENT_CHECKLIST_INVALID',
+          fieldError('checklistId', accidentsMessages.fieldChecklist),
+        );
+    }
+    return categoryDue;
   }
 
   /**
@@ -343,7 +431,8 @@ export function createAccidentsService({
       });
   }
 
-  function stored(v: Values) {
+  function stored(v: Values, categoryDue: boolean) {
+    const external = v.employeeId === null;
     return {
       eventType: v.eventType,
       employeeId: v.employeeId,
@@ -361,7 +450,7 @@ export function createAccidentsService({
       hospital: v.hospital,
       protectiveGear: v.protectiveGear,
       // More than three days of incapacity or a death make a report reportable (decision 051).
-      reportable: v.reportable || noticeDueOf(v),
+      reportable: v.reportable || noticeDueOf(v, categoryDue),
       fatal: v.fatal,
       hospitalised: v.hospitalised,
       comment: v.comment,
@@ -370,6 +459,11 @@ export function createAccidentsService({
       workResumedAt: v.workResumedAt === null ? null : new Date(v.workResumedAt),
       lightDutiesUntil: v.lightDuties ? v.lightDutiesUntil : null,
       ...Object.fromEntries(NOTICE_KEYS.map((k) => [k, v[k]])),
+      // An employee's personal data come from the employee record; only an external person's are kept here.
+      ...Object.fromEntries(
+        EXTERNAL_KEYS.map((k) => [k, external ? v[k] : k === 'externalBirthday' ? null : '']),
+      ),
+      checklistId: v.checklistId,
     } as Omit<AccidentInsert, 'portalId'>;
   }
 
@@ -425,15 +519,24 @@ export function createAccidentsService({
 
     /** Files a report (status 10) and mails the supervisors and escalation contacts in the same transaction. */
     async create(actor: Actor, raw: CreateAccident): Promise<Accident> {
-      const { confirmFutureTime, ...values } = createAccidentSchema.parse(raw);
+      const { confirmFutureTime, ...parsed } = createAccidentSchema.parse(raw);
       return db.transaction(async (tx) => {
+        // The company-wide defaults of the notice (decision 056) fill what the report leaves empty.
+        const defaults = settings ? await settings.read(accidentSettings, tx) : null;
+        const values: Values = {
+          ...parsed,
+          insurer: parsed.insurer || (defaults ? insurerLine(defaults) : ''),
+          companyNumber: parsed.companyNumber || (defaults?.companyNumber ?? ''),
+        };
         await check(tx, actor, values, confirmFutureTime);
+        const categoryDue = await checkCatalogues(tx, actor, values);
         const row = await repository.insert(tx, {
           portalId: actor.portalId,
           status: 10,
           createdBy: actor.employeeId,
-          ...stored(values),
+          ...stored(values, categoryDue),
         });
+        await linkChecklistOf(tx, row);
         await saveChildren(tx, row.id, values);
         await repository.logChange(tx, {
           entity: ACCIDENT_ENTITY,
@@ -441,7 +544,9 @@ export function createAccidentsService({
           state: LOG_STATE.CREATED,
           actorId: actor.employeeId,
           // Health values are not copied into the change log (it is read by administrators): only that they changed.
-          changes: diffFields({} as Record<string, unknown>, maskHealth(stored(values)), [...REPORT_FIELDS]),
+          changes: diffFields({} as Record<string, unknown>, maskHealth(stored(values, categoryDue)), [
+            ...REPORT_FIELDS,
+          ]),
         });
         for (const hook of onFiled) await hook(tx, actor, row);
         await syncNoticeTask(tx, actor, row);
@@ -496,6 +601,12 @@ export function createAccidentsService({
             Values,
             (typeof NOTICE_KEYS)[number]
           >),
+          ...(Object.fromEntries(EXTERNAL_KEYS.map((k) => [k, before[k]])) as Pick<
+            Values,
+            (typeof EXTERNAL_KEYS)[number]
+          >),
+          insuredGroup: before.insuredGroup as Values['insuredGroup'],
+          checklistId: before.checklistId,
         };
         const definedPatch = Object.fromEntries(
           Object.entries(patch).filter(([, v]) => v !== undefined),
@@ -505,7 +616,8 @@ export function createAccidentsService({
         const timeChanged =
           definedPatch.accidentAt !== undefined && definedPatch.accidentAt !== current.accidentAt;
         await check(tx, actor, next, confirmFutureTime === true || !timeChanged, id);
-        const values = stored(next);
+        const categoryDue = await checkCatalogues(tx, actor, next, before);
+        const values = stored(next, categoryDue);
         const changes = diffFields(before as unknown as Record<string, unknown>, values, [...REPORT_FIELDS]);
         if (!(await repository.updateVersioned(tx, id, version, values))) throw new AppError('CONFLICT');
         await saveChildren(tx, id, definedPatch);
@@ -519,9 +631,18 @@ export function createAccidentsService({
           changes: maskHealthChanges(changes),
         });
         const after = (await repository.find(tx, id)) as AccidentRecord;
+        await linkChecklistOf(tx, after);
         await syncNoticeTask(tx, actor, after);
         return present(tx, actor, after);
       });
+    },
+
+    /** The active checklists of the portal meant for accident reports (the choice of step 6). */
+    async checklistChoice(actor: Actor): Promise<{ id: number; label: string }[]> {
+      if (!checklists) return [];
+      return (await checklists.choicesFor(db, actor.portalId, CHECKLIST_MODULE))
+        .filter((c) => c.active)
+        .map(({ id, label }) => ({ id, label }));
     },
 
     /**
@@ -596,7 +717,8 @@ export function createAccidentsService({
         await completeOpenTasks(tx, {
           sourceType: TASK_SOURCE,
           sourceId: id,
-          comment: 'Unfallanzeige gesendet',
+          kinds: NOTICE_TASK_KINDS,
+          comment: accidentsMessages.noticeTaskDone,
           actorId: actor.employeeId,
         });
         await repository.logChange(tx, {

@@ -16,6 +16,20 @@ import { employees } from '#modules/employees/tables.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 
+/**
+ * The managed catalogue of injury categories (decision 056), one for the installation like the fixed body parts.
+ * The built-in categories keep their ids 1–5 (inserted by the migration); new ones are numbered from 100.
+ * `notice_due`: a report with this category is reportable (decision 051).
+ */
+export const accidentInjuryCategories = pgTable('accident_injury_categories', {
+  id: smallint('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+  label: text('label').notNull().unique(),
+  noticeDue: boolean('notice_due').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  builtIn: boolean('built_in').notNull().default(false),
+  ...versioned,
+});
+
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
@@ -42,7 +56,7 @@ export const accidentReports = pgTable(
       .notNull()
       .references(() => locations.id),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
-    injuryCategory: smallint('injury_category'),
+    injuryCategory: smallint('injury_category').references(() => accidentInjuryCategories.id),
     injuryDescription: text('injury_description').notNull().default(''),
     description: text('description').notNull().default(''),
     doctor: text('doctor').notNull().default(''),
@@ -82,6 +96,23 @@ export const accidentReports = pgTable(
     workingTimeStart: text('working_time_start').notNull().default(''),
     workingTimeEnd: text('working_time_end').notNull().default(''),
     worksCouncilMember: text('works_council_member').notNull().default(''),
+    // § 4 (3) UVAV (decision 056): children, pupils and students report the institution instead of the employer.
+    insuredGroup: text('insured_group').notNull().default('employment'),
+    institution: text('institution').notNull().default(''),
+    institutionCarrier: text('institution_carrier').notNull().default(''),
+    distanceLearning: boolean('distance_learning').notNull().default(false),
+    // The notice's personal data of an external person (decision 056; health-right rules).
+    externalBirthday: date('external_birthday', { mode: 'string' }),
+    externalStreet: text('external_street').notNull().default(''),
+    externalPostalCode: text('external_postal_code').notNull().default(''),
+    externalCity: text('external_city').notNull().default(''),
+    externalGender: text('external_gender').notNull().default(''),
+    externalHealthInsurance: text('external_health_insurance').notNull().default(''),
+    externalCitizenship: text('external_citizenship').notNull().default(''),
+    externalPhone: text('external_phone').notNull().default(''),
+    // The checklist of step 6 (decision 056), linked through the checklists' port; its instance has module
+    // 'accidents' and this report's id.
+    checklistId: integer('checklist_id'),
     noticeSentAt: at('notice_sent_at'),
     noticeSentBy: integer('notice_sent_by').references(() => employees.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
@@ -97,7 +128,8 @@ export const accidentReports = pgTable(
       'accident_reports_costs',
       sql`coalesce(${t.costWageContinuation}, 0) >= 0 and coalesce(${t.costReplacement}, 0) >= 0 and coalesce(${t.costOther}, 0) >= 0`,
     ),
-    check('accident_reports_injury_category', sql`${t.injuryCategory} between 1 and 5`),
+    check('accident_reports_insured_group', sql`${t.insuredGroup} in ('employment', 'education')`),
+    check('accident_reports_external_gender', sql`${t.externalGender} in ('', 'm', 'w', 'd')`),
     check(
       'accident_reports_person',
       sql`${t.employeeId} is not null or (${t.externalName} <> '' and ${t.externalCompany} <> '')`,

@@ -3,6 +3,7 @@
  * go through the module).
  */
 export {
+  accidentInjuryCategories,
   accidentReportFirstAiders,
   accidentReportInjuries,
   accidentReports,

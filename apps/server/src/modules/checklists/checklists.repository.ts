@@ -144,6 +144,15 @@ export const checklistsRepository = {
     return row;
   },
 
+  /** The checklists of a portal meant for one module (the link port's choice), by label. */
+  async ofModule(ex: Executor, portalId: number, module: string) {
+    return ex
+      .select({ id: checklists.id, label: checklists.label, active: checklists.active })
+      .from(checklists)
+      .where(and(eq(checklists.portalId, portalId), eq(checklists.module, module)))
+      .orderBy(sql`lower(${checklists.label})`, checklists.id);
+  },
+
   async findInstanceOfRecord(
     ex: Executor,
     checklistId: number,

@@ -334,6 +334,18 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       return { instanceId: row.id, status: row.status, progress: row.progress };
     },
 
+    /**
+     * The checklists of a portal a module may link (its `module`), active or not, by label: the choice a
+     * module offers and the labels it shows (link port, added for accident reports, decision 056).
+     */
+    async choicesFor(
+      ex: Executor,
+      portalId: number,
+      module: ChecklistModule,
+    ): Promise<{ id: number; label: string; active: boolean }[]> {
+      return repository.ofModule(ex, portalId, module);
+    },
+
     /** The state of a record's checklist: its label, status and progress (null: not linked). */
     async stateOf(
       ex: Executor,

@@ -38,6 +38,8 @@ export type AccidentDraft = {
   fatal: boolean;
   hospitalised: boolean;
   comment: string;
+  /** Step 6: the checklist to fill for this report (decision 056). */
+  checklist: { id: number; label: string } | null;
 };
 
 export const EMPTY_DRAFT: AccidentDraft = {
@@ -64,6 +66,7 @@ export const EMPTY_DRAFT: AccidentDraft = {
   fatal: false,
   hospitalised: false,
   comment: '',
+  checklist: null,
 };
 
 const KEY = 'schutzwerk.accidentDraft';
@@ -111,8 +114,8 @@ export function isFuture(local: string, now = new Date()): boolean {
 export const injures = (draft: AccidentDraft) =>
   draft.eventType !== null && (INJURING_EVENT_TYPES as readonly number[]).includes(draft.eventType);
 
-/** The steps (spec: 1 type, 2 employee, 3 location, 4 injuries, 5 details; 6 checklist left out, decision 047). */
-export const STEPS = ['type', 'person', 'place', 'injuries', 'details', 'summary'] as const;
+/** The steps (spec: 1 type, 2 employee, 3 location, 4 injuries, 5 details, 6 checklist — decisions 047, 056). */
+export const STEPS = ['type', 'person', 'place', 'injuries', 'details', 'checklist', 'summary'] as const;
 export type Step = (typeof STEPS)[number];
 
 /** The missing required input of a step, as i18n keys by field (the server checks the same again). */
@@ -149,6 +152,7 @@ export function stepOfField(field: string): Step {
   if (['accidentAt', 'firstAidAt', 'locationId', 'departmentId', 'confirmFutureTime'].includes(field))
     return 'place';
   if (field.startsWith('injur')) return 'injuries';
+  if (field === 'checklistId') return 'checklist';
   return 'details';
 }
 
@@ -177,6 +181,7 @@ export function toCreate(draft: AccidentDraft): CreateAccident {
     hospitalised: draft.hospitalised,
     comment: draft.comment,
     confirmFutureTime: draft.confirmFutureTime,
+    checklistId: draft.checklist?.id ?? null,
   };
 }
 
@@ -216,6 +221,7 @@ export function draftOfAccident(a: Accident): AccidentDraft {
     fatal: a.fatal,
     hospitalised: a.hospitalised ?? false,
     comment: a.comment,
+    checklist: a.checklist ? { id: a.checklist.id, label: a.checklist.label } : null,
   };
 }
 

@@ -58,6 +58,7 @@ function AccidentEditor({ accident }: { accident: Accident }) {
         draft={draft}
         set={set}
         healthHidden={!base.healthVisible}
+        checklistState={base.checklist}
         submitLabel={t('accidents.save')}
         pending={update.isPending || !dirty}
         error={conflict ? null : update.error}

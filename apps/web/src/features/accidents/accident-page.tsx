@@ -20,6 +20,7 @@ import { useNotify } from '#components/notifications/notifications.tsx';
 import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { ActionsPanel } from '#features/actions/index.ts';
 import { AttachedDocuments } from '#features/documents/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -168,6 +169,20 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         </Paper>
       )}
 
+      <ChecklistPanel accident={base} />
+
+      {canAny([P.ACTIONS, P.ACTIONS_OWN, P.ACTIONS_AREA, P.ACTIONS_ALL]) && (
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 1 }}>
+          <Typography variant="h6" component="h2">
+            {t('accidents.measuresTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('accidents.measuresHint')}
+          </Typography>
+          <ActionsPanel sourceType="accident_report" sourceId={base.id} readOnly={!canEdit || inactive} />
+        </Paper>
+      )}
+
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('accidents.photos')}
@@ -192,5 +207,47 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         </Paper>
       )}
     </Box>
+  );
+}
+
+/** Step 6's checklist on the record page (decision 056): its state and the way to fill it. */
+function ChecklistPanel({ accident }: { accident: Accident }) {
+  const { t } = useTranslation();
+  const { canAny } = usePermissions();
+  const c = accident.checklist;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 1 }}>
+      <Typography variant="h6" component="h2">
+        {t('accidents.checklistTitle')}
+      </Typography>
+      {!c ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('accidents.checklistNotLinked')}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body1">{c.label}</Typography>
+          {c.instanceId !== null && (
+            <Typography variant="body2" data-testid="accident-checklist-state">
+              {t('accidents.checklistState', {
+                status: t(`accidents.checklistStatus.${c.status ?? 'undone'}`),
+                progress: c.progress ?? 0,
+              })}
+            </Typography>
+          )}
+          {c.instanceId !== null && canAny([P.AUDIT_CHECKLISTS]) && (
+            <Box>
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={`/audits/checklist/${c.id}?instance=${c.instanceId}`}
+              >
+                {t('accidents.checklistFill')}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Paper>
   );
 }

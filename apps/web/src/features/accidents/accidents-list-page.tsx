@@ -1,4 +1,5 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
+import CategoryIcon from '@mui/icons-material/Category';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,6 +22,7 @@ import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { ACCIDENT_LIST_SOURCE } from './api/accident-keys.ts';
+import { useInjuryCategoryLabel } from './api/injury-categories.ts';
 
 const ORDER_COLUMNS = [
   'accidentAt',
@@ -61,6 +63,7 @@ export function AccidentsListPage() {
   const navigate = useNavigate();
   const { canAny } = usePermissions();
   const health = canAny([P.ACCIDENT_REPORTS_HEALTH_DATA]);
+  const categoryLabel = useInjuryCategoryLabel();
   const { pathname } = useLocation();
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [count, setCount] = useState<number | null>(null);
@@ -124,7 +127,7 @@ export function AccidentsListPage() {
         sortKey: 'injuryCategory',
         minWidth: 160,
         grow: 1.2,
-        render: (r) => catalogueLabel('injuryCategory', r.injuryCategory),
+        render: (r) => categoryLabel(r.injuryCategory),
       });
     cols.push({
       id: 'status',
@@ -143,7 +146,7 @@ export function AccidentsListPage() {
       ),
     });
     return cols;
-  }, [t, health]);
+  }, [t, health, categoryLabel]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
@@ -183,6 +186,11 @@ export function AccidentsListPage() {
         {canAny([P.ACCIDENT_REPORTS_STATISTICS]) && (
           <Button component={RouterLink} to="/accidents/statistics" startIcon={<BarChartIcon />}>
             {t('accidents.statistics.open')}
+          </Button>
+        )}
+        {canAny([P.INJURY_CATEGORIES]) && (
+          <Button component={RouterLink} to="/accidents/injury-categories" startIcon={<CategoryIcon />}>
+            {t('accidents.injuryCategoriesLink')}
           </Button>
         )}
       </Box>

@@ -32,6 +32,12 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     component: lazy(() => import('#features/instruction-run/instruction-settings-tab.tsx')),
   },
   {
+    key: 'accidents',
+    labelKey: 'accidents.settings.tab',
+    category: 'accidents',
+    component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
+  },
+  {
     key: 'language',
     labelKey: 'settings.tabs.language',
     category: 'language',

@@ -3,6 +3,8 @@ export const accidentKeys = {
   details: () => [...accidentKeys.all, 'detail'] as const,
   detail: (id: number) => [...accidentKeys.details(), id] as const,
   reads: (id: number) => [...accidentKeys.all, 'reads', id] as const,
+  injuryCategories: () => [...accidentKeys.all, 'injuryCategories'] as const,
+  checklistChoice: () => [...accidentKeys.all, 'checklistChoice'] as const,
 };
 
 /** List source of the accident reports (list protocol; filters status, eventType, inactive). */

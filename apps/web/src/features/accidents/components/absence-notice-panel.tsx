@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -48,7 +49,31 @@ type Draft = {
   workingTimeStart: string;
   workingTimeEnd: string;
   worksCouncilMember: string;
+  insuredGroup: 'employment' | 'education';
+  institution: string;
+  institutionCarrier: string;
+  distanceLearning: boolean;
+  externalBirthday: string;
+  externalStreet: string;
+  externalPostalCode: string;
+  externalCity: string;
+  externalGender: string;
+  externalHealthInsurance: string;
+  externalCitizenship: string;
+  externalPhone: string;
 };
+
+/** An external person's notice data (decision 056): kept on the report, read like health data. */
+const EXTERNAL_KEYS = [
+  'externalBirthday',
+  'externalStreet',
+  'externalPostalCode',
+  'externalCity',
+  'externalGender',
+  'externalHealthInsurance',
+  'externalCitizenship',
+  'externalPhone',
+] as const;
 
 /** Cents → "1234,50"; empty for none. */
 export const euros = (cents: number | null) =>
@@ -94,6 +119,18 @@ function draftOf(a: Accident): Draft {
     workingTimeStart: a.workingTimeStart,
     workingTimeEnd: a.workingTimeEnd,
     worksCouncilMember: a.worksCouncilMember,
+    insuredGroup: a.insuredGroup,
+    institution: a.institution,
+    institutionCarrier: a.institutionCarrier,
+    distanceLearning: a.distanceLearning,
+    externalBirthday: a.externalBirthday ?? '',
+    externalStreet: a.externalStreet ?? '',
+    externalPostalCode: a.externalPostalCode ?? '',
+    externalCity: a.externalCity ?? '',
+    externalGender: a.externalGender ?? '',
+    externalHealthInsurance: a.externalHealthInsurance ?? '',
+    externalCitizenship: a.externalCitizenship ?? '',
+    externalPhone: a.externalPhone ?? '',
   };
 }
 
@@ -122,6 +159,12 @@ function convert(d: Draft, t: (key: string) => string): Converted {
     workingTimeStart: d.workingTimeStart,
     workingTimeEnd: d.workingTimeEnd,
     worksCouncilMember: d.worksCouncilMember,
+    insuredGroup: d.insuredGroup,
+    institution: d.institution,
+    institutionCarrier: d.institutionCarrier,
+    distanceLearning: d.distanceLearning,
+    ...Object.fromEntries(EXTERNAL_KEYS.map((k) => [k, d[k]])),
+    externalBirthday: d.externalBirthday || null,
   };
   for (const key of ['costWageContinuation', 'costReplacement', 'costOther'] as const) {
     const v = centsOf(d[key]);
@@ -195,6 +238,7 @@ export function AbsenceNoticePanel({
     for (const [k, v] of Object.entries(next.values))
       if (JSON.stringify(v) !== JSON.stringify(before[k])) changed[k] = v;
     if (!base.healthVisible) delete changed.sickUntil;
+    if (!base.healthVisible || base.employeeId !== null) for (const k of EXTERNAL_KEYS) delete changed[k];
     save.mutate(
       { ...(changed as Partial<UpdateAccident>), version: base.version },
       record.onSave(() => notify(t('accidents.absence.saved'))),
@@ -283,6 +327,46 @@ export function AbsenceNoticePanel({
         <Typography variant="body2" color="text.secondary">
           {t('accidents.notice.notDue')}
         </Typography>
+      )}
+      <Box sx={grid}>
+        <TextField
+          {...text('insuredGroup', { select: true })}
+          onChange={(e) => set({ insuredGroup: e.target.value as Draft['insuredGroup'] })}
+        >
+          <MenuItem value="employment">{t('accidents.absence.insuredGroup.employment')}</MenuItem>
+          <MenuItem value="education">{t('accidents.absence.insuredGroup.education')}</MenuItem>
+        </TextField>
+        {draft.insuredGroup === 'education' && <TextField {...text('institution')} />}
+        {draft.insuredGroup === 'education' && <TextField {...text('institutionCarrier')} />}
+      </Box>
+      {draft.insuredGroup === 'education' && flag('distanceLearning')}
+      {base.employeeId === null && base.healthVisible && (
+        <>
+          <Typography variant="subtitle2" component="h4">
+            {t('accidents.absence.externalTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('accidents.absence.externalHint')}
+          </Typography>
+          <Box sx={grid}>
+            <TextField {...text('externalBirthday', dateProps)} />
+            <TextField
+              {...text('externalGender', { select: true })}
+              onChange={(e) => set({ externalGender: e.target.value })}
+            >
+              <MenuItem value="">{t('accidents.absence.gender.none')}</MenuItem>
+              <MenuItem value="m">{t('accidents.absence.gender.m')}</MenuItem>
+              <MenuItem value="w">{t('accidents.absence.gender.w')}</MenuItem>
+              <MenuItem value="d">{t('accidents.absence.gender.d')}</MenuItem>
+            </TextField>
+            <TextField {...text('externalStreet')} />
+            <TextField {...text('externalPostalCode')} />
+            <TextField {...text('externalCity')} />
+            <TextField {...text('externalHealthInsurance')} />
+            <TextField {...text('externalCitizenship')} />
+            <TextField {...text('externalPhone')} />
+          </Box>
+        </>
       )}
       <Box sx={grid}>
         <TextField {...text('insurer')} />

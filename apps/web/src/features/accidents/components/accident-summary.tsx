@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { catalogueLabel } from '@schutzwerk/shared/accidents/catalogues.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInjuryCategoryLabel } from '../api/injury-categories.ts';
 
 /** The fields of a report as a definition list (the wizard's summary and the record page). */
 export type SummaryData = {
@@ -26,11 +27,14 @@ export type SummaryData = {
   fatal: boolean;
   hospitalised: boolean | null;
   comment: string;
+  /** Step 6: the chosen checklist and, once linked, the state of its filled instance (decision 056). */
+  checklist?: { label: string; status?: string | null; progress?: number | null } | null;
 };
 
 export function AccidentSummary({ data }: { data: SummaryData }) {
   const { t } = useTranslation();
   const yes = (v: boolean) => (v ? t('accidents.yes') : t('accidents.no'));
+  const categoryLabel = useInjuryCategoryLabel();
   const rows: [string, ReactNode][] = [
     [t('accidents.eventType'), catalogueLabel('eventType', data.eventType)],
     [t('accidents.person'), data.person],
@@ -52,7 +56,7 @@ export function AccidentSummary({ data }: { data: SummaryData }) {
             )
             .join('; '),
     ]);
-    rows.push([t('accidents.injuryCategory'), catalogueLabel('injuryCategory', data.injuryCategory) || '–']);
+    rows.push([t('accidents.injuryCategory'), categoryLabel(data.injuryCategory) || '–']);
     rows.push([t('accidents.injuryDescription'), data.injuryDescription || '–']);
     rows.push([t('accidents.doctor'), data.doctor || '–']);
     rows.push([t('accidents.hospital'), data.hospital || '–']);
@@ -75,6 +79,18 @@ export function AccidentSummary({ data }: { data: SummaryData }) {
     [t('accidents.reportable'), yes(data.reportable)],
     [t('accidents.fatal'), yes(data.fatal)],
     [t('accidents.comment'), data.comment || '–'],
+    [
+      t('accidents.checklist'),
+      !data.checklist
+        ? '–'
+        : data.checklist.status
+          ? t('accidents.checklistSummary', {
+              label: data.checklist.label,
+              status: t(`accidents.checklistStatus.${data.checklist.status}`),
+              progress: data.checklist.progress ?? 0,
+            })
+          : data.checklist.label,
+    ],
   );
   return (
     <Box

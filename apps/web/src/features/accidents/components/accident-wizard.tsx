@@ -8,6 +8,7 @@ import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Accident } from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
@@ -21,7 +22,14 @@ import {
   stepOfField,
 } from '../accident-draft.ts';
 import { AccidentSummary } from './accident-summary.tsx';
-import { DetailsStep, InjuriesStep, PersonStep, PlaceStep, TypeStep } from './wizard-steps.tsx';
+import {
+  ChecklistStep,
+  DetailsStep,
+  InjuriesStep,
+  PersonStep,
+  PlaceStep,
+  TypeStep,
+} from './wizard-steps.tsx';
 
 type Props = {
   draft: AccidentDraft;
@@ -36,10 +44,13 @@ type Props = {
   /** Shown above the steps (a conflict after a stale save). */
   top?: ReactNode;
   footer?: ReactNode;
+  /** Editing: the stored report's checklist with its state. */
+  checklistState?: Accident['checklist'];
 };
 
 /**
- * The steps of an accident report (decision 047): 1 Art, 2 Person, 3 Ort und Zeit, 4 Verletzungen, 5 Details, then
+ * The steps of an accident report (decisions 047, 056): 1 Art, 2 Person, 3 Ort und Zeit, 4 Verletzungen, 5 Details,
+ * 6 Checkliste, then
  * the summary — for filing (/accidents/new) and for editing (/accidents/:id/edit). The draft lives with the page;
  * leaving a step loses nothing. Forward only when the step is complete; server field errors open their step.
  */
@@ -53,6 +64,7 @@ export function AccidentWizard({
   healthHidden,
   top,
   footer,
+  checklistState,
 }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -136,6 +148,7 @@ export function AccidentWizard({
             <InjuriesStep {...stepProps} />
           ))}
         {step === 'details' && <DetailsStep {...stepProps} />}
+        {step === 'checklist' && <ChecklistStep {...stepProps} linked={checklistState ?? null} />}
         {step === 'summary' && (
           <AccidentSummary
             data={{
@@ -146,6 +159,14 @@ export function AccidentWizard({
               location: draft.location?.path ?? draft.location?.name ?? '',
               department: draft.department?.path ?? draft.department?.name ?? '',
               firstAiders: draft.firstAiders.map((f) => f.name).filter(Boolean),
+              checklist: draft.checklist
+                ? {
+                    label: draft.checklist.label,
+                    ...(checklistState?.id === draft.checklist.id
+                      ? { status: checklistState.status, progress: checklistState.progress }
+                      : {}),
+                  }
+                : null,
               ...(healthHidden ? { injuries: null } : {}),
             }}
           />

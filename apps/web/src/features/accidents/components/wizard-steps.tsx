@@ -17,7 +17,6 @@ import {
   BODY_PARTS,
   catalogueLabel,
   EVENT_TYPES,
-  INJURY_CATEGORIES,
   INJURY_TYPES,
 } from '@schutzwerk/shared/accidents/catalogues.ts';
 import { useState } from 'react';
@@ -25,6 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { DepartmentPickerField, LocationPickerField } from '#components/picker-field/tree-picker-field.tsx';
 import { type AccidentDraft, injures, isFuture } from '../accident-draft.ts';
+import { useChecklistChoice } from '../api/checklist-choice.ts';
+import { useInjuryCategories } from '../api/injury-categories.ts';
 import { BodyMap } from './body-map.tsx';
 
 export type StepProps = {
@@ -178,6 +179,7 @@ export function InjuriesStep({ draft, set, errors }: StepProps) {
   const { t } = useTranslation();
   const [bodyPart, setBodyPart] = useState<number | null>(null);
   const [injuryType, setInjuryType] = useState<number | ''>('');
+  const categories = useInjuryCategories();
   if (!injures(draft)) return <Alert severity="info">{t('accidents.noInjuriesForType')}</Alert>;
   const injured = new Set(draft.injuries.map((i) => i.bodyPart));
   const add = () => {
@@ -266,11 +268,13 @@ export function InjuriesStep({ draft, set, errors }: StepProps) {
         error={Boolean(errors.injuryCategory)}
         helperText={errors.injuryCategory}
       >
-        {INJURY_CATEGORIES.map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.label}
-          </MenuItem>
-        ))}
+        {(categories.data ?? [])
+          .filter((c) => c.active || c.id === draft.injuryCategory)
+          .map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.label}
+            </MenuItem>
+          ))}
       </TextField>
       <TextField
         label={t('accidents.injuryDescription')}
@@ -416,6 +420,59 @@ export function DetailsStep({ draft, set, errors }: StepProps) {
         minRows={2}
       />
       <Alert severity="info">{t('accidents.photosAfterFiling')}</Alert>
+    </Box>
+  );
+}
+
+/** The state of a linked checklist (editing a stored report). */
+type LinkedChecklist = {
+  id: number;
+  instanceId: number | null;
+  status: string | null;
+  progress: number | null;
+} | null;
+
+/**
+ * Step 6 (decision 056): the checklist to fill for this report — an active checklist of the portal for accident
+ * reports. It is linked when the report is saved and filled on /audits/checklist/:id (the record page's link).
+ */
+export function ChecklistStep({ draft, set, errors, linked }: StepProps & { linked?: LinkedChecklist }) {
+  const { t } = useTranslation();
+  const choice = useChecklistChoice();
+  const options = [...(choice.data ?? [])];
+  if (draft.checklist && !options.some((c) => c.id === draft.checklist?.id)) options.push(draft.checklist);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="body2">{t('accidents.checklistIntro')}</Typography>
+      <TextField
+        select
+        label={t('accidents.checklist')}
+        value={draft.checklist?.id ?? ''}
+        onChange={(e) => {
+          const id = Number(e.target.value);
+          set({ checklist: options.find((c) => c.id === id) ?? null });
+        }}
+        error={Boolean(errors.checklistId)}
+        helperText={
+          errors.checklistId ??
+          (choice.data?.length === 0 ? t('accidents.checklistNone') : t('accidents.checklistHint'))
+        }
+      >
+        <MenuItem value="">{t('accidents.checklistNoChoice')}</MenuItem>
+        {options.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {linked && linked.id === draft.checklist?.id && linked.instanceId !== null && (
+        <Typography variant="body2">
+          {t('accidents.checklistState', {
+            status: t(`accidents.checklistStatus.${linked.status ?? 'undone'}`),
+            progress: linked.progress ?? 0,
+          })}
+        </Typography>
+      )}
     </Box>
   );
 }
