@@ -93,4 +93,7 @@ export const substancesMessages = {
   fieldPersonMissing: 'Diese Person gibt es nicht (mehr).',
   fieldSubstanceMissing: 'Ein gewählter Gefahrstoff ist nicht (mehr) vorhanden.',
   fieldSdsVersionMissing: 'Die Version fehlt (vor der Datei senden).',
+  // The summaries of proposed ingredient rows (decision 055).
+  sdsShareUpTo: (max: string) => `bis ${max}`,
+  sdsShareFrom: (min: string) => `ab ${min}`,
 } as const;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { createDocumentSchema } from '@schutzwerk/shared/documents/documents.schema.ts';
+import { substancesMessages } from '@schutzwerk/shared/errors.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { deriveClassification } from '@schutzwerk/shared/substances/clp.ts';
 import {
@@ -131,9 +132,9 @@ export function createSdsService(deps: {
             i.percentMin === i.percentMax
               ? i.percentMin
               : i.percentMin === ''
-                ? `bis ${i.percentMax}`
+                ? substancesMessages.sdsShareUpTo(i.percentMax)
                 : i.percentMax === ''
-                  ? `ab ${i.percentMin}`
+                  ? substancesMessages.sdsShareFrom(i.percentMin)
                   : `${i.percentMin}–${i.percentMax}`;
           return [i.name, i.casNumber && `CAS ${i.casNumber}`, share && `${share} %`]
             .filter(Boolean)
