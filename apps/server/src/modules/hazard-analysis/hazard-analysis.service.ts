@@ -34,6 +34,7 @@ import type {
   HazardOrganisationPort,
 } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisPresenter } from './hazard-analysis.presenter.ts';
+import { createHazardQuestionnairePort } from './hazard-analysis.questionnaire.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import {
   AUDIT_ENTITY,
@@ -98,10 +99,19 @@ export function createHazardAnalysisService({
     actions,
   });
   const adapters = createHazardAnalysisAdapters({ repository, access, writes });
+  // The questionnaires' port (decision 058): read access, the route, hazards from comments on questions.
+  const questionnaire = createHazardQuestionnairePort({
+    repository,
+    access,
+    writes,
+    hazardsFromBricks: hazards.hazardsFromBricks,
+  });
   const { present } = presenter;
   const { beginWrite, finish } = writes;
 
   return {
+    questionnaire,
+
     async list(actor: Actor, raw: HazardAnalysisListQuery, templates = false) {
       const query = hazardAnalysisListQuerySchema.parse(raw);
       const visibility = await access.visibility(db, actor, templates);
