@@ -228,6 +228,8 @@ export const questionnaireSchema = z.object({
       collectionId: z.number().int().nullable(),
       brickId: z.number().int().nullable(),
       brickTitle: z.string().nullable(),
+      /** The brick's identifier: the guid a comment names (CHECKLIST_COMMENT_HAZARDBRICK_GUID). */
+      brickIdentifier: z.string().nullable(),
       entries: z.array(questionnaireEntrySchema),
     }),
   ),

@@ -224,7 +224,7 @@ export function createQuestionnairesService(deps: {
           db,
           row.segments.flatMap((s) => (s.brickId === null ? [] : [s.brickId])),
         )
-      ).map((b) => [b.id, b.title]),
+      ).map((b) => [b.id, b]),
     );
     const defs = new Map<number, Awaited<ReturnType<ChecklistsService['get']>>>();
     const segments: Questionnaire['segments'] = [];
@@ -236,7 +236,8 @@ export function createQuestionnairesService(deps: {
         segment: s.segment,
         collectionId: s.collectionId,
         brickId: s.brickId,
-        brickTitle: s.brickId === null ? null : (bricks.get(s.brickId) ?? null),
+        brickTitle: s.brickId === null ? null : (bricks.get(s.brickId)?.title ?? null),
+        brickIdentifier: s.brickId === null ? null : (bricks.get(s.brickId)?.identifier ?? null),
         entries: [],
       };
       for (const e of entries.filter((x) => x.segmentKey === s.key)) {
