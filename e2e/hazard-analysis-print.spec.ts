@@ -129,7 +129,8 @@ describe('printing hazard assessments', () => {
     await picker.getByText('Gefährdungsbeurteilungen – Übersicht').click();
     await picker.waitFor({ state: 'detached' });
     const create = dialog.getByRole('button', { name: 'Report erstellen' });
-    await waitUntil(async () => !(await create.isDisabled()), 'create enabled');
+    // The record count runs first; 30 s for a loaded CI machine (10 s ran out under load).
+    await waitUntil(async () => !(await create.isDisabled()), 'create enabled', 30_000);
     const download = page.waitForEvent('download');
     await create.click();
     const file = await download;
