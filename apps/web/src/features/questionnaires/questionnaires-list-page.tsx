@@ -4,14 +4,20 @@ import type { QuestionnaireRow } from '@schutzwerk/shared/checklists/questionnai
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { ListCount } from '#components/scrolling-list/list-count.tsx';
 import { ScrollingList, type ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
+import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { QUESTIONNAIRE_SOURCE, useCreateQuestionnaire } from './api/questionnaires-api.ts';
 import { StartQuestionnaireDialog } from './components/start-dialog.tsx';
+
+type StoredFilter = { onlyOpen: boolean };
+const DEFAULT_FILTER: StoredFilter = { onlyOpen: false };
+const isStoredFilter = (value: unknown): value is StoredFilter =>
+  typeof value === 'object' && value !== null && typeof (value as StoredFilter).onlyOpen === 'boolean';
 
 /** /checklists/tree: the questionnaires (Fragebogen) of the portal; open ones, or all with the filter. */
 export function QuestionnairesListPage() {
@@ -20,8 +26,10 @@ export function QuestionnairesListPage() {
   const notify = useNotify();
   const { canAny } = usePermissions();
   const create = useCreateQuestionnaire();
-  const [search, setSearch] = useState('');
-  const [onlyOpen, setOnlyOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The stored search and filter of the page (a menu click clears them, spec shell §2.3).
+  const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
+  const { onlyOpen } = filter;
   const [count, setCount] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
   const canEdit = canAny([P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
@@ -33,7 +41,7 @@ export function QuestionnairesListPage() {
     filter: {
       value: onlyOpen,
       defaultValue: false,
-      onClick: () => setOnlyOpen(!onlyOpen),
+      onClick: () => updateFilter({ onlyOpen: !onlyOpen }),
       label: t('questionnaires.filter.open'),
     },
   });
