@@ -340,6 +340,33 @@ describe('questionnaires', () => {
     expect((await admin.delete(`/api/questionnaires/${q.id}?version=${version}`)).statusCode).toBe(204);
   });
 
+  it('starts none from a type without an active checklist (QUESTIONNAIRE_EMPTY)', async () => {
+    const c = await question('Stillgelegt');
+    const col = await collection('Nur inaktive', [c.id]);
+    const off = await admin.put(`/api/checklists/${c.id}`, {
+      version: c.version,
+      label: c.label,
+      category: c.category,
+      module: c.module,
+      active: false,
+      requiredProgress: c.requiredProgress,
+      cloneMaximum: c.cloneMaximum,
+      rows: c.rows,
+      columns: c.columns,
+      cells: c.cells,
+      variables: c.variables,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const ty = await type('Leer', [seg(1, col.id)]);
+    const res = await admin.post('/api/questionnaires', { typeId: ty.id, title: 'Leer' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).code).toBe('QUESTIONNAIRE_EMPTY');
+    // nothing was left behind
+    expect(
+      data<{ filteredCount: number }>(await admin.get('/api/questionnaires?search=Leer')).filteredCount,
+    ).toBe(0);
+  });
+
   it('maps unexpected failures to QUESTIONNAIRE_QUERY_FAILED and QUESTIONNAIRE_UPDATE_FAILED', async () => {
     const broken = createQuestionnairesService({
       db: t.database.db,
@@ -365,6 +392,18 @@ describe('questionnaires', () => {
     await expect(broken.update(actor, 1, { version: 1, title: 'X', status: 'open' })).rejects.toMatchObject({
       code: 'QUESTIONNAIRE_UPDATE_FAILED',
     });
+    // checklist comment creation: an unexpected failure is CHECKLIST_COMMENT_UNKNOWN
+    await expect(
+      broken.comment(actor, 1, {
+        treeVersion: 1,
+        segmentKey: 1,
+        collectionId: 1,
+        checklistId: 1,
+        cell: '1_1',
+        brickGuid: 'M-01',
+        comment: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'CHECKLIST_COMMENT_UNKNOWN', status: 500 });
   });
 });
 
