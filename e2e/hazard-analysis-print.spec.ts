@@ -4,6 +4,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridTotal, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 import { pickRow as pick, pickBricks } from './support/pickers.ts';
+import { attachQuestionnaire } from './support/questionnaires.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -99,19 +100,25 @@ describe('printing hazard assessments', () => {
     await signIn(page, 'admin');
     await createAssessment(page, `Leer-GB ${suffix}`, []);
     await createAssessment(page, `Liste-GB ${suffix}`, ['M-01']);
+    // Only assessments with a questionnaire (route) are printable (spec shell §5.2).
+    await attachQuestionnaire(
+      page,
+      Number(new URL(page.url()).pathname.split('/').pop()),
+      `Liste-GB ${suffix}`,
+    );
 
     await page.goto('/hazardanalysis/list');
     const print = page.getByRole('button', { name: 'Drucken' });
     await print.click();
     await page.getByText('Eine Auswertung ohne vorherige Filterung ist nicht möglich!').waitFor();
 
-    // Only the empty assessment matches: nothing printable.
+    // Only the assessment without a questionnaire matches: nothing printable.
     await page.getByLabel('Suchen').fill(`Leer-GB ${suffix}`);
     await waitUntil(async () => (await gridTotal(page)) === 1, 'the search applied');
     await print.click();
     await page.getByText('keine druckbaren Datensätze gefunden!').waitFor();
 
-    // The run's assessments: the report covers the printable ones (with hazards) only.
+    // The run's assessments: the report covers the printable ones (with a questionnaire) only.
     await page.getByLabel('Suchen').fill(suffix);
     await waitUntil(async () => (await gridTotal(page)) >= 2, 'the search applied');
     await print.click();
@@ -122,7 +129,8 @@ describe('printing hazard assessments', () => {
     await picker.getByText('Gefährdungsbeurteilungen – Übersicht').click();
     await picker.waitFor({ state: 'detached' });
     const create = dialog.getByRole('button', { name: 'Report erstellen' });
-    await waitUntil(async () => !(await create.isDisabled()), 'create enabled');
+    // The record count runs first; 30 s for a loaded CI machine (10 s ran out under load).
+    await waitUntil(async () => !(await create.isDisabled()), 'create enabled', 30_000);
     const download = page.waitForEvent('download');
     await create.click();
     const file = await download;

@@ -27,7 +27,7 @@ import {
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
-import { checklistsModule } from './modules/checklists/index.ts';
+import { checklistsModule, questionnairesModule } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
 import { employeesModule } from './modules/employees/index.ts';
@@ -254,6 +254,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Documents of instruction topics (decision 043).
   registerTopicDocuments({ documents, deletionGuards: instructions.deletionGuards });
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
+  // Collections, questionnaire types, questionnaires and the assessments' route (decision 058).
+  const questionnaires = questionnairesModule({ db: database.db, checklists, hazardAnalysis });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,
@@ -332,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     substances,
     accidents,
     checklists,
+    questionnaires,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

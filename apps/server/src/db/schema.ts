@@ -5,6 +5,7 @@ export * from '#modules/actions/actions.table.ts';
 export * from '#modules/activities/activities.table.ts';
 export * from '#modules/auth/password-resets.table.ts';
 export * from '#modules/checklists/checklists.table.ts';
+export * from '#modules/checklists/questionnaires.table.ts';
 export * from '#modules/documents/documents.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';

@@ -238,6 +238,30 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'checklists/tree',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST] }),
+                    lazy: lazyPage(
+                      () => import('#features/questionnaires/questionnaires-list-page.tsx'),
+                      (m) => m.QuestionnairesListPage,
+                    ),
+                  },
+                  {
+                    path: 'checklists/tree/control',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL] }),
+                    lazy: lazyPage(
+                      () => import('#features/questionnaires/questionnaire-types-page.tsx'),
+                      (m) => m.QuestionnaireTypesPage,
+                    ),
+                  },
+                  {
+                    path: 'checklists/tree/:viewMode/:id',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST] }),
+                    lazy: lazyPage(
+                      () => import('#features/questionnaires/questionnaire-page.tsx'),
+                      (m) => m.QuestionnairePage,
+                    ),
+                  },
+                  {
                     path: 'checklists/:id',
                     handle: handle({ anyOf: [P.AUDIT_CHECKLISTS] }),
                     lazy: lazyPage(

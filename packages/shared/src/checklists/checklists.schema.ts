@@ -18,7 +18,14 @@ import {
  * cells hold elements, variables used in formulas (decision 053), and the filled instances.
  */
 
-export const CHECKLIST_MODULES = ['general', 'hazard_analysis', 'substances', 'accidents', 'audits'] as const;
+export const CHECKLIST_MODULES = [
+  'general',
+  'hazard_analysis',
+  'substances',
+  'accidents',
+  'audits',
+  'questionnaires',
+] as const;
 export type ChecklistModule = (typeof CHECKLIST_MODULES)[number];
 
 export const VARIABLE_REFERENCES = [

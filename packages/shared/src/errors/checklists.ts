@@ -126,4 +126,39 @@ export const checklistsErrors = {
     status: 500,
     message: 'Der Fragebogen konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
   },
+  CHECKLIST_IN_COLLECTION: {
+    status: 409,
+    message:
+      'Die Checkliste gehört zu einer Checklisten-Sammlung und kann nicht gelöscht werden. Bitte entfernen Sie sie zuerst aus der Sammlung oder deaktivieren Sie sie.',
+  },
+  COLLECTION_IN_USE: {
+    status: 409,
+    message:
+      'Die Checklisten-Sammlung wird in einem Fragebogentyp verwendet und kann nicht gelöscht werden. Bitte entfernen Sie sie zuerst aus dem Fragebogentyp.',
+  },
+  QUESTIONNAIRE_TYPE_IN_USE: {
+    status: 409,
+    message:
+      'Zu diesem Fragebogentyp gibt es bereits Fragebogen; er kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+  },
+  QUESTIONNAIRE_TYPE_INACTIVE: {
+    status: 409,
+    message: 'Der Fragebogentyp ist deaktiviert. Bitte wählen Sie einen aktiven Fragebogentyp.',
+  },
+  QUESTIONNAIRE_EMPTY: {
+    status: 400,
+    message:
+      'Der Fragebogentyp enthält keine aktive Checkliste. Bitte ordnen Sie seinen Segmenten Sammlungen mit aktiven Checklisten zu.',
+  },
+  QUESTIONNAIRE_DONE: {
+    status: 409,
+    message: 'Der Fragebogen ist abgeschlossen und kann nicht mehr bearbeitet werden.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/** Texts of the questionnaires (decision 058) that are not error codes. */
+export const questionnairesMessages = {
+  brickGone: 'Der Gefährdungsbaustein wurde nicht gefunden.',
+  collectionGone: 'Die Checklisten-Sammlung wurde nicht gefunden.',
+  checklistGone: 'Die Checkliste wurde nicht gefunden.',
+};

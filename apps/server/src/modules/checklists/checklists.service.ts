@@ -39,6 +39,8 @@ type ListQueryOf = Parameters<ChecklistsRepository['list']>[2];
 export function createChecklistsService(deps: { db: Db; repository: ChecklistsRepository }) {
   const { db, repository } = deps;
   const links = new Map<string, ChecklistLinkRule>();
+  /** Other uses that refuse deleting a checklist (a collection holding it, decision 058). */
+  const deletionGuards: ((ex: Executor, checklistId: number) => Promise<void>)[] = [];
   links.set('general', {
     canRead: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS),
     canEdit: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT),
@@ -112,6 +114,8 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
   }
 
   return {
+    deletionGuards,
+
     /** Lets a module link checklists to its records (called once while wiring, in app.ts). */
     registerLink(module: ChecklistModule, rule: ChecklistLinkRule): void {
       if (links.has(module)) throw new Error(`checklist link ${module} registered twice`);
@@ -216,6 +220,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
         const row = await loadVisible(tx, actor, id, true);
         if (row.version !== version) throw new AppError('CONFLICT');
         if ((await repository.countInstances(tx, id)) > 0) throw new AppError('CHECKLIST_IN_USE');
+        for (const guard of deletionGuards) await guard(tx, id);
         if (!(await repository.delete(tx, id, version))) throw new AppError('CONFLICT');
         await repository.logChange(tx, {
           entity: CHECKLIST_ENTITY,

@@ -35,6 +35,7 @@ import type {
   HazardSubstancesPort,
 } from './hazard-analysis.ports.ts';
 import { createHazardAnalysisPresenter } from './hazard-analysis.presenter.ts';
+import { createHazardQuestionnairePort } from './hazard-analysis.questionnaire.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
 import { createHazardAnalysisSubstances } from './hazard-analysis.substances.ts';
 import {
@@ -104,10 +105,19 @@ export function createHazardAnalysisService({
   });
   const adapters = createHazardAnalysisAdapters({ repository, access, writes });
   const substanceLinks = createHazardAnalysisSubstances({ db, repository, access, writes, substances });
+  // The questionnaires' port (decision 058): read access, the route, hazards from comments on questions.
+  const questionnaire = createHazardQuestionnairePort({
+    repository,
+    access,
+    writes,
+    hazardsFromBricks: hazards.hazardsFromBricks,
+  });
   const { present } = presenter;
   const { beginWrite, finish } = writes;
 
   return {
+    questionnaire,
+
     async list(actor: Actor, raw: HazardAnalysisListQuery, templates = false) {
       const query = hazardAnalysisListQuerySchema.parse(raw);
       const visibility = await access.visibility(db, actor, templates);

@@ -66,6 +66,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // report's checklist step); their read right follows the linked record (decision 052), which reports
   // cannot check yet. The checklist definitions themselves stay readable.
   'checklist_instances',
+  // Comments on questionnaire questions: free text about the assessed workplace and its people (decision 058).
+  'questionnaire_comments',
   '__drizzle_migrations',
 ]);
 

@@ -77,6 +77,13 @@ describe('menu entries', () => {
     // A first aider sees the first-aid book only; reporters see the accident list (decision 047).
     expect(visibleMenuEntries(can([P.FIRST_AID_BOOK])).map((e) => e.key)).toEqual(['firstAidBook']);
     expect(visibleMenuEntries(can([P.ACCIDENT_REPORTS_CREATE])).map((e) => e.key)).toEqual(['accidents']);
+    // Questionnaire types and questionnaires each have their right (decision 058).
+    expect(visibleMenuEntries(can([P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL])).map((e) => e.key)).toEqual([
+      'questionnaireTypes',
+    ]);
+    expect(visibleMenuEntries(can([P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST])).map((e) => e.key)).toEqual([
+      'questionnaires',
+    ]);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -90,6 +97,8 @@ describe('menu entries', () => {
       'factorMenus',
       'roles',
       'checklists',
+      'questionnaireTypes',
+      'questionnaires',
       'hazardBricks',
       'substances',
       'instructions',

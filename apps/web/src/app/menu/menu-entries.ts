@@ -105,14 +105,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/checklists/tree/control',
     icon: QuizIcon,
     anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL],
-    available: false,
+    available: true,
   },
   {
     key: 'questionnaires',
     route: '/checklists/tree',
     icon: BallotIcon,
     anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST],
-    available: false,
+    available: true,
   },
   { key: 'audits', route: '/audits/list', icon: ApprovalIcon, anyOf: [P.AUDIT_AUDITS], available: false },
   {

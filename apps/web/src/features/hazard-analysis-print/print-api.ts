@@ -33,9 +33,7 @@ export async function dataTable(input: {
 }
 
 /**
- * Printable (spec shell §5.2: "only rows whose checklist_collectiontree_route is above 0"): without
- * questionnaires, an assessment is printable when it is linked to a route or has at least one hazard
- * (decision 022).
+ * Printable (spec shell §5.2): "only rows whose checklist_collectiontree_route is above 0" — an assessment
+ * is printed in the list print once it carries its questionnaire (decision 058).
  */
-export const isPrintable = (row: DataTableRow) =>
-  row.checklist_collectiontree_route > 0 || row.hazard_count > 0;
+export const isPrintable = (row: DataTableRow) => row.checklist_collectiontree_route > 0;

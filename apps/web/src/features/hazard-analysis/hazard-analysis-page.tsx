@@ -17,6 +17,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { ActivityPickerDialog } from '#features/activities/index.ts';
+import { QuestionnaireRouteSection } from '#features/questionnaires/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import { formatEmployeeName, usePermissions } from '#lib/session/session.tsx';
@@ -205,6 +206,15 @@ function HazardAnalysisEditor({ initial }: { initial: HazardAnalysis }) {
       </Paper>
 
       <AnalysisDocuments analysis={analysis} onChanged={() => void fetchLatest().then(adopted)} />
+
+      {!template && (
+        <QuestionnaireRouteSection
+          analysisId={analysis.id}
+          version={analysis.version}
+          title={analysis.bezeichnung}
+          onStarted={() => void fetchLatest().then(adopted)}
+        />
+      )}
 
       {!template && <AnalysisVersions versions={versions.data ?? []} />}
 
