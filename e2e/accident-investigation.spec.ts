@@ -328,4 +328,68 @@ describe('accident investigation', () => {
     await page.getByText('Die Unfallanzeige ist als gesendet vermerkt', { exact: false }).waitFor();
     await context.close();
   });
+
+  it('gives a pupil the notice of § 4 (3): the institution is required, the PDF has its section', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const location = await api<{ id: number }>(page, 'POST', 'locations', {
+      parentId: null,
+      name: `Schulhof ${suffix}`,
+    });
+    const report = await api<{ id: number }>(page, 'POST', 'accidents', {
+      eventType: 1,
+      externalName: `Schüler ${suffix}`,
+      externalCompany: 'Gesamtschule Süd',
+      accidentAt: '2026-10-24T09:30:00.000Z',
+      firstAidAt: '2026-10-24T09:35:00.000Z',
+      locationId: location.data.id,
+      injuries: [{ bodyPart: 27, injuryType: 10 }],
+      injuryCategory: 4,
+      description: `Beim Sport gestürzt ${suffix}`,
+      externalBirthday: '2011-02-03',
+      externalStreet: 'Schulstraße 1',
+      externalPostalCode: '44135',
+      externalCity: 'Dortmund',
+      externalGender: 'd',
+      externalHealthInsurance: 'TK',
+      externalCitizenship: 'deutsch',
+    });
+    expect(report.status).toBe(201);
+    await page.goto(`/accidents/${report.data.id}`);
+    await choose(page, 'Versicherte Person', 'Kind, Schüler/in oder Studierende/r (§ 4 Abs. 3 UVAV)');
+    await page.getByRole('button', { name: 'Angaben speichern' }).click();
+    await page.getByText('Die Angaben wurden gespeichert.').waitFor();
+    // Without the institution the notice cannot be sent.
+    await page.getByRole('button', { name: 'Als gesendet markieren' }).click();
+    await page
+      .getByText(
+        '4(3)1 Besuchte Einrichtung (Name, Anschrift): Diese Angabe ist für die Unfallanzeige nötig.',
+      )
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page
+      .getByLabel('Besuchte Einrichtung (Name, Anschrift)')
+      .fill(`Gesamtschule Süd ${suffix}, Dortmund`);
+    await page
+      .getByLabel('Träger der Einrichtung (Bezeichnung, Anschrift)')
+      .fill('Stadt Dortmund, Schulverwaltungsamt');
+    await page.getByLabel('Unfall während des Distanzunterrichts').check();
+    await page.getByRole('button', { name: 'Angaben speichern' }).click();
+    await page.getByText('Die Angaben wurden gespeichert.').last().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Unfallanzeige (PDF)' }).click(),
+    ]);
+    const text = await pdfText(await download.path());
+    for (const value of [
+      'Angaben zur Einrichtung (§ 4 Abs. 3 UVAV)',
+      `Gesamtschule Süd ${suffix}, Dortmund`,
+      'Stadt Dortmund, Schulverwaltungsamt',
+      '03.02.2011',
+    ])
+      expect(text).toContain(value);
+    expect(text).not.toContain('Angaben zur Beschäftigung');
+    await context.close();
+  });
 });

@@ -56,6 +56,7 @@ describe('the accident wizard draft (decision 047)', () => {
     expect(stepOfField('accidentAt')).toBe('place');
     expect(stepOfField('injuryCategory')).toBe('injuries');
     expect(stepOfField('witnesses.0.name')).toBe('details');
+    expect(stepOfField('checklistId')).toBe('checklist');
   });
 
   it('sends only the changed fields of an edit, health fields only with the right', () => {
@@ -80,5 +81,14 @@ describe('the accident wizard draft (decision 047)', () => {
       accidentAt: new Date('2099-01-01T10:00').toISOString(),
       confirmFutureTime: true,
     });
+  });
+
+  it('sends the checklist of step 6 and only when it changed (decision 056)', () => {
+    const base = { ...EMPTY_DRAFT, eventType: 3 };
+    expect(toCreate(base).checklistId).toBeNull();
+    const chosen = { ...base, checklist: { id: 7, label: 'Unfalluntersuchung' } };
+    expect(toCreate(chosen).checklistId).toBe(7);
+    expect(changedFields(chosen, base, false)).toEqual({ checklistId: 7 });
+    expect(changedFields(chosen, chosen, false)).toEqual({});
   });
 });

@@ -222,7 +222,9 @@ function ChecklistPanel({ accident }: { accident: Accident }) {
       </Typography>
       {!c ? (
         <Typography variant="body2" color="text.secondary">
-          {t('accidents.checklistNotLinked')}
+          {canAny([P.ACCIDENT_REPORTS_EDIT]) && accident.status !== STATUS_INACTIVE
+            ? t('accidents.checklistNotLinkedEdit')
+            : t('accidents.checklistNotLinked')}
         </Typography>
       ) : (
         <>
