@@ -12,6 +12,14 @@ import { defineConfig } from 'vitest/config';
  * page, not the second worker — see e2e/README.md.)
  */
 const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Unit and API files run in two forks: vitest's default is one fewer than the cores, which is a single fork on
+ * the 2-core CI machine, while an API file mostly waits on its own PGlite (CPU in its fork) or PostgreSQL.
+ */
+const testWorkers = Number(process.env.TEST_WORKERS ?? 2);
+if (!Number.isInteger(testWorkers) || testWorkers < 1) {
+  throw new Error(`TEST_WORKERS must be a positive integer, got ${process.env.TEST_WORKERS}`);
+}
 if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1) {
   throw new Error(`E2E_WORKERS must be a positive integer, got ${process.env.E2E_WORKERS}`);
 }
@@ -29,6 +37,7 @@ export default defineConfig({
             'tools/**/*.test.ts',
           ],
           exclude: ['**/*.routes.test.ts', '**/node_modules/**'],
+          maxWorkers: testWorkers,
         },
       },
       {
@@ -39,6 +48,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: testWorkers,
         },
       },
       {
