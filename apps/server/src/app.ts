@@ -22,6 +22,7 @@ import type { Database } from './db/client.ts';
 import { accidentsModule, registerAccidentDocuments } from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
+import { auditsModule } from './modules/audits/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
 import { checklistsModule } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
@@ -295,6 +296,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   registerAccidentDocuments({ documents });
+  // Approval processes (decision 059): checklists linked to audits, findings as actions, mails, the print.
+  const auditsM = auditsModule({
+    db: database.db,
+    checklists: checklists.service,
+    actions,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    logo: reports.logo,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  employees.deletionGuards.push(auditsM.employeeDeletionGuard);
   for (const module of [
     healthModule(database),
     auth,
@@ -320,6 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     substances,
     accidents,
     checklists,
+    auditsM,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

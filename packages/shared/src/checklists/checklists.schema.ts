@@ -439,6 +439,8 @@ export const checklistInstanceSchema = z.object({
   answers: z.record(z.string(), answerValueSchema),
   results: z.record(z.string(), z.number().nullable()),
   progress: z.number().int(),
+  /** Viewer status (decision 059): shared with the linked record's people. */
+  visible: z.boolean(),
   version: z.number().int(),
   updatedAt: z.string(),
 });

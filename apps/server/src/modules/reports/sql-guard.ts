@@ -66,6 +66,13 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // report's checklist step); their read right follows the linked record (decision 052), which reports
   // cannot check yet. The checklist definitions themselves stay readable.
   'checklist_instances',
+  // Who unlocked which protected checklist (decision 059): sign-in-like bookkeeping.
+  'checklist_unlocks',
+  // Approval processes name their people; the read right follows the audit's people (AUDIT_AUDITS_ALL,
+  // decision 059), which reports cannot check yet.
+  'audits',
+  'audit_people',
+  'audit_checklists',
   '__drizzle_migrations',
 ]);
 
