@@ -4,6 +4,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId, employeeIdByLogin } from '#test/fixtures.ts';
@@ -123,11 +124,10 @@ describe('password-protected checklists and viewer statuses', () => {
     );
     const set = await admin.put(`/api/checklists/${c.id}/password`, { password: 'geheim1' });
     expect(data(set)).toEqual({ passwordProtected: true, unlocked: false });
-    const [stored] = (
-      await t.database.db.execute<{ password_hash: string }>(
-        sql`select password_hash from checklist_protections where checklist_id = ${c.id}`,
-      )
-    ).rows;
+    const [stored] = await queryRows<{ password_hash: string }>(
+      t.database.db,
+      sql`select password_hash from checklist_protections where checklist_id = ${c.id}`,
+    );
     expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored?.password_hash).not.toContain('geheim1');
 
@@ -250,11 +250,12 @@ describe('approval processes (Freigabevorgänge)', () => {
       [second.id, true],
     ]);
     // Everyone with an address is told (admin has none in the test database).
-    const assigned = await t.database.db.execute<{ to_address: string; purpose: string; text_body: string }>(
+    const assigned = await queryRows<{ to_address: string; purpose: string; text_body: string }>(
+      t.database.db,
       sql`select to_address, purpose, text_body from mail_outbox order by to_address`,
     );
-    expect(assigned.rows.map((r) => r.purpose)).toEqual(['auditAssigned', 'auditAssigned', 'auditAssigned']);
-    expect(assigned.rows.find((r) => r.text_body.includes('Ihre Rolle: Durchführend'))?.text_body).toContain(
+    expect(assigned.map((r) => r.purpose)).toEqual(['auditAssigned', 'auditAssigned', 'auditAssigned']);
+    expect(assigned.find((r) => r.text_body.includes('Ihre Rolle: Durchführend'))?.text_body).toContain(
       'Freigabevorgang: Begehung Halle 3',
     );
 
@@ -392,8 +393,11 @@ describe('approval processes (Freigabevorgänge)', () => {
     );
     expect(audit.status).toBe('done');
     expect(audit.finishedAt).not.toBeNull();
-    const finished = await t.database.db.execute<{ purpose: string }>(sql`select purpose from mail_outbox`);
-    expect(finished.rows.map((r) => r.purpose)).toEqual(['auditFinished', 'auditFinished', 'auditFinished']);
+    const finished = await queryRows<{ purpose: string }>(
+      t.database.db,
+      sql`select purpose from mail_outbox`,
+    );
+    expect(finished.map((r) => r.purpose)).toEqual(['auditFinished', 'auditFinished', 'auditFinished']);
     // Done: no more answers, no changes.
     expect(errorOf(await fill(auditor.client, first.id, one.instanceId, { '1_1': true })).code).toBe(
       'AUDIT_STATE_INVALID',

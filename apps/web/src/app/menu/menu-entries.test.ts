@@ -90,6 +90,7 @@ describe('menu entries', () => {
       'factorMenus',
       'roles',
       'checklists',
+      'audits',
       'hazardBricks',
       'substances',
       'instructions',

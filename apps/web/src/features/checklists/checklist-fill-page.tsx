@@ -37,7 +37,10 @@ import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useChecklist } from './api/get-checklist.ts';
 import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
+import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
+import { useSetVisibility } from './api/set-visibility.ts';
+import { UnlockForm } from './components/unlock-form.tsx';
 
 /** /audits/checklist/{id}?instance=…: fills a checklist; totals are computed live with the shared evaluator. */
 export function ChecklistFillPage() {
@@ -46,22 +49,50 @@ export function ChecklistFillPage() {
   const [params] = useSearchParams();
   const instanceId = Number(params.get('instance'));
   const valid = id !== null && Number.isInteger(instanceId) && instanceId > 0 && instanceId <= 2147483647;
+  // Opened from an approval process: 'back' leads there (decision 059).
+  const auditId = Number(params.get('audit'));
+  const back = Number.isInteger(auditId) && auditId > 0 ? `/audits/${auditId}` : null;
   const checklist = useChecklist(id ?? 0, valid);
   return (
     <RecordPageLoader
       id={valid ? id : null}
       query={checklist}
       title={t('checklists.fillTitle')}
-      back="/checklists/list"
+      back={back ?? '/checklists/list'}
       notFoundHint={t('checklists.notFound')}
       backLabel={t('checklists.backToList')}
     >
-      {(loaded, key) => <InstanceLoader key={key} checklist={loaded} instanceId={instanceId} />}
+      {(loaded, key) => <ProtectionGate key={key} checklist={loaded} instanceId={instanceId} back={back} />}
     </RecordPageLoader>
   );
 }
 
-function InstanceLoader({ checklist, instanceId }: { checklist: Checklist; instanceId: number }) {
+/** A password-protected checklist asks for its password before the instance loads (decision 059). */
+function ProtectionGate(props: { checklist: Checklist; instanceId: number; back: string | null }) {
+  const protection = useProtection(props.checklist.id);
+  if (!protection.data) return null;
+  if (!protection.data.unlocked) return <Locked checklist={props.checklist} back={props.back} />;
+  return <InstanceLoader {...props} />;
+}
+
+function Locked({ checklist, back }: { checklist: Checklist; back: string | null }) {
+  const { t } = useTranslation();
+  useToolbar({
+    title: `${t('checklists.fillTitle')}: ${checklist.label}`,
+    back: back ?? `/checklists/${checklist.id}`,
+  });
+  return <UnlockForm checklistId={checklist.id} label={checklist.label} />;
+}
+
+function InstanceLoader({
+  checklist,
+  instanceId,
+  back,
+}: {
+  checklist: Checklist;
+  instanceId: number;
+  back: string | null;
+}) {
   const { t } = useTranslation();
   const instance = useInstance(checklist.id, instanceId);
   return (
@@ -69,11 +100,11 @@ function InstanceLoader({ checklist, instanceId }: { checklist: Checklist; insta
       id={instanceId}
       query={instance}
       title={t('checklists.fillTitle')}
-      back={`/checklists/${checklist.id}`}
+      back={back ?? `/checklists/${checklist.id}`}
       notFoundHint={t('checklists.notFound')}
       backLabel={t('checklists.backToList')}
     >
-      {(loaded, key) => <ChecklistFiller key={key} checklist={checklist} instance={loaded} />}
+      {(loaded, key) => <ChecklistFiller key={key} checklist={checklist} instance={loaded} back={back} />}
     </RecordPageLoader>
   );
 }
@@ -85,12 +116,21 @@ const draftOf = (i: ChecklistInstance): Draft => ({ answers: i.answers, done: i.
 const formatNumber = (n: number, digits: number) =>
   n.toLocaleString('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instance: ChecklistInstance }) {
+function ChecklistFiller({
+  checklist,
+  instance,
+  back,
+}: {
+  checklist: Checklist;
+  instance: ChecklistInstance;
+  back: string | null;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { canAny } = usePermissions();
   const save = useSaveInstance(checklist.id, instance.id);
+  const visibility = useSetVisibility(checklist.id, instance.id);
   const record = useVersionedDraft({
     record: instance,
     draftOf,
@@ -113,7 +153,7 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
   };
   useToolbar({
     title: `${t('checklists.fillTitle')}: ${checklist.label}`,
-    back: `/checklists/${checklist.id}`,
+    back: back ?? `/checklists/${checklist.id}`,
     onSave: canFill ? submit : undefined,
     saveDisabled: !dirty || save.isPending,
   });
@@ -134,6 +174,11 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
+        </Alert>
+      )}
+      {visibility.error && (
+        <Alert severity="error" role="alert">
+          {errorMessage(visibility.error, t)}
         </Alert>
       )}
       <Paper sx={{ p: 2 }}>
@@ -158,6 +203,26 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
             />
           }
           label={t('checklists.fill.done')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={base.visible}
+              disabled={!canFill || visibility.isPending}
+              onChange={(e) =>
+                visibility.mutate(
+                  { version: base.version, visible: e.target.checked },
+                  {
+                    onSuccess: (fresh) => {
+                      record.adopt(fresh);
+                      notify(t('checklists.visibility.saved'));
+                    },
+                  },
+                )
+              }
+            />
+          }
+          label={t('checklists.visibility.label')}
         />
       </Paper>
       {checklist.rows.map((row) => {
