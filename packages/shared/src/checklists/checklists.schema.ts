@@ -464,6 +464,8 @@ export const saveChecklistInstanceSchema = z
       z.number().finite().nullable(),
     ),
     status: z.enum(CHECKLIST_INSTANCE_STATUSES),
+    /** Answers kept offline and sent later (decision 059): a stale version answers OFFLINE_CONFLICT. */
+    offline: z.boolean().optional(),
   })
   .strict();
 export type SaveChecklistInstance = z.infer<typeof saveChecklistInstanceSchema>;

@@ -203,6 +203,31 @@ describe('password-protected checklists and viewer statuses', () => {
   });
 });
 
+describe('offline mode', () => {
+  it('answers a stale offline sync with OFFLINE_CONFLICT and changes nothing', async () => {
+    const c = await checklist(`Offline ${Math.random()}`);
+    const inst = data<ChecklistInstance>(await admin.post(`/api/checklists/${c.id}/instances`));
+    // Someone saves first (online) …
+    expect((await fill(admin, c.id, inst.id, { '2_1': 75 })).statusCode).toBe(200);
+    // … then the answers kept offline arrive on the old version.
+    const stale = { version: inst.version, answers: { '2_1': 90 }, results: {}, status: 'undone' };
+    const offline = await admin.put(instanceUrl(c.id, inst.id), { ...stale, offline: true });
+    expect(offline.statusCode).toBe(409);
+    expect(errorOf(offline).code).toBe('OFFLINE_CONFLICT');
+    expect(errorOf(await admin.put(instanceUrl(c.id, inst.id), stale)).code).toBe('CONFLICT');
+    const stored = data<ChecklistInstance>(await admin.get(instanceUrl(c.id, inst.id)));
+    expect(stored.answers['2_1']).toBe(75);
+    // On the current version the offline answers are stored.
+    const current = await admin.put(instanceUrl(c.id, inst.id), {
+      ...stale,
+      version: stored.version,
+      offline: true,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(data<ChecklistInstance>(current).answers['2_1']).toBe(90);
+  });
+});
+
 describe('approval processes (Freigabevorgänge)', () => {
   it('runs an audit from planned to done: people, mails, unlock by progress, findings, print', async () => {
     const first = await checklist(`Begehung Teil 1 ${Math.random()}`, 100);

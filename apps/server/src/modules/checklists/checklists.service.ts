@@ -348,7 +348,8 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
         const link = linkOf(instance.module);
         if (!(await link.canEdit(actor, instance.recordId, tx))) throw new AppError('NO_PERMISSION');
         await link.beforeSave?.(actor, instance.recordId, checklist.id, tx);
-        if (instance.version !== input.version) throw new AppError('CONFLICT');
+        if (instance.version !== input.version)
+          throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
         const bad: string[] = [];
@@ -377,7 +378,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
           status: input.status,
           updatedBy: actor.employeeId,
         });
-        if (!saved) throw new AppError('CONFLICT');
+        if (!saved) throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
         await repository.logChange(tx, {
           entity: CHECKLIST_INSTANCE_ENTITY,
           entityId: instanceId,

@@ -33,14 +33,19 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { errorMessage } from '#i18n/i18n.ts';
-import { usePermissions } from '#lib/session/session.tsx';
+import { isApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
+import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { checklistKeys } from './api/checklist-keys.ts';
 import { useChecklist } from './api/get-checklist.ts';
 import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
 import { useSetVisibility } from './api/set-visibility.ts';
 import { UnlockForm } from './components/unlock-form.tsx';
+import { OfflineConflictPanel } from './offline/offline-conflict.tsx';
+import { useOfflineFill } from './offline/use-offline-fill.ts';
+import { useOnline } from './offline/use-online.ts';
 
 /** /audits/checklist/{id}?instance=…: fills a checklist; totals are computed live with the shared evaluator. */
 export function ChecklistFillPage() {
@@ -138,6 +143,23 @@ function ChecklistFiller({
       queryClient.fetchQuery({ ...instanceQueryOptions(checklist.id, instance.id), staleTime: 0 }),
   });
   const { base, draft, set, dirty, conflict } = record;
+  const employeeId = useSessionUser().employee.id;
+  const online = useOnline();
+  const offline = useOfflineFill({
+    employeeId,
+    checklist,
+    base,
+    draft,
+    dirty,
+    online,
+    restore: (kept) => set(kept),
+    onSynced: (fresh) => {
+      queryClient.setQueryData(checklistKeys.instance(checklist.id, instance.id), fresh);
+      // As after an online save: the form shows the stored state.
+      record.onSave().onSuccess(fresh);
+      notify(t('checklists.offline.synced'));
+    },
+  });
   const leaving = useRef(false);
   const canFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
   const results = useMemo(() => computeResults(checklist, draft.answers), [checklist, draft.answers]);
@@ -146,9 +168,27 @@ function ChecklistFiller({
 
   const submit = () => {
     if (save.isPending) return;
+    // Without a connection the answers stay on the device and are sent when online again (decision 059).
+    if (!online) {
+      offline.queue();
+      notify(t('checklists.offline.queued'));
+      return;
+    }
+    const callbacks = record.onSave(() => notify(t('checklists.fill.saved')));
     save.mutate(
       { version: base.version, answers: draft.answers, results, status: draft.done ? 'done' : 'undone' },
-      record.onSave(() => notify(t('checklists.fill.saved'))),
+      {
+        onSuccess: callbacks.onSuccess,
+        onError: (error) => {
+          if (isApiError(error) && error.code === NETWORK_ERROR_CODE) {
+            save.reset();
+            offline.queue();
+            notify(t('checklists.offline.queued'));
+            return;
+          }
+          callbacks.onError(error);
+        },
+      },
     );
   };
   useToolbar({
@@ -162,6 +202,34 @@ function ChecklistFiller({
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      {!online && (
+        <Alert severity="info" role="status">
+          {t('checklists.offline.offlineHint')}
+        </Alert>
+      )}
+      {offline.queued && online && !offline.conflict && (
+        <Alert severity="info" role="status">
+          {t('checklists.offline.syncing')}
+        </Alert>
+      )}
+      {offline.queued && !online && (
+        <Alert severity="warning" role="status" data-testid="offline-queued">
+          {t('checklists.offline.waiting')}
+        </Alert>
+      )}
+      {offline.syncError !== null && (
+        <Alert severity="error" role="alert">
+          {errorMessage(offline.syncError, t)}
+        </Alert>
+      )}
+      {offline.conflict && (
+        <OfflineConflictPanel
+          checklist={checklist}
+          conflict={offline.conflict}
+          busy={offline.syncing}
+          onResolve={(answers, done) => void offline.resolve(answers, done)}
+        />
+      )}
       {conflict && (
         <ConflictAlert
           message={t('checklists.fill.conflict')}
