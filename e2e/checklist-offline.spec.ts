@@ -4,6 +4,9 @@ import { api } from './support/api.ts';
 import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
+/** A 1 × 1 PNG (a photo as far as the upload is concerned). */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 type Instance = { id: number; version: number; answers: Record<string, unknown>; status: string };
 
@@ -91,6 +94,23 @@ describe('checklist viewer offline (shop floor, 390 px)', () => {
     await signIn(page, 'admin', url);
     const level = page.getByRole('textbox', { name: 'Lärmpegel' });
     await level.fill('70');
+
+    // A photo from the camera: the file input asks the phone for an image from its camera.
+    const photos = page.getByRole('region', { name: 'Fotos und Dateien' });
+    await photos.getByRole('button', { name: 'Foto aufnehmen' }).click();
+    const upload = page.getByRole('dialog', { name: 'Datei hochladen' });
+    const input = upload.getByTestId('document-file-input');
+    expect(await input.getAttribute('accept')).toBe('image/*');
+    expect(await input.getAttribute('capture')).toBe('environment');
+    const photo = `Notausgang ${suffix}`;
+    await input.setInputFiles({
+      name: `${photo}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG, 'base64'),
+    });
+    await upload.getByRole('button', { name: 'Datei hochladen' }).click();
+    await upload.waitFor({ state: 'hidden' });
+    await photos.getByRole('link', { name: photo }).waitFor();
 
     // Offline: the viewer says so; saving keeps the answers on the device.
     await context.setOffline(true);

@@ -24,7 +24,7 @@ import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { auditsModule } from './modules/audits/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
-import { checklistsModule } from './modules/checklists/index.ts';
+import { checklistsModule, registerChecklistDocuments } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
 import { employeesModule } from './modules/employees/index.ts';
@@ -296,6 +296,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   registerAccidentDocuments({ documents });
+  // Photos of filled checklists (decision 059).
+  registerChecklistDocuments({ documents, checklists: checklists.service });
   // Approval processes (decision 059): checklists linked to audits, findings as actions, mails, the print.
   const auditsM = auditsModule({
     db: database.db,

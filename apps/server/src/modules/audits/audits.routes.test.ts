@@ -203,6 +203,35 @@ describe('password-protected checklists and viewer statuses', () => {
   });
 });
 
+describe('photos of a filled checklist (attach API)', () => {
+  it('lets fillers attach documents to an instance and readers only list them', async () => {
+    const c = await checklist(`Fotos ${Math.random()}`);
+    const inst = data<ChecklistInstance>(await admin.post(`/api/checklists/${c.id}/instances`));
+    const doc = data<{ id: number }>(
+      await admin.post('/api/documents', { label: 'Foto Notausgang', type: 0 }),
+    );
+    const body = { entity: 'checklist_instance', entityId: inst.id, documentId: doc.id };
+    const withDocs = await createUser(t.database.db, {
+      permissions: [P.AUDIT_CHECKLISTS, P.DOCUMENTS, P.DOCUMENTS_EDIT],
+    });
+    const docReader = await t.login(withDocs.login, withDocs.password);
+    expect((await docReader.post('/api/documents/links', body)).statusCode).toBe(403);
+    expect((await admin.post('/api/documents/links', body)).statusCode).toBe(204);
+    const listed = await docReader.get(`/api/documents/links?entity=checklist_instance&entityId=${inst.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(JSON.stringify(listed.json())).toContain('Foto Notausgang');
+    // A protected checklist's photos stay hidden until it is unlocked.
+    await admin.put(`/api/checklists/${c.id}/password`, { password: 'geheim1' });
+    expect(
+      (await docReader.get(`/api/documents/links?entity=checklist_instance&entityId=${inst.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await otherPortal.get(`/api/documents/links?entity=checklist_instance&entityId=${inst.id}`))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('offline mode', () => {
   it('answers a stale offline sync with OFFLINE_CONFLICT and changes nothing', async () => {
     const c = await checklist(`Offline ${Math.random()}`);

@@ -431,6 +431,22 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       return true;
     },
 
+    /**
+     * The attach API's view of a filled checklist (photos, decision 059): readable as the instance itself
+     * (link rule, portal, password); changeable with the link's fill right.
+     */
+    async instanceAccess(ex: Executor, actor: Actor, instanceId: number): Promise<'none' | 'read' | 'edit'> {
+      const instance = await repository.findInstance(ex, instanceId);
+      if (!instance) return 'none';
+      try {
+        await loadInstance(ex, actor, instance.checklistId, instanceId);
+      } catch (error) {
+        if (error instanceof AppError) return 'none';
+        throw error;
+      }
+      return (await linkOf(instance.module).canEdit(actor, instance.recordId, ex)) ? 'edit' : 'read';
+    },
+
     /** Whether a checklist is password-protected (for modules that show their records' checklists). */
     passwordProtected(ex: Executor, checklistId: number): Promise<boolean> {
       return checklistProtection.isProtected(ex, checklistId);

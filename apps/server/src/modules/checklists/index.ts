@@ -2,5 +2,6 @@
  * The public face of the checklists module (decision 029): the factory and the link port other modules use
  * (`registerLink`, `linkChecklist`, `stateOf` on the module's service). Everything else is internal.
  */
+export { registerChecklistDocuments } from './checklist-documents.ts';
 export { checklistsModule } from './checklists.module.ts';
 export type { ChecklistLinkRule, ChecklistsService } from './checklists.service.ts';

@@ -32,6 +32,7 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { AttachedDocuments } from '#features/documents/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
 import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
@@ -329,6 +330,14 @@ function ChecklistFiller({
           </Paper>
         );
       })}
+      {canAny([P.DOCUMENTS]) && (
+        <Paper sx={{ p: 2 }} component="section" aria-labelledby="checklist-photos">
+          <Typography id="checklist-photos" variant="subtitle1" component="h2" gutterBottom>
+            {t('checklists.photos')}
+          </Typography>
+          <AttachedDocuments entity="checklist_instance" entityId={instance.id} photos readOnly={!canFill} />
+        </Paper>
+      )}
       {unsavedDialog}
     </Stack>
   );
