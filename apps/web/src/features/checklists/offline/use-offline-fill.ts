@@ -10,6 +10,8 @@ import { getInstance } from '../api/get-instance.ts';
 import { saveInstance } from '../api/save-instance.ts';
 import { dropFill, keepFill, loadFill } from './offline-store.ts';
 
+const RETRY_MS = 5000;
+
 export type FillDraft = { answers: Answers; done: boolean };
 
 /** A sync that met a newer server state: both sides, for the user to choose per field. */
@@ -39,6 +41,9 @@ export function useOfflineFill(input: {
   const [restored, setRestored] = useState(false);
   /** The server state the kept answers were typed on (null: the current base). */
   const [origin, setOrigin] = useState<{ version: number; answers: Answers } | null>(null);
+  /** When the last automatic sync started; a failing network is retried every RETRY_MS, not in a loop. */
+  const lastAttempt = useRef(0);
+  const [, setRetryTick] = useState(0);
   const latest = useRef(input);
   latest.current = input;
 
@@ -81,6 +86,7 @@ export function useOfflineFill(input: {
 
   const finish = async (fresh: ChecklistInstance) => {
     await dropFill(employeeId, checklist.id, base.id);
+    lastAttempt.current = 0;
     setQueued(false);
     setOrigin(null);
     setConflict(null);
@@ -103,7 +109,9 @@ export function useOfflineFill(input: {
       if (isApiError(error) && (error.code === 'OFFLINE_CONFLICT' || error.code === 'CONFLICT')) {
         const server = await getInstance(checklist.id, base.id);
         setConflict({ server, mine: { answers, done } });
-      } else if (!(isApiError(error) && error.code === NETWORK_ERROR_CODE)) {
+      } else if (isApiError(error) && error.code === NETWORK_ERROR_CODE) {
+        setTimeout(() => setRetryTick((n) => n + 1), RETRY_MS);
+      } else {
         setQueued(false);
         setSyncError(error);
       }
@@ -115,6 +123,8 @@ export function useOfflineFill(input: {
   // Back online: send what was queued, on the server state it was typed on.
   useEffect(() => {
     if (!online || !queued || syncing || conflict) return;
+    if (Date.now() - lastAttempt.current < RETRY_MS) return;
+    lastAttempt.current = Date.now();
     const { draft: d, base: b } = latest.current;
     void send(d.answers, d.done, origin?.version ?? b.version, true);
   });
@@ -126,6 +136,7 @@ export function useOfflineFill(input: {
     syncing,
     /** Saving without a connection (or after a network failure): keep and send later. */
     queue() {
+      lastAttempt.current = 0;
       if (!origin) setOrigin({ version: base.version, answers: base.answers });
       setSyncError(null);
       setQueued(true);
