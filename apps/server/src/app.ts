@@ -26,8 +26,13 @@ import {
 } from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
+import { auditsModule } from './modules/audits/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
-import { checklistsModule, questionnairesModule } from './modules/checklists/index.ts';
+import {
+  checklistsModule,
+  questionnairesModule,
+  registerChecklistDocuments,
+} from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
 import { employeesModule } from './modules/employees/index.ts';
@@ -309,6 +314,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Investigation measures are actions of the report; step 6's checklist is linked to it (decision 056).
   actions.sources.register(ACCIDENT_ACTION_SOURCE, accidents.actionSource);
   checklists.service.registerLink('accidents', accidents.checklistLink);
+  // Photos of filled checklists (decision 059).
+  registerChecklistDocuments({ documents, checklists: checklists.service });
+  // Approval processes (decision 059): checklists linked to audits, findings as actions, mails, the print.
+  const auditsM = auditsModule({
+    db: database.db,
+    checklists: checklists.service,
+    actions,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    logo: reports.logo,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  employees.deletionGuards.push(auditsM.employeeDeletionGuard);
   for (const module of [
     healthModule(database),
     auth,
@@ -335,6 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accidents,
     checklists,
     questionnaires,
+    auditsM,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

@@ -1,6 +1,7 @@
 import { accidentsErrors } from './errors/accidents.ts';
 import { actionsErrors } from './errors/actions.ts';
 import { activitiesErrors } from './errors/activities.ts';
+import { auditsErrors } from './errors/audits.ts';
 import { authErrors } from './errors/auth.ts';
 import { checklistsErrors } from './errors/checklists.ts';
 import { dashboardErrors } from './errors/dashboard.ts';
@@ -31,6 +32,7 @@ import { substitutionErrors } from './errors/substitution.ts';
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
+export { auditsMessages } from './errors/audits.ts';
 export { authMessages } from './errors/auth.ts';
 export { questionnairesMessages } from './errors/checklists.ts';
 export { documentsMessages } from './errors/documents.ts';
@@ -94,6 +96,7 @@ export const errorCatalogue = {
   ...actionsErrors,
   ...portalsErrors,
   ...checklistsErrors,
+  ...auditsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
   ...substancesErrors,
@@ -106,6 +109,7 @@ export const errorCatalogueDomains = {
   accidents: accidentsErrors,
   actions: actionsErrors,
   activities: activitiesErrors,
+  audits: auditsErrors,
   auth: authErrors,
   checklists: checklistsErrors,
   dashboard: dashboardErrors,

@@ -270,6 +270,30 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'audits/list',
+                    handle: handle({ anyOf: [P.AUDIT_AUDITS] }),
+                    lazy: lazyPage(
+                      () => import('#features/audits/audits-list-page.tsx'),
+                      (m) => m.AuditsListPage,
+                    ),
+                  },
+                  {
+                    path: 'audits/:id',
+                    handle: handle({ anyOf: [P.AUDIT_AUDITS] }),
+                    lazy: lazyPage(
+                      () => import('#features/audits/audit-page.tsx'),
+                      (m) => m.AuditPage,
+                    ),
+                  },
+                  {
+                    path: 'checklists/print/preview/:id',
+                    handle: handle({ anyOf: [P.AUDIT_AUDITS] }),
+                    lazy: lazyPage(
+                      () => import('#features/audits/audit-print-page.tsx'),
+                      (m) => m.AuditPrintPage,
+                    ),
+                  },
+                  {
                     path: 'audits/checklist/:id',
                     handle: handle({ anyOf: [P.AUDIT_CHECKLISTS] }),
                     lazy: lazyPage(

@@ -446,6 +446,8 @@ export const checklistInstanceSchema = z.object({
   answers: z.record(z.string(), answerValueSchema),
   results: z.record(z.string(), z.number().nullable()),
   progress: z.number().int(),
+  /** Viewer status (decision 059): shared with the linked record's people. */
+  visible: z.boolean(),
   version: z.number().int(),
   updatedAt: z.string(),
 });
@@ -469,6 +471,8 @@ export const saveChecklistInstanceSchema = z
       z.number().finite().nullable(),
     ),
     status: z.enum(CHECKLIST_INSTANCE_STATUSES),
+    /** Answers kept offline and sent later (decision 059): a stale version answers OFFLINE_CONFLICT. */
+    offline: z.boolean().optional(),
   })
   .strict();
 export type SaveChecklistInstance = z.infer<typeof saveChecklistInstanceSchema>;

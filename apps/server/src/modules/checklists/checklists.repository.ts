@@ -198,6 +198,20 @@ export const checklistsRepository = {
     return rows.length > 0;
   },
 
+  /** Sets the viewer status's visibility when `version` matches (and bumps it); false otherwise. */
+  async setInstanceVisible(ex: Executor, id: number, version: number, visible: boolean): Promise<boolean> {
+    const rows = await ex
+      .update(checklistInstances)
+      .set({ visible, version: sql`${checklistInstances.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(checklistInstances.id, id), eq(checklistInstances.version, version)))
+      .returning({ id: checklistInstances.id });
+    return rows.length > 0;
+  },
+
+  async deleteInstance(ex: Executor, id: number): Promise<void> {
+    await ex.delete(checklistInstances).where(eq(checklistInstances.id, id));
+  },
+
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {
     await recordChange(ex, entry);
   },

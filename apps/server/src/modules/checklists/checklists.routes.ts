@@ -1,4 +1,11 @@
 import {
+  checklistPasswordSchema,
+  checklistProtectionSchema,
+  checklistUnlockSchema,
+  instanceVisibilitySchema,
+  VIEWER_STATUSES,
+} from '@schutzwerk/shared/audits/audits.schema.ts';
+import {
   checklistInstanceSchema,
   checklistListQuerySchema,
   checklistRowSchema,
@@ -75,10 +82,13 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
         config: read,
         schema: {
           params: idParamsSchema,
+          querystring: z.object({ viewerStatus: z.enum(VIEWER_STATUSES).optional() }),
           response: { 200: z.object({ data: z.array(checklistInstanceSchema) }) },
         },
       },
-      async (request) => ({ data: await service.instances(requireActor(request), request.params.id) }),
+      async (request) => ({
+        data: await service.instances(requireActor(request), request.params.id, request.query.viewerStatus),
+      }),
     );
     app.post(
       '/checklists/:id/instances',
@@ -90,6 +100,49 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
         reply
           .status(201)
           .send({ data: await service.createInstance(requireActor(request), request.params.id) }),
+    );
+    app.put(
+      '/checklists/:id/instances/:instanceId/visibility',
+      {
+        config: read,
+        schema: { params: instanceParamsSchema, body: instanceVisibilitySchema, response: oneInstance },
+      },
+      async (request) => ({
+        data: await service.setVisibility(
+          requireActor(request),
+          request.params.id,
+          request.params.instanceId,
+          request.body,
+        ),
+      }),
+    );
+
+    // Password-protected checklists (decision 059): set by editors, unlocked per employee.
+    const protection = { 200: z.object({ data: checklistProtectionSchema }) };
+    app.get(
+      '/checklists/:id/protection',
+      { config: read, schema: { params: idParamsSchema, response: protection } },
+      async (request) => ({ data: await service.protection(requireActor(request), request.params.id) }),
+    );
+    app.put(
+      '/checklists/:id/password',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: { params: idParamsSchema, body: checklistPasswordSchema, response: protection },
+      },
+      async (request) => ({
+        data: await service.setPassword(requireActor(request), request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/checklists/:id/unlock',
+      {
+        config: read,
+        schema: { params: idParamsSchema, body: checklistUnlockSchema, response: protection },
+      },
+      async (request) => ({
+        data: await service.unlock(requireActor(request), request.params.id, request.body.password),
+      }),
     );
     app.get(
       '/checklists/:id/instances/:instanceId',

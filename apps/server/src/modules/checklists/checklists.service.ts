@@ -1,4 +1,10 @@
 import {
+  type ChecklistPasswordInput,
+  type ChecklistProtection,
+  matchesViewerStatus,
+  type ViewerStatus,
+} from '@schutzwerk/shared/audits/audits.schema.ts';
+import {
   answerFits,
   type Checklist,
   type ChecklistInstance,
@@ -18,6 +24,7 @@ import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { checklistProtection } from './checklist-protection.ts';
 import type { ChecklistRecord, ChecklistsRepository, InstanceRecord } from './checklists.repository.ts';
 
 export const CHECKLIST_ENTITY = 'checklist';
@@ -30,6 +37,11 @@ export const CHECKLIST_INSTANCE_ENTITY = 'checklist_instance';
 export type ChecklistLinkRule = {
   canRead: (actor: Actor, recordId: number | null, ex: Executor) => Promise<boolean> | boolean;
   canEdit: (actor: Actor, recordId: number | null, ex: Executor) => Promise<boolean> | boolean;
+  /**
+   * Checked before answers are saved (decision 059): throws the module's error when the record does not take
+   * answers now (an audit not in progress, a checklist still locked by progress).
+   */
+  beforeSave?: (actor: Actor, recordId: number | null, checklistId: number, ex: Executor) => Promise<void>;
 };
 
 export type ChecklistsService = ReturnType<typeof createChecklistsService>;
@@ -80,6 +92,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       answers: row.answers,
       results: row.results,
       progress: row.progress,
+      visible: row.visible,
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -110,6 +123,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     if (!instance || instance.checklistId !== checklist.id) throw new AppError('CHECKLISTS_NOT_FOUND');
     if (!(await linkOf(instance.module).canRead(actor, instance.recordId, ex)))
       throw new AppError('CHECKLISTS_NOT_FOUND');
+    await checklistProtection.requireUnlocked(ex, actor, checklist.id);
     return { checklist, instance };
   }
 
@@ -231,14 +245,76 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       });
     },
 
-    /** The instances of a checklist the actor may read. */
-    async instances(actor: Actor, id: number): Promise<ChecklistInstance[]> {
+    /** The instances of a checklist the actor may read, optionally of one viewer status (decision 059). */
+    async instances(actor: Actor, id: number, viewerStatus?: ViewerStatus): Promise<ChecklistInstance[]> {
       await loadVisible(db, actor, id);
       const rows = await repository.listInstances(db, id);
       const visible: ChecklistInstance[] = [];
-      for (const r of rows)
-        if (await linkOf(r.module).canRead(actor, r.recordId, db)) visible.push(presentInstance(r));
+      for (const r of rows) {
+        const item = presentInstance(r);
+        if (viewerStatus && !matchesViewerStatus(item, viewerStatus)) continue;
+        if (await linkOf(r.module).canRead(actor, r.recordId, db)) visible.push(item);
+      }
       return visible;
+    },
+
+    /** Whether the checklist is password-protected and whether the actor has unlocked it (decision 059). */
+    async protection(actor: Actor, id: number): Promise<ChecklistProtection> {
+      await loadVisible(db, actor, id);
+      return {
+        passwordProtected: await checklistProtection.isProtected(db, id),
+        unlocked: await checklistProtection.isUnlocked(db, actor, id),
+      };
+    },
+
+    /** Sets or removes the checklist's password (hashed; earlier unlocks end). */
+    async setPassword(actor: Actor, id: number, input: ChecklistPasswordInput): Promise<ChecklistProtection> {
+      await db.transaction(async (tx) => {
+        await loadVisible(tx, actor, id, true);
+        await checklistProtection.setPassword(tx, id, input.password);
+        await repository.logChange(tx, {
+          entity: CHECKLIST_ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: { passwordProtected: { from: null, to: input.password !== null } },
+        });
+      });
+      return this.protection(actor, id);
+    },
+
+    /** Unlocks a protected checklist for the actor; the password is checked on the server. */
+    async unlock(actor: Actor, id: number, password: string): Promise<ChecklistProtection> {
+      await db.transaction(async (tx) => {
+        await loadVisible(tx, actor, id);
+        await checklistProtection.unlock(tx, actor, id, password);
+      });
+      return this.protection(actor, id);
+    },
+
+    /** Shares a filled checklist with the linked record's people or takes it back (viewer status). */
+    async setVisibility(
+      actor: Actor,
+      id: number,
+      instanceId: number,
+      input: { version: number; visible: boolean },
+    ): Promise<ChecklistInstance> {
+      await db.transaction(async (tx) => {
+        const { instance } = await loadInstance(tx, actor, id, instanceId, true);
+        if (!(await linkOf(instance.module).canEdit(actor, instance.recordId, tx)))
+          throw new AppError('NO_PERMISSION');
+        if (instance.version !== input.version) throw new AppError('CONFLICT');
+        if (!(await repository.setInstanceVisible(tx, instanceId, input.version, input.visible)))
+          throw new AppError('CONFLICT');
+        await repository.logChange(tx, {
+          entity: CHECKLIST_INSTANCE_ENTITY,
+          entityId: instanceId,
+          state: LOG_STATE.CHANGED,
+          actorId: actor.employeeId,
+          changes: { visible: { from: instance.visible, to: input.visible } },
+        });
+      });
+      return this.getInstance(actor, id, instanceId);
     },
 
     /** Starts filling a checklist on its own ('general'). */
@@ -274,9 +350,11 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     ): Promise<ChecklistInstance> {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
-        if (!(await linkOf(instance.module).canEdit(actor, instance.recordId, tx)))
-          throw new AppError('NO_PERMISSION');
-        if (instance.version !== input.version) throw new AppError('CONFLICT');
+        const link = linkOf(instance.module);
+        if (!(await link.canEdit(actor, instance.recordId, tx))) throw new AppError('NO_PERMISSION');
+        await link.beforeSave?.(actor, instance.recordId, checklist.id, tx);
+        if (instance.version !== input.version)
+          throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
         const bad: string[] = [];
@@ -305,7 +383,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
           status: input.status,
           updatedBy: actor.employeeId,
         });
-        if (!saved) throw new AppError('CONFLICT');
+        if (!saved) throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
         await repository.logChange(tx, {
           entity: CHECKLIST_INSTANCE_ENTITY,
           entityId: instanceId,
@@ -349,6 +427,46 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       module: ChecklistModule,
     ): Promise<{ id: number; label: string; active: boolean }[]> {
       return repository.ofModule(ex, portalId, module);
+    },
+
+    /**
+     * Removes a record's checklist while nothing is answered in it (answers are evidence); false when it
+     * holds answers (the caller refuses with its own code). Inside the caller's transaction.
+     */
+    async unlinkChecklist(
+      ex: Executor,
+      checklistId: number,
+      module: ChecklistModule,
+      recordId: number,
+    ): Promise<boolean> {
+      const row = await repository.findInstanceOfRecord(ex, checklistId, module, recordId);
+      if (!row) return true;
+      const def = { cells: (await repository.findById(ex, checklistId))?.cells ?? [] };
+      const answered = def.cells.some((c) => isAnswered(c.element, row.answers[cellKey(c.row, c.column)]));
+      if (answered) return false;
+      await repository.deleteInstance(ex, row.id);
+      return true;
+    },
+
+    /**
+     * The attach API's view of a filled checklist (photos, decision 059): readable as the instance itself
+     * (link rule, portal, password); changeable with the link's fill right.
+     */
+    async instanceAccess(ex: Executor, actor: Actor, instanceId: number): Promise<'none' | 'read' | 'edit'> {
+      const instance = await repository.findInstance(ex, instanceId);
+      if (!instance) return 'none';
+      try {
+        await loadInstance(ex, actor, instance.checklistId, instanceId);
+      } catch (error) {
+        if (error instanceof AppError) return 'none';
+        throw error;
+      }
+      return (await linkOf(instance.module).canEdit(actor, instance.recordId, ex)) ? 'edit' : 'read';
+    },
+
+    /** Whether a checklist is password-protected (for modules that show their records' checklists). */
+    passwordProtected(ex: Executor, checklistId: number): Promise<boolean> {
+      return checklistProtection.isProtected(ex, checklistId);
     },
 
     /** The state of a record's checklist: its label, status and progress (null: not linked). */

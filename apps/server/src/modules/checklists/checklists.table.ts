@@ -56,6 +56,8 @@ export const checklistInstances = pgTable(
     answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull().default(sql`'{}'::jsonb`),
     results: jsonb('results').$type<Record<string, number | null>>().notNull().default(sql`'{}'::jsonb`),
     progress: integer('progress').notNull().default(0),
+    /** Viewer status (decision 059): shared with the people of the linked record (an audit's participants). */
+    visible: boolean('visible').notNull().default(false),
     updatedBy: integer('updated_by').references(() => employees.id, { onDelete: 'set null' }),
     ...versioned,
   },

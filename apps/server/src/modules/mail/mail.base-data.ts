@@ -138,6 +138,40 @@ Die Meldung finden Sie hier (Gesundheitsangaben nur mit der entsprechenden Berec
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'auditAssigned',
+    subject: 'Freigabevorgang: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+Sie sind an einem Freigabevorgang beteiligt:
+
+{{items}}
+
+Eingetragen von: {{changedBy}}
+
+Den Freigabevorgang finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'auditFinished',
+    subject: 'Freigabevorgang abgeschlossen: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+der Freigabevorgang wurde abgeschlossen:
+
+{{items}}
+
+Abgeschlossen von: {{changedBy}} am {{changedAt}}
+
+Den Freigabevorgang und seinen Bericht finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

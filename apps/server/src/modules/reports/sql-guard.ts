@@ -68,6 +68,13 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'checklist_instances',
   // Comments on questionnaire questions: free text about the assessed workplace and its people (decision 058).
   'questionnaire_comments',
+  // Who unlocked which protected checklist (decision 059): sign-in-like bookkeeping.
+  'checklist_unlocks',
+  // Approval processes name their people; the read right follows the audit's people (AUDIT_AUDITS_ALL,
+  // decision 059), which reports cannot check yet.
+  'audits',
+  'audit_people',
+  'audit_checklists',
   '__drizzle_migrations',
 ]);
 

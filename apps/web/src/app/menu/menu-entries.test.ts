@@ -99,6 +99,7 @@ describe('menu entries', () => {
       'checklists',
       'questionnaireTypes',
       'questionnaires',
+      'audits',
       'hazardBricks',
       'substances',
       'instructions',

@@ -114,7 +114,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST],
     available: true,
   },
-  { key: 'audits', route: '/audits/list', icon: ApprovalIcon, anyOf: [P.AUDIT_AUDITS], available: false },
+  { key: 'audits', route: '/audits/list', icon: ApprovalIcon, anyOf: [P.AUDIT_AUDITS], available: true },
   {
     key: 'hazardBricks',
     route: '/hazardbricks/list',

@@ -32,12 +32,21 @@ import { ConflictAlert } from '#components/record-page/conflict-alert.tsx';
 import { RecordPageLoader, useRecordId } from '#components/record-page/record-page-loader.tsx';
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
+import { AttachedDocuments } from '#features/documents/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
-import { usePermissions } from '#lib/session/session.tsx';
+import { isApiError, NETWORK_ERROR_CODE } from '#lib/api-client.ts';
+import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { checklistKeys } from './api/checklist-keys.ts';
 import { useChecklist } from './api/get-checklist.ts';
 import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
+import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
+import { useSetVisibility } from './api/set-visibility.ts';
+import { UnlockForm } from './components/unlock-form.tsx';
+import { OfflineConflictPanel } from './offline/offline-conflict.tsx';
+import { useOfflineFill } from './offline/use-offline-fill.ts';
+import { useOnline } from './offline/use-online.ts';
 
 /** /audits/checklist/{id}?instance=…: fills a checklist; totals are computed live with the shared evaluator. */
 export function ChecklistFillPage() {
@@ -46,22 +55,50 @@ export function ChecklistFillPage() {
   const [params] = useSearchParams();
   const instanceId = Number(params.get('instance'));
   const valid = id !== null && Number.isInteger(instanceId) && instanceId > 0 && instanceId <= 2147483647;
+  // Opened from an approval process: 'back' leads there (decision 059).
+  const auditId = Number(params.get('audit'));
+  const back = Number.isInteger(auditId) && auditId > 0 ? `/audits/${auditId}` : null;
   const checklist = useChecklist(id ?? 0, valid);
   return (
     <RecordPageLoader
       id={valid ? id : null}
       query={checklist}
       title={t('checklists.fillTitle')}
-      back="/checklists/list"
+      back={back ?? '/checklists/list'}
       notFoundHint={t('checklists.notFound')}
       backLabel={t('checklists.backToList')}
     >
-      {(loaded, key) => <InstanceLoader key={key} checklist={loaded} instanceId={instanceId} />}
+      {(loaded, key) => <ProtectionGate key={key} checklist={loaded} instanceId={instanceId} back={back} />}
     </RecordPageLoader>
   );
 }
 
-function InstanceLoader({ checklist, instanceId }: { checklist: Checklist; instanceId: number }) {
+/** A password-protected checklist asks for its password before the instance loads (decision 059). */
+function ProtectionGate(props: { checklist: Checklist; instanceId: number; back: string | null }) {
+  const protection = useProtection(props.checklist.id);
+  if (!protection.data) return null;
+  if (!protection.data.unlocked) return <Locked checklist={props.checklist} back={props.back} />;
+  return <InstanceLoader {...props} />;
+}
+
+function Locked({ checklist, back }: { checklist: Checklist; back: string | null }) {
+  const { t } = useTranslation();
+  useToolbar({
+    title: `${t('checklists.fillTitle')}: ${checklist.label}`,
+    back: back ?? `/checklists/${checklist.id}`,
+  });
+  return <UnlockForm checklistId={checklist.id} label={checklist.label} />;
+}
+
+function InstanceLoader({
+  checklist,
+  instanceId,
+  back,
+}: {
+  checklist: Checklist;
+  instanceId: number;
+  back: string | null;
+}) {
   const { t } = useTranslation();
   const instance = useInstance(checklist.id, instanceId);
   return (
@@ -69,11 +106,11 @@ function InstanceLoader({ checklist, instanceId }: { checklist: Checklist; insta
       id={instanceId}
       query={instance}
       title={t('checklists.fillTitle')}
-      back={`/checklists/${checklist.id}`}
+      back={back ?? `/checklists/${checklist.id}`}
       notFoundHint={t('checklists.notFound')}
       backLabel={t('checklists.backToList')}
     >
-      {(loaded, key) => <ChecklistFiller key={key} checklist={checklist} instance={loaded} />}
+      {(loaded, key) => <ChecklistFiller key={key} checklist={checklist} instance={loaded} back={back} />}
     </RecordPageLoader>
   );
 }
@@ -85,12 +122,21 @@ const draftOf = (i: ChecklistInstance): Draft => ({ answers: i.answers, done: i.
 const formatNumber = (n: number, digits: number) =>
   n.toLocaleString('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instance: ChecklistInstance }) {
+function ChecklistFiller({
+  checklist,
+  instance,
+  back,
+}: {
+  checklist: Checklist;
+  instance: ChecklistInstance;
+  back: string | null;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { canAny } = usePermissions();
   const save = useSaveInstance(checklist.id, instance.id);
+  const visibility = useSetVisibility(checklist.id, instance.id);
   const record = useVersionedDraft({
     record: instance,
     draftOf,
@@ -98,6 +144,23 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
       queryClient.fetchQuery({ ...instanceQueryOptions(checklist.id, instance.id), staleTime: 0 }),
   });
   const { base, draft, set, dirty, conflict } = record;
+  const employeeId = useSessionUser().employee.id;
+  const online = useOnline();
+  const offline = useOfflineFill({
+    employeeId,
+    checklist,
+    base,
+    draft,
+    dirty,
+    online,
+    restore: (kept) => set(kept),
+    onSynced: (fresh) => {
+      queryClient.setQueryData(checklistKeys.instance(checklist.id, instance.id), fresh);
+      // As after an online save: the form shows the stored state.
+      record.onSave().onSuccess(fresh);
+      notify(t('checklists.offline.synced'));
+    },
+  });
   const leaving = useRef(false);
   const canFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
   const results = useMemo(() => computeResults(checklist, draft.answers), [checklist, draft.answers]);
@@ -106,14 +169,32 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
 
   const submit = () => {
     if (save.isPending) return;
+    // Without a connection the answers stay on the device and are sent when online again (decision 059).
+    if (!online) {
+      offline.queue();
+      notify(t('checklists.offline.queued'));
+      return;
+    }
+    const callbacks = record.onSave(() => notify(t('checklists.fill.saved')));
     save.mutate(
       { version: base.version, answers: draft.answers, results, status: draft.done ? 'done' : 'undone' },
-      record.onSave(() => notify(t('checklists.fill.saved'))),
+      {
+        onSuccess: callbacks.onSuccess,
+        onError: (error) => {
+          if (isApiError(error) && error.code === NETWORK_ERROR_CODE) {
+            save.reset();
+            offline.queue();
+            notify(t('checklists.offline.queued'));
+            return;
+          }
+          callbacks.onError(error);
+        },
+      },
     );
   };
   useToolbar({
     title: `${t('checklists.fillTitle')}: ${checklist.label}`,
-    back: `/checklists/${checklist.id}`,
+    back: back ?? `/checklists/${checklist.id}`,
     onSave: canFill ? submit : undefined,
     saveDisabled: !dirty || save.isPending,
   });
@@ -122,6 +203,34 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      {!online && (
+        <Alert severity="info" role="status">
+          {t('checklists.offline.offlineHint')}
+        </Alert>
+      )}
+      {offline.queued && online && !offline.conflict && (
+        <Alert severity="info" role="status">
+          {t('checklists.offline.syncing')}
+        </Alert>
+      )}
+      {offline.queued && !online && (
+        <Alert severity="warning" role="status" data-testid="offline-queued">
+          {t('checklists.offline.waiting')}
+        </Alert>
+      )}
+      {offline.syncError !== null && (
+        <Alert severity="error" role="alert">
+          {errorMessage(offline.syncError, t)}
+        </Alert>
+      )}
+      {offline.conflict && (
+        <OfflineConflictPanel
+          checklist={checklist}
+          conflict={offline.conflict}
+          busy={offline.syncing}
+          onResolve={(answers, done) => void offline.resolve(answers, done)}
+        />
+      )}
       {conflict && (
         <ConflictAlert
           message={t('checklists.fill.conflict')}
@@ -134,6 +243,11 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
+        </Alert>
+      )}
+      {visibility.error && (
+        <Alert severity="error" role="alert">
+          {errorMessage(visibility.error, t)}
         </Alert>
       )}
       <Paper sx={{ p: 2 }}>
@@ -158,6 +272,26 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
             />
           }
           label={t('checklists.fill.done')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={base.visible}
+              disabled={!canFill || visibility.isPending}
+              onChange={(e) =>
+                visibility.mutate(
+                  { version: base.version, visible: e.target.checked },
+                  {
+                    onSuccess: (fresh) => {
+                      record.adopt(fresh);
+                      notify(t('checklists.visibility.saved'));
+                    },
+                  },
+                )
+              }
+            />
+          }
+          label={t('checklists.visibility.label')}
         />
       </Paper>
       {checklist.rows.map((row) => {
@@ -196,6 +330,14 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
           </Paper>
         );
       })}
+      {canAny([P.DOCUMENTS]) && (
+        <Paper sx={{ p: 2 }} component="section" aria-labelledby="checklist-photos">
+          <Typography id="checklist-photos" variant="subtitle1" component="h2" gutterBottom>
+            {t('checklists.photos')}
+          </Typography>
+          <AttachedDocuments entity="checklist_instance" entityId={instance.id} photos readOnly={!canFill} />
+        </Paper>
+      )}
       {unsavedDialog}
     </Stack>
   );

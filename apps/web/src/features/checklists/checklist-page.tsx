@@ -18,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { VIEWER_STATUSES, type ViewerStatus } from '@schutzwerk/shared/audits/audits.schema.ts';
 import {
   CHECKLIST_MODULES,
   type Checklist,
@@ -52,6 +53,7 @@ import { useInstances } from './api/get-instances.ts';
 import { useUpdateChecklist } from './api/update-checklist.ts';
 import { defaultElement } from './components/element-defaults.ts';
 import { ElementSettings } from './components/element-settings.tsx';
+import { PasswordButton } from './components/password-dialog.tsx';
 import { VariablesEditor } from './components/variables-editor.tsx';
 
 /** /checklists/{id}: the builder — record fields, the grid of rows × columns, elements and variables. */
@@ -111,7 +113,8 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
   const update = useUpdateChecklist(checklist.id);
   const remove = useDeleteChecklist(checklist.id);
   const startFilling = useCreateInstance(checklist.id);
-  const instances = useInstances(checklist.id);
+  const [viewerStatus, setViewerStatus] = useState<ViewerStatus | null>(null);
+  const instances = useInstances(checklist.id, viewerStatus);
   const record = useVersionedDraft({
     record: checklist,
     draftOf,
@@ -448,6 +451,23 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
             {errorMessage(startFilling.error, t)}
           </Alert>
         )}
+        <TextField
+          select
+          size="small"
+          label={t('checklists.viewerStatus.label')}
+          value={viewerStatus ?? 'all'}
+          onChange={(e) =>
+            setViewerStatus(e.target.value === 'all' ? null : (e.target.value as ViewerStatus))
+          }
+          sx={{ minWidth: 240, mb: 2 }}
+        >
+          <MenuItem value="all">{t('checklists.viewerStatus.all')}</MenuItem>
+          {VIEWER_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`checklists.viewerStatus.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Stack spacing={1}>
           {(instances.data ?? []).map((inst) => (
             <Link
@@ -478,6 +498,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
               {t('checklists.instances.start')}
             </Button>
           )}
+          {canAny([P.AUDIT_CHECKLISTS_EDIT]) && <PasswordButton checklistId={base.id} />}
           {canAny([P.AUDIT_CHECKLISTS_DELETE]) && (
             <Button
               color="error"

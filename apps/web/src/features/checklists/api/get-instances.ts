@@ -1,12 +1,22 @@
+import type { ViewerStatus } from '@schutzwerk/shared/audits/audits.schema.ts';
 import type { ChecklistInstance } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 import { checklistKeys } from './checklist-keys.ts';
 
-export async function getInstances(id: number): Promise<ChecklistInstance[]> {
-  return (await api.get<{ data: ChecklistInstance[] }>(`checklists/${id}/instances`)).data;
+async function getInstances(id: number, viewerStatus: ViewerStatus | null): Promise<ChecklistInstance[]> {
+  return (
+    await api.get<{ data: ChecklistInstance[] }>(`checklists/${id}/instances`, {
+      viewerStatus: viewerStatus ?? undefined,
+    })
+  ).data;
 }
 
-export function useInstances(id: number) {
-  return useQuery({ queryKey: checklistKeys.instances(id), queryFn: () => getInstances(id), staleTime: 0 });
+/** The filled instances, optionally of one viewer status (decision 059). */
+export function useInstances(id: number, viewerStatus: ViewerStatus | null = null) {
+  return useQuery({
+    queryKey: [...checklistKeys.instances(id), viewerStatus ?? 'all'],
+    queryFn: () => getInstances(id, viewerStatus),
+    staleTime: 0,
+  });
 }

@@ -37,6 +37,8 @@ type Props = {
   readOnly?: boolean;
   /** After a document was attached or detached (e.g. the record's version rose: reload it). */
   onChanged?: () => void;
+  /** New files come from the camera (photos of a filled checklist, decision 059). */
+  photos?: boolean;
 };
 
 /**
@@ -44,7 +46,7 @@ type Props = {
  * a picker of existing documents, and "upload new" (creates a document from the file, then links it).
  * Without DOCUMENTS it renders nothing; attaching needs DOCUMENTS_EDIT or DOCUMENTS_CREATE.
  */
-export function AttachedDocuments({ entity, entityId, readOnly = false, onChanged }: Props) {
+export function AttachedDocuments({ entity, entityId, readOnly = false, onChanged, photos = false }: Props) {
   const { t } = useTranslation();
   const { canAny } = usePermissions();
   const canRead = canAny([P.DOCUMENTS]);
@@ -100,7 +102,7 @@ export function AttachedDocuments({ entity, entityId, readOnly = false, onChange
         )}
         {canAttach && canCreate && (
           <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setUploadOpen(true)}>
-            {t('documents.attachNew')}
+            {photos ? t('documents.attachPhoto') : t('documents.attachNew')}
           </Button>
         )}
       </Box>
@@ -182,6 +184,7 @@ export function AttachedDocuments({ entity, entityId, readOnly = false, onChange
       <UploadDialog
         open={uploadOpen}
         document={null}
+        photo={photos}
         onClose={() => setUploadOpen(false)}
         onUploaded={(doc) => {
           setUploadOpen(false);

@@ -32,13 +32,15 @@ type Props = {
   document: Pick<Document, 'id' | 'version'> | null;
   onClose: () => void;
   onUploaded: (doc: Document) => void;
+  /** A photo from the device's camera (`accept="image/*" capture`), e.g. on the shop floor (decision 059). */
+  photo?: boolean;
 };
 
 /**
  * Upload of a file version: drag and drop or the file picker, a progress bar while the bytes go out.
  * Type and size are checked here first (the server checks again, by content): German messages at once.
  */
-export function UploadDialog({ open, document, onClose, onUploaded }: Props) {
+export function UploadDialog({ open, document, onClose, onUploaded, photo = false }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const upload = useMutation({
@@ -164,7 +166,8 @@ export function UploadDialog({ open, document, onClose, onUploaded }: Props) {
             ref={input}
             type="file"
             hidden
-            accept={DOCUMENT_ACCEPT}
+            accept={photo ? 'image/*' : DOCUMENT_ACCEPT}
+            {...(photo ? { capture: 'environment' as const } : {})}
             data-testid="document-file-input"
             onChange={(e) => {
               choose(e.target.files?.[0]);
