@@ -22,6 +22,7 @@ import type { Database } from './db/client.ts';
 import { accidentsModule, registerAccidentDocuments } from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
+import { appointmentsModule } from './modules/appointments/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
 import { checklistsModule } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
@@ -295,6 +296,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   registerAccidentDocuments({ documents });
+  // Appointments: time windows, booking with iCalendar mails, calendar (decision 060).
+  const appointments = appointmentsModule({
+    db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -319,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructionRun,
     substances,
     accidents,
+    appointments,
     checklists,
   ])
     await module.register(app);

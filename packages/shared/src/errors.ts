@@ -1,6 +1,7 @@
 import { accidentsErrors } from './errors/accidents.ts';
 import { actionsErrors } from './errors/actions.ts';
 import { activitiesErrors } from './errors/activities.ts';
+import { appointmentsErrors } from './errors/appointments.ts';
 import { authErrors } from './errors/auth.ts';
 import { checklistsErrors } from './errors/checklists.ts';
 import { dashboardErrors } from './errors/dashboard.ts';
@@ -31,6 +32,7 @@ import { substitutionErrors } from './errors/substitution.ts';
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
+export { appointmentsMessages, BOOKING_STATUS_MESSAGES } from './errors/appointments.ts';
 export { authMessages } from './errors/auth.ts';
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
@@ -98,6 +100,7 @@ export const errorCatalogue = {
   ...substancesErrors,
   ...substitutionErrors,
   ...accidentsErrors,
+  ...appointmentsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -105,6 +108,7 @@ export const errorCatalogueDomains = {
   accidents: accidentsErrors,
   actions: actionsErrors,
   activities: activitiesErrors,
+  appointments: appointmentsErrors,
   auth: authErrors,
   checklists: checklistsErrors,
   dashboard: dashboardErrors,

@@ -15,6 +15,8 @@ export const MAIL_PURPOSES = [
   'instructionFeedback',
   'instructionOverdue',
   'accidentReported',
+  'appointmentBooked',
+  'appointmentCancelled',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -28,6 +30,8 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   instructionFeedback: 'Rückmeldung zu einer Unterweisung (an Vorgesetzte)',
   instructionOverdue: 'Überfällige Unterweisungen (an Vorgesetzte)',
   accidentReported: 'Unfallmeldung erfasst (an Vorgesetzte und Eskalationskontakte des Orts)',
+  appointmentBooked: 'Termin gebucht (mit Kalenderdatei)',
+  appointmentCancelled: 'Termin storniert (mit Kalenderdatei)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

@@ -1,3 +1,4 @@
+import { appointmentSettingsCategory } from './appointments.settings.ts';
 import { hazmatSettings } from './hazmat.settings.ts';
 import { instructionSettingsCategory } from './instructions.settings.ts';
 import { languageSettings } from './language.settings.ts';
@@ -9,6 +10,7 @@ import { systemSettings } from './system.settings.ts';
 
 /** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
+  [appointmentSettingsCategory.key]: appointmentSettingsCategory,
   [hazmatSettings.key]: hazmatSettings,
   [instructionSettingsCategory.key]: instructionSettingsCategory,
   [languageSettings.key]: languageSettings,

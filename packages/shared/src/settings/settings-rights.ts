@@ -7,6 +7,7 @@ import { P } from '../permissions.ts';
  * Besides these, SETTINGS_READONLY may read every category; the write rights may always read.
  */
 export const SETTINGS_CATEGORY_RIGHTS = {
+  appointments: { readAnyOf: [P.APPOINTMENTS, P.APPOINTMENTS_TIME_WINDOWS], writeAnyOf: [P.SETTINGS_TOPICS] },
   hazmat: { readAnyOf: [P.HAZMAT], writeAnyOf: [P.SETTINGS_HAZMAT] },
   instructions: { readAnyOf: [], writeAnyOf: [P.SETTINGS_TOPICS] },
   language: { readAnyOf: [], writeAnyOf: [P.SETTINGS_LANGUAGE] },

@@ -66,6 +66,9 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // report's checklist step); their read right follows the linked record (decision 052), which reports
   // cannot check yet. The checklist definitions themselves stay readable.
   'checklist_instances',
+  // Appointment bookings: who booked which appointment or occupational-medical check-up (decision 060).
+  'appointment_bookings',
+  'appointment_booking_items',
   '__drizzle_migrations',
 ]);
 
