@@ -45,7 +45,8 @@ function refuse(name: Exclude<BookingStatusName, 'BOOKED'>): AppError {
 /** Mails the employee about a booking or its cancellation (with the calendar file), inside the transaction. */
 export type BookingMailer = (
   tx: Executor,
-  booking: BookingView,
+  /** Loads the booking as the mail shows it (only when the employee has an address to mail to). */
+  booking: () => Promise<BookingView>,
   employee: EmployeeForBooking,
   kind: 'booked' | 'cancelled',
 ) => Promise<void>;
@@ -131,7 +132,7 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
       changes: { state: { from: booking.state, to: 'cancelled' } },
     });
     const employee = await repository.employee(tx, booking.employeeId);
-    if (employee) await mailer(tx, await view(tx, booking.id), employee, 'cancelled');
+    if (employee) await mailer(tx, () => view(tx, booking.id), employee, 'cancelled');
   }
 
   return {
@@ -164,34 +165,39 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
           if (!insideWindow(w, wished)) throw refuse('OUTSIDE_WINDOW');
           if (!onGrid(w, wished)) throw refuse('NOT_ON_GRID');
         } else if (wished + w.durationMinutes > w.toMinute) throw refuse('OUTSIDE_WINDOW');
-        // 17, 14: the day — its row lock serialises the bookings of this window and day.
+        const { safetyOverheadPercent } = await settings(tx, actor.portalId);
+        const length = occupiedMinutes(w.durationMinutes, safetyOverheadPercent);
+        /** 7, 11: the start and the lowest free seat given the day's live bookings. */
+        const pick = (live: Awaited<ReturnType<typeof repository.liveBookings>>) => {
+          if (input.explicit) {
+            const seat = freeSeat(live, w.seats, wished, wished + length);
+            if (seat === null) throw refuse('NO_FREE_PERIOD');
+            return { start: wished, seat };
+          }
+          const found = startsOf(w)
+            .filter((s) => s >= wished)
+            .map((s) => ({ start: s, seat: freeSeat(live, w.seats, s, s + length) }))
+            .find((x) => x.seat !== null);
+          if (!found) throw refuse('NO_FREE_PERIOD');
+          if (found.start - wished > w.allowedShiftMinutes) throw refuse('SHIFT_EXCEEDED');
+          return { start: found.start, seat: found.seat! };
+        };
+        // 17, 14, 13: the day and the past.
+        const offered = await repository.lockDay(tx, w.id, input.date, false);
+        if (!offered) throw refuse('OUTSIDE_WINDOW');
+        if (offered.locked) throw refuse('DAY_LOCKED');
+        const current = berlinNow(now());
+        if (input.date < current.day || (input.date === current.day && wished <= current.minute))
+          throw refuse('START_IN_PAST');
+        // A full day is refused without waiting for its lock (seats are only ever taken, a cancellation
+        // committed meanwhile counts as arriving later).
+        pick(await repository.liveBookings(tx, w.id, input.date));
+        // The day's row lock serialises the bookings of this window and day across instances (held to the
+        // commit: keep the work after it short); then the seat is chosen on what is committed now.
         const day = await repository.lockDay(tx, w.id, input.date);
         if (!day) throw refuse('OUTSIDE_WINDOW');
         if (day.locked) throw refuse('DAY_LOCKED');
-        // 13: the past.
-        const current = berlinNow(now());
-        const isPast = (start: number) =>
-          input.date < current.day || (input.date === current.day && start <= current.minute);
-        if (isPast(wished)) throw refuse('START_IN_PAST');
-        // 7, 11: a free seat.
-        const { safetyOverheadPercent } = await settings(tx, actor.portalId);
-        const length = occupiedMinutes(w.durationMinutes, safetyOverheadPercent);
-        const live = await repository.liveBookings(tx, w.id, input.date);
-        let start = wished;
-        let seat: number | null;
-        if (input.explicit) {
-          seat = freeSeat(live, w.seats, start, start + length);
-          if (seat === null) throw refuse('NO_FREE_PERIOD');
-        } else {
-          const found = startsOf(w)
-            .filter((s) => s >= wished)
-            .map((s) => ({ s, seat: freeSeat(live, w.seats, s, s + length) }))
-            .find((x) => x.seat !== null);
-          if (!found) throw refuse('NO_FREE_PERIOD');
-          if (found.s - wished > w.allowedShiftMinutes) throw refuse('SHIFT_EXCEEDED');
-          start = found.s;
-          seat = found.seat;
-        }
+        const { start, seat } = pick(await repository.liveBookings(tx, w.id, input.date));
         const booking = await repository.insertBooking(
           tx,
           {
@@ -200,7 +206,7 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
             day: input.date,
             startMinute: start,
             endMinute: start + length,
-            seat: seat!,
+            seat,
             employeeId: employee.id,
             bookedBy: actor.employeeId,
             uid: `${randomUUID()}@schutzwerk`,
@@ -219,7 +225,7 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
             assignments: { from: null, to: ids },
           },
         });
-        await mailer(tx, await view(tx, booking.id), employee, 'booked');
+        await mailer(tx, () => view(tx, booking.id), employee, 'booked');
         return booking.id;
       });
       return { status: 0, message: appointmentsMessages.booked, booking: presentBooking(await view(db, id)) };

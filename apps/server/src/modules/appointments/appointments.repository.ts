@@ -203,17 +203,21 @@ export const appointmentsRepository = {
     await ex.insert(appointmentWindowDays).values(days.map((day) => ({ windowId, day })));
   },
 
-  /** The day's row, locked FOR UPDATE: bookings of one window and day wait for each other here. */
+  /**
+   * The day's row, locked FOR UPDATE (`lock` false: a plain read): bookings of one window and day wait for each
+   * other here.
+   */
   async lockDay(
     ex: Executor,
     windowId: number,
     day: string,
+    lock = true,
   ): Promise<{ day: string; locked: boolean } | undefined> {
-    const rows = await ex
+    const q = ex
       .select({ day: appointmentWindowDays.day, locked: appointmentWindowDays.locked })
       .from(appointmentWindowDays)
-      .where(and(eq(appointmentWindowDays.windowId, windowId), eq(appointmentWindowDays.day, day)))
-      .for('update');
+      .where(and(eq(appointmentWindowDays.windowId, windowId), eq(appointmentWindowDays.day, day)));
+    const rows = lock ? await q.for('update') : await q;
     return rows[0];
   },
 

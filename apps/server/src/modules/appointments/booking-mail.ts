@@ -21,9 +21,10 @@ export function bookingMailer(deps: {
   settings: Pick<SettingsService, 'read'>;
   mail: { render: typeof renderTemplateMail; enqueue: typeof enqueueMail };
 }): BookingMailer {
-  return async (tx, booking, employee, kind) => {
+  return async (tx, load, employee, kind) => {
     const to = employee.email?.trim() ?? '';
     if (!emailCheck.safeParse(to).success) return;
+    const booking = await load();
     const system = await deps.settings.read(systemSettings, tx);
     const topics = booking.items.map((i) => i.topicLabel).join(', ');
     const start = timeOfMinute(booking.start_minute);
