@@ -103,6 +103,20 @@ describe('appointments', () => {
       type: 'appointment',
     });
     expect(assigned.status).toBe(201);
+    // And an occupational-medical check-up of another topic.
+    const hearing = await api<{ id: number }>(admin, 'POST', 'topics', {
+      label: `Hörtest ${suffix}`,
+      identifier: `HT-${suffix}`,
+    });
+    expect(
+      (
+        await api(admin, 'POST', 'instructions/assignments', {
+          topicId: hearing.data.id,
+          employeeIds: [annaId],
+          type: 'checkup',
+        })
+      ).status,
+    ).toBe(201);
 
     // The administrator creates the window: from after to is refused in German; seats are corrected.
     await admin.getByRole('button', { name: 'Neu', exact: true }).click();
@@ -192,6 +206,23 @@ describe('appointments', () => {
     await choose(phone, 'Uhrzeit', /^08:30–09:00 Uhr/);
     await phone.getByRole('button', { name: 'Buchen' }).tap();
     await phone.getByText(`Der Termin am ${german(day)} um 08:30 Uhr wurde gebucht.`).waitFor();
+    // The check-up is booked at 09:00 and, in the calendar, marked done by the administrator.
+    await phone
+      .getByRole('checkbox', { name: new RegExp(`Hörtest ${suffix}.*Arbeitsmedizinische Vorsorge`) })
+      .check();
+    await choose(phone, 'Uhrzeit', /^09:00–09:30 Uhr/);
+    await phone.getByRole('button', { name: 'Buchen' }).tap();
+    await phone.getByText(`Der Termin am ${german(day)} um 09:00 Uhr wurde gebucht.`).waitFor();
+    await admin.goto('/appointments/calendar');
+    await admin.getByLabel('Datum').fill(day);
+    await admin
+      .getByRole('button', { name: `Termin um 09:00 Uhr am ${german(day)} als erledigt markieren` })
+      .click();
+    await admin.getByText('Der Termin wurde als erledigt markiert').waitFor();
+    await admin
+      .getByRole('region', { name: german(day) })
+      .getByText('(erledigt)', { exact: false })
+      .waitFor();
 
     const before = smtp.received.filter((m) => /Termin storniert/.test(m.raw)).length;
     await admin.goto('/appointments/windows');
@@ -221,6 +252,9 @@ describe('appointments', () => {
     await expectAccessible(admin);
     await phone.reload();
     await phone.getByText('Sie haben keine gebuchten Termine.').waitFor();
+    // The cancelled appointment is open again; the done check-up is not.
+    await phone.getByRole('checkbox', { name: new RegExp(`G37 Bildschirm ${suffix}`) }).waitFor();
+    expect(await phone.getByRole('checkbox', { name: new RegExp(`Hörtest ${suffix}`) }).count()).toBe(0);
     await phoneSide.context.close();
     await adminSide.context.close();
   });

@@ -8,12 +8,16 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
+import { useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { useCompleteBooking } from './api/book.ts';
 import { useCalendar } from './api/get-calendar.ts';
 
 type View = 'day' | 'week';
@@ -49,6 +53,9 @@ export function CalendarPage() {
   const from = view === 'week' ? mondayOf(day) : day;
   const to = view === 'week' ? addDays(from, 6) : day;
   const calendar = useCalendar(from, to);
+  const notify = useNotify();
+  const complete = useCompleteBooking();
+  const canComplete = usePermissions().canAny([P.APPOINTMENTS_EDIT]);
   useToolbar({ title: t('appointments.calendar.title') });
 
   const days = Array.from({ length: view === 'week' ? 7 : 1 }, (_, i) => addDays(from, i));
@@ -132,6 +139,24 @@ export function CalendarPage() {
                           {`${b.start}–${b.end} `}
                           {b.employeeName || t('appointments.calendar.taken')}
                           {b.state === 'done' ? ` (${t('appointments.calendar.done')})` : ''}
+                          {canComplete && b.state === 'booked' ? (
+                            <Button
+                              size="small"
+                              disabled={complete.isPending}
+                              aria-label={t('appointments.calendar.completeLabel', {
+                                start: b.start,
+                                date: formatDate(d),
+                              })}
+                              onClick={() =>
+                                complete.mutate(b.id, {
+                                  onSuccess: () => notify(t('appointments.calendar.completed')),
+                                  onError: (error) => notify(errorMessage(error, t), 'error'),
+                                })
+                              }
+                            >
+                              {t('appointments.calendar.complete')}
+                            </Button>
+                          ) : null}
                         </Typography>
                       ))}
                     </Box>

@@ -30,3 +30,15 @@ export function useCancelBooking() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }
+
+/** Marks a booked appointment done: its items become done (E) with their validity. */
+export async function completeBooking(id: number): Promise<Booking> {
+  return (await api.post<{ data: Booking }>(`appointments/bookings/${id}/done`)).data;
+}
+export function useCompleteBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeBooking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+  });
+}
