@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
 import { api } from './support/api.ts';
 import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
+import { chooseRow } from './support/pickers.ts';
 import { startSmtp } from './support/smtp.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
@@ -257,6 +258,50 @@ describe('appointments', () => {
     expect(await phone.getByRole('checkbox', { name: new RegExp(`Hörtest ${suffix}`) }).count()).toBe(0);
     await phoneSide.context.close();
     await adminSide.context.close();
+  });
+
+  it('a coordinator books for an employee and cancels', async () => {
+    const day = berlinDay(8);
+    const title = `Impfung ${suffix}`;
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin', '/appointments/book');
+    const locations = await api<{ nodes: { id: number }[] }>(page, 'GET', 'locations/tree');
+    const created = await api(page, 'POST', 'appointments/windows', {
+      title,
+      locationId: locations.data.nodes[0]!.id,
+      topicId: null,
+      fromTime: '13:00',
+      toTime: '14:00',
+      durationMinutes: 20,
+      gridMinutes: 20,
+      seats: 1,
+      rule: 'firstFree',
+      allowedShiftMinutes: 60,
+      days: [day],
+    });
+    expect(created.status).toBe(201);
+    await page.reload();
+    await page.getByRole('button', { name: 'Mitarbeiter auswählen' }).click();
+    const picker = page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' });
+    await picker.getByLabel('Suchen').fill('000103');
+    await chooseRow(picker, picker.getByRole('grid').getByText('000103'));
+    await page.getByRole('checkbox', { name: new RegExp(`G37 Bildschirm ${suffix}`) }).check();
+    await choose(page, 'Zeitfenster', new RegExp(title));
+    await choose(page, 'Tag', german(day));
+    // A window with a rule takes the start as a wish: the first free one at or after it.
+    await choose(page, 'Wunschzeit', /^13:20–13:40 Uhr/);
+    await page.getByRole('button', { name: 'Buchen' }).click();
+    await page.getByText(`Der Termin am ${german(day)} um 13:20 Uhr wurde gebucht.`).waitFor();
+    await page.getByText(new RegExp(`${german(day)}, 13:20–13:40 Uhr: ${title}`)).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: `Termin am ${german(day)} um 13:20 Uhr stornieren` }).click();
+    await page
+      .getByRole('dialog', { name: 'Termin stornieren' })
+      .getByRole('button', { name: 'Stornieren' })
+      .click();
+    await page.getByText('Der Termin wurde storniert.').waitFor();
+    await page.getByRole('checkbox', { name: new RegExp(`G37 Bildschirm ${suffix}`) }).waitFor();
+    await context.close();
   });
 
   it('the settings tab „Termine“ refuses bad input in German and saves', async () => {

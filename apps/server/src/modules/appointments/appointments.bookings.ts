@@ -270,12 +270,19 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
       return bookings.length;
     },
 
-    /** Bookings: everyone's with APPOINTMENTS or APPOINTMENTS_ALL, else one's own. */
+    /**
+     * Bookings: everyone's with APPOINTMENTS or APPOINTMENTS_ALL, else one's own, or a coordinator's employee's
+     * (APPOINTMENTS_BOOK and responsible, else code 12).
+     */
     async list(actor: Actor, raw: BookingListQuery): Promise<Booking[]> {
       const query = bookingListQuerySchema.parse(raw);
       const all = actorHasAny(actor, P.APPOINTMENTS, P.APPOINTMENTS_ALL);
+      let employeeId = all ? query.employeeId : actor.employeeId;
+      // A coordinator sees the bookings of an employee they may book for.
+      if (!all && query.employeeId !== undefined && query.employeeId !== actor.employeeId)
+        employeeId = (await employeeFor(db, actor, query.employeeId)).id;
       const rows = await repository.listBookings(db, actor.portalId, {
-        employeeId: all ? query.employeeId : actor.employeeId,
+        employeeId,
         from: query.from,
         to: query.to,
       });

@@ -504,6 +504,13 @@ describe('booking status codes', () => {
       201,
     );
     expect(booked.booking.employeeId).toBe(other.id);
+    // The coordinator sees that employee's bookings, not those of someone they are not responsible for.
+    const list = ok<Booking[]>(
+      await coordinator.client.get(`/api/appointments/bookings?employeeId=${other.id}`),
+    );
+    expect(list.map((b) => b.id)).toEqual([booked.booking.id]);
+    const foreign = await coordinator.client.get(`/api/appointments/bookings?employeeId=${emp.id}`);
+    expect(bookingStatusOf(foreign)).toBe(12);
   });
 
   it('13: start in the past (today before now)', async () => {

@@ -11,14 +11,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Booking } from '@schutzwerk/shared/appointments/appointments.schema.ts';
+import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
+import { P } from '@schutzwerk/shared/permissions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { FullPageLoader } from '#components/full-page-loader.tsx';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
-import { useSessionUser } from '#lib/session/session.tsx';
+import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useBook, useCancelBooking } from './api/book.ts';
 import { useBookable, useMyBookings, useSlots, useSuggestions } from './api/get-booking-data.ts';
@@ -39,10 +42,14 @@ export function BookingPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const user = useSessionUser();
-  const bookable = useBookable();
-  const bookings = useMyBookings(user.employee.id);
+  // A coordinator (APPOINTMENTS_BOOK) may book for an employee they are responsible for (the server decides).
+  const canBookForOthers = usePermissions().canAny([P.APPOINTMENTS_BOOK]);
+  const [forEmployee, setForEmployee] = useState<EmployeePickerRow | null>(null);
+  const employeeId = forEmployee?.id;
+  const bookable = useBookable(employeeId);
+  const bookings = useMyBookings(employeeId ?? user.employee.id);
   const windows = useWindows();
-  const suggestions = useSuggestions();
+  const suggestions = useSuggestions(employeeId);
   const book = useBook();
   const cancel = useCancelBooking();
   const [chosen, setChosen] = useState<number[]>([]);
@@ -91,6 +98,18 @@ export function BookingPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 820 }}>
+      {canBookForOthers ? (
+        <EmployeePickerField
+          label={t('appointments.book.forEmployee')}
+          value={forEmployee}
+          onChange={(row) => {
+            setForEmployee(row);
+            setChosen([]);
+          }}
+          helperText={t('appointments.book.forEmployeeHint')}
+          clearable
+        />
+      ) : null}
       <Card variant="outlined" component="section" aria-labelledby="appointments-open">
         <CardContent>
           <Typography

@@ -8,12 +8,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 import { appointmentKeys } from './appointment-keys.ts';
 
-/** The caller's open appointment and check-up items. */
-export async function getBookable(): Promise<BookableItem[]> {
-  return (await api.get<{ data: BookableItem[] }>('appointments/bookable')).data;
+/** The open appointment and check-up items of an employee (the caller's own without `employeeId`). */
+export async function getBookable(employeeId?: number): Promise<BookableItem[]> {
+  return (await api.get<{ data: BookableItem[] }>('appointments/bookable', { employeeId })).data;
 }
-export function useBookable() {
-  return useQuery(queryOptions({ queryKey: appointmentKeys.bookable(), queryFn: getBookable }));
+export function useBookable(employeeId?: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...appointmentKeys.bookable(), employeeId ?? 0],
+      queryFn: () => getBookable(employeeId),
+    }),
+  );
 }
 
 /** The caller's own bookings (or everyone's for readers of all appointments). */
@@ -43,10 +48,15 @@ export function useSlots(windowId: number | null, date: string) {
   );
 }
 
-/** The multi-appointment suggestion for the caller's open items. */
-export async function getSuggestions(): Promise<Suggestion> {
-  return (await api.get<{ data: Suggestion }>('appointments/suggestions')).data;
+/** The multi-appointment suggestion for an employee's open items (the caller's own without `employeeId`). */
+export async function getSuggestions(employeeId?: number): Promise<Suggestion> {
+  return (await api.get<{ data: Suggestion }>('appointments/suggestions', { employeeId })).data;
 }
-export function useSuggestions() {
-  return useQuery(queryOptions({ queryKey: appointmentKeys.suggestions(), queryFn: getSuggestions }));
+export function useSuggestions(employeeId?: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...appointmentKeys.suggestions(), employeeId ?? 0],
+      queryFn: () => getSuggestions(employeeId),
+    }),
+  );
 }
