@@ -18,7 +18,10 @@ export function bookingCalendarFile(input: {
   organizer?: { name: string; email: string } | undefined;
 }): MailAttachment {
   const method = input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = ical({ prodId: { company: 'Schutzwerk', product: 'Termine', language: 'DE' }, method });
+  const calendar = ical({
+    prodId: { company: 'Schutzwerk', product: 'Appointments', language: 'DE' },
+    method,
+  });
   calendar.createEvent({
     id: input.uid,
     sequence: input.sequence,
