@@ -24,6 +24,8 @@ export type BenchDatabase = {
   dataDir: string;
   /** Drops the PostgreSQL database and removes the data directory. */
   cleanup: () => Promise<void>;
+  /** The PostgreSQL database's address (a second app instance opens its own pool on it); undefined on PGlite. */
+  url: string | undefined;
 };
 
 /**
@@ -34,6 +36,7 @@ export async function openBenchDatabase(label: string, password: string): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `schutzwerk-bench-${label}-`));
   let database: Database;
   let dropDatabase = async () => {};
+  let url: string | undefined;
   if (KIND === 'pglite') {
     database = await openDatabase({ kind: 'pglite', dataDir });
   } else {
@@ -43,7 +46,8 @@ export async function openBenchDatabase(label: string, password: string): Promis
     await admin.query(`create database ${name}`);
     const u = new URL(PG_URL);
     u.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: u.toString() });
+    url = u.toString();
+    database = await openDatabase({ kind: 'postgres', url });
     dropDatabase = async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -54,6 +58,7 @@ export async function openBenchDatabase(label: string, password: string): Promis
   return {
     database,
     dataDir,
+    url,
     cleanup: async () => {
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });

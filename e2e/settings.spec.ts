@@ -21,12 +21,14 @@ describe('settings', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await drawer(page).getByRole('link', { name: 'Einstellungen', exact: true }).click();
-    // The first tab in the spec's order: „Gefahrstoffe“ (hazardous materials come before instructions).
-    await page.waitForURL('**/settings/hazmat');
+    // The first tab in the spec's order: „Termine“ (appointments come first, then hazardous materials before
+    // instructions).
+    await page.waitForURL('**/settings/appointments');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
     // The tabs come with the category list: wait for the last one before reading them all.
     await tabs.getByRole('tab', { name: 'System' }).waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
+      'Termine',
       'Gefahrstoffe',
       'Unterweisungen',
       'Unfallmeldungen',

@@ -137,8 +137,8 @@ describe('application shell', () => {
         description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
       })),
     );
-    // The administrator sees every area that exists (all 27 menu entries).
-    expect(shown).toHaveLength(27);
+    // The administrator sees every area that exists (all 30 menu entries).
+    expect(shown).toHaveLength(30);
     expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
     expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
     for (const tile of shown) {

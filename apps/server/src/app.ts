@@ -26,6 +26,7 @@ import {
 } from './modules/accidents/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
+import { appointmentsModule } from './modules/appointments/index.ts';
 import { auditsModule } from './modules/audits/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
 import {
@@ -327,6 +328,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   employees.deletionGuards.push(auditsM.employeeDeletionGuard);
+  // Appointments: time windows, booking with iCalendar mails, calendar (decision 060).
+  const appointments = appointmentsModule({
+    db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -351,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructionRun,
     substances,
     accidents,
+    appointments,
     checklists,
     questionnaires,
     auditsM,

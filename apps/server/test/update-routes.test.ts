@@ -625,6 +625,26 @@ const ENTRIES: Record<string, Entry> = {
       return { url, read: reader(url), send: { place: 'Neu' } };
     },
   },
+  'PATCH /api/appointments/windows/:id': {
+    kind: 'partial',
+    async setup() {
+      const w = await post('/api/appointments/windows', {
+        title: 'Teil Aktualisierung',
+        locationId: await firstLocationId(),
+        topicId: null,
+        fromTime: '07:00',
+        toTime: '08:00',
+        durationMinutes: 30,
+        gridMinutes: 15,
+        seats: 2,
+        rule: 'none',
+        allowedShiftMinutes: 0,
+        days: [],
+      });
+      const url = `/api/appointments/windows/${w.id}`;
+      return { url, read: reader(url), send: { title: 'Neu' } };
+    },
+  },
   'POST /api/topics/:id/release': { kind: 'action', reason: 'releases the topic (status of spec "Topics")' },
   'POST /api/topics/:id/lock': { kind: 'action', reason: 'locks the topic' },
   'POST /api/instructions/assignments/:id/rearrange': {

@@ -1,6 +1,7 @@
 import { accidentsErrors } from './errors/accidents.ts';
 import { actionsErrors } from './errors/actions.ts';
 import { activitiesErrors } from './errors/activities.ts';
+import { appointmentsErrors } from './errors/appointments.ts';
 import { auditsErrors } from './errors/audits.ts';
 import { authErrors } from './errors/auth.ts';
 import { checklistsErrors } from './errors/checklists.ts';
@@ -32,6 +33,7 @@ import { substitutionErrors } from './errors/substitution.ts';
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
+export { appointmentsMessages, BOOKING_STATUS_MESSAGES } from './errors/appointments.ts';
 export { auditsMessages } from './errors/audits.ts';
 export { authMessages } from './errors/auth.ts';
 export { questionnairesMessages } from './errors/checklists.ts';
@@ -102,6 +104,7 @@ export const errorCatalogue = {
   ...substancesErrors,
   ...substitutionErrors,
   ...accidentsErrors,
+  ...appointmentsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -110,6 +113,7 @@ export const errorCatalogueDomains = {
   actions: actionsErrors,
   activities: activitiesErrors,
   audits: auditsErrors,
+  appointments: appointmentsErrors,
   auth: authErrors,
   checklists: checklistsErrors,
   dashboard: dashboardErrors,

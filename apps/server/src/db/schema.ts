@@ -3,6 +3,7 @@
 export * from '#modules/accidents/accidents.table.ts';
 export * from '#modules/actions/actions.table.ts';
 export * from '#modules/activities/activities.table.ts';
+export * from '#modules/appointments/appointments.table.ts';
 export * from '#modules/audits/audits.table.ts';
 export * from '#modules/auth/password-resets.table.ts';
 export * from '#modules/checklists/checklist-protection.table.ts';

@@ -391,6 +391,37 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'appointments/windows',
+                    handle: handle({ anyOf: [P.APPOINTMENTS_TIME_WINDOWS, P.APPOINTMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/appointments/windows-page.tsx'),
+                      (m) => m.WindowsPage,
+                    ),
+                  },
+                  {
+                    path: 'appointments/book',
+                    handle: handle({ anyOf: [P.APPOINTMENTS_BOOK_OWN, P.APPOINTMENTS_BOOK] }),
+                    lazy: lazyPage(
+                      () => import('#features/appointments/booking-page.tsx'),
+                      (m) => m.BookingPage,
+                    ),
+                  },
+                  {
+                    path: 'appointments/calendar',
+                    handle: handle({
+                      anyOf: [
+                        P.APPOINTMENTS,
+                        P.APPOINTMENTS_ALL,
+                        P.APPOINTMENTS_TIME_WINDOWS,
+                        P.APPOINTMENTS_BOOK_OWN,
+                      ],
+                    }),
+                    lazy: lazyPage(
+                      () => import('#features/appointments/calendar-page.tsx'),
+                      (m) => m.CalendarPage,
+                    ),
+                  },
+                  {
                     path: 'firstaid/list',
                     handle: handle({ anyOf: [P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL] }),
                     lazy: lazyPage(

@@ -23,6 +23,9 @@ export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
 export const ASSIGN_MAX_EMPLOYEES = 500;
 
 /** Single assignment: one topic to one or more employees. */
+/** The kinds of item a single assignment creates (documents and SCORM packages come with their modules). */
+export const ASSIGNABLE_TYPES = ['instruction', 'appointment', 'checkup'] as const;
+
 export const createAssignmentsSchema = z.object({
   topicId: idSchema,
   employeeIds: z
@@ -35,6 +38,11 @@ export const createAssignmentsSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   oneTime: z.boolean().default(false),
+  /** The kind of item (spec: instruction, appointment, occupational-medical check-up); appointments are booked
+   * into time windows (decision 060). */
+  type: z
+    .enum(ASSIGNABLE_TYPES, { message: 'Bitte eine der angebotenen Arten wählen.' })
+    .default('instruction'),
 });
 export type CreateAssignments = z.input<typeof createAssignmentsSchema>;
 export const createAssignmentsResultSchema = z.object({

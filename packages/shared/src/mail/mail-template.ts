@@ -17,6 +17,8 @@ export const MAIL_PURPOSES = [
   'accidentReported',
   'auditAssigned',
   'auditFinished',
+  'appointmentBooked',
+  'appointmentCancelled',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -32,6 +34,8 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   accidentReported: 'Unfallmeldung erfasst (an Vorgesetzte und Eskalationskontakte des Orts)',
   auditAssigned: 'Beteiligung an einem Freigabevorgang (an die beteiligten Personen)',
   auditFinished: 'Freigabevorgang abgeschlossen (an die beteiligten Personen)',
+  appointmentBooked: 'Termin gebucht (mit Kalenderdatei)',
+  appointmentCancelled: 'Termin storniert (mit Kalenderdatei)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

@@ -1,4 +1,5 @@
 import { accidentSettings } from './accidents.settings.ts';
+import { appointmentSettingsCategory } from './appointments.settings.ts';
 import { hazmatSettings } from './hazmat.settings.ts';
 import { instructionSettingsCategory } from './instructions.settings.ts';
 import { languageSettings } from './language.settings.ts';
@@ -11,6 +12,7 @@ import { systemSettings } from './system.settings.ts';
 /** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
   [accidentSettings.key]: accidentSettings,
+  [appointmentSettingsCategory.key]: appointmentSettingsCategory,
   [hazmatSettings.key]: hazmatSettings,
   [instructionSettingsCategory.key]: instructionSettingsCategory,
   [languageSettings.key]: languageSettings,

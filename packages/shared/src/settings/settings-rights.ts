@@ -8,6 +8,7 @@ import { P } from '../permissions.ts';
  */
 export const SETTINGS_CATEGORY_RIGHTS = {
   accidents: { readAnyOf: [P.ACCIDENT_REPORTS_NOTICE], writeAnyOf: [P.SETTINGS_HEALTHCARE] },
+  appointments: { readAnyOf: [P.APPOINTMENTS, P.APPOINTMENTS_TIME_WINDOWS], writeAnyOf: [P.SETTINGS_TOPICS] },
   hazmat: { readAnyOf: [P.HAZMAT], writeAnyOf: [P.SETTINGS_HAZMAT] },
   instructions: { readAnyOf: [], writeAnyOf: [P.SETTINGS_TOPICS] },
   language: { readAnyOf: [], writeAnyOf: [P.SETTINGS_LANGUAGE] },

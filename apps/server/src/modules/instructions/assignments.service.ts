@@ -95,7 +95,7 @@ export function createAssignmentsService({ db, repository, topics, settings, now
               portalId: actor.portalId,
               employeeId,
               topicId: topic.id,
-              type: 'instruction',
+              type: input.type,
               status: 'O',
               dueDate,
               originalDueDate: dueDate,

@@ -7,5 +7,6 @@
 export { DEFAULT_MAIL_TEMPLATES } from './mail.base-data.ts';
 // The module factory (wiring in app.ts).
 export { mailModule } from './mail.module.ts';
+export type { MailAttachment } from './mail.table.ts';
 export { mailDateTime, type RenderedMail, renderTemplateMail } from './mail-templates.ts';
 export { enqueueMail } from './outbox.ts';

@@ -172,6 +172,36 @@ Den Freigabevorgang und seinen Bericht finden Sie hier:
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'appointmentBooked',
+    subject: 'Termin gebucht: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+für Sie wurde ein Termin gebucht:
+
+{{items}}
+
+Die Kalenderdatei im Anhang trägt den Termin in Ihren Kalender ein.
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'appointmentCancelled',
+    subject: 'Termin storniert: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+der folgende Termin wurde storniert:
+
+{{items}}
+
+Die Kalenderdatei im Anhang entfernt den Termin aus Ihrem Kalender. Bitte buchen Sie einen neuen Termin:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

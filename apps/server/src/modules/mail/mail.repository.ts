@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
-import { mailOutbox, mailTemplates } from './mail.table.ts';
+import { type MailAttachment, mailOutbox, mailTemplates } from './mail.table.ts';
 
 export type MailTemplateRow = typeof mailTemplates.$inferSelect;
 export type MailTemplateInsert = typeof mailTemplates.$inferInsert;
@@ -16,6 +16,7 @@ export type ClaimedMail = {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 };
 
@@ -60,6 +61,7 @@ export const mailRepository = {
       htmlBody: string | null;
       purpose: string;
       relatedEmployeeId: number | null;
+      attachments?: MailAttachment[] | null;
     },
   ): Promise<number> {
     const [row] = await ex
@@ -84,7 +86,7 @@ export const mailRepository = {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-          returning id, to_address, from_address, subject, text_body, html_body, attempts`,
+          returning id, to_address, from_address, subject, text_body, html_body, attachments, attempts`,
     );
   },
 

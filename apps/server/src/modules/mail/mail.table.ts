@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -12,6 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
 import { employees } from '#modules/employees/tables.ts';
+
+/** A file sent with a mail: name, MIME type (with its parameters, e.g. `text/calendar; method=REQUEST`), text. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /**
  * Mails waiting to be sent, being sent, sent or given up (decision 013). Written inside the caller's
@@ -28,6 +32,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the mail (an appointment's iCalendar file, decision 060): text content only. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     purpose: text('purpose').notNull(),
     relatedEmployeeId: integer('related_employee_id').references(() => employees.id, {
       onDelete: 'set null',

@@ -5,6 +5,7 @@ import type { Db, Executor } from '#db/client.ts';
 import type { JobDefinition } from '#modules/scheduler/index.ts';
 import { AppError } from '#platform/errors.ts';
 import { mailRepository } from './mail.repository.ts';
+import type { MailAttachment } from './mail.table.ts';
 import { credentialsFor, deliver, outcomeMessage, type SmtpSettings } from './transport.ts';
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt; the last value repeats. */
@@ -34,6 +35,8 @@ export async function enqueueMail(
     relatedEmployeeId?: number;
     /** Sender address (a template's sender); the mail settings' sender otherwise. */
     from?: string;
+    /** Files sent with the mail (text content, e.g. an iCalendar file). */
+    attachments?: MailAttachment[];
   },
 ): Promise<number> {
   const to = mail.to.trim();
@@ -49,6 +52,7 @@ export async function enqueueMail(
     htmlBody: mail.html ?? null,
     purpose: mail.purpose,
     relatedEmployeeId: mail.relatedEmployeeId ?? null,
+    attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
   });
 }
 
@@ -100,6 +104,7 @@ export async function processOutbox(deps: {
       subject: mail.subject,
       text: mail.text_body,
       html: mail.html_body,
+      attachments: mail.attachments,
     });
     if (outcome.ok) {
       await mailRepository.markSent(deps.db, mail.id, new Date());

@@ -31,6 +31,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: { filename: string; contentType: string; content: string }[] | null;
 };
 
 export type DeliveryOutcome =
@@ -123,6 +124,15 @@ export async function deliver(settings: SmtpSettings, mail: OutgoingMail): Promi
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachments && mail.attachments.length > 0
+        ? {
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
       ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
     });
     return { ok: true, code: '0x800', outcome: 'sent', response: String(info.response ?? '') };

@@ -75,6 +75,9 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'audits',
   'audit_people',
   'audit_checklists',
+  // Appointment bookings: who booked which appointment or occupational-medical check-up (decision 060).
+  'appointment_bookings',
+  'appointment_booking_items',
   '__drizzle_migrations',
 ]);
 

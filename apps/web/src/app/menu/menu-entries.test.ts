@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(27);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(30);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -84,6 +84,11 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST])).map((e) => e.key)).toEqual([
       'questionnaires',
     ]);
+    // An employee who books own appointments sees „Meine Termine“ and the calendar (decision 060).
+    expect(visibleMenuEntries(can([P.APPOINTMENTS_BOOK_OWN])).map((e) => e.key)).toEqual([
+      'myAppointments',
+      'appointmentCalendar',
+    ]);
     expect(visibleMenuEntries(can([])).map((e) => e.key)).toEqual([]);
   });
 
@@ -105,6 +110,9 @@ describe('menu entries', () => {
       'instructions',
       'accidents',
       'firstAidBook',
+      'appointmentWindows',
+      'myAppointments',
+      'appointmentCalendar',
       'instructionProfiles',
       'instructionMatrix',
       'mailSettings',

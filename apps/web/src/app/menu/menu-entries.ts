@@ -7,10 +7,13 @@ import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BallotIcon from '@mui/icons-material/Ballot';
 import BusinessIcon from '@mui/icons-material/Business';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EmailIcon from '@mui/icons-material/Email';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import GridOnIcon from '@mui/icons-material/GridOn';
@@ -153,6 +156,28 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/firstaid/list',
     icon: MedicalServicesIcon,
     anyOf: [P.FIRST_AID_BOOK, P.FIRST_AID_BOOK_ALL],
+    available: true,
+  },
+  // Appointments (decision 060): the spec's "appointments and medical examinations with booking and time windows".
+  {
+    key: 'appointmentWindows',
+    route: '/appointments/windows',
+    icon: EventNoteIcon,
+    anyOf: [P.APPOINTMENTS_TIME_WINDOWS, P.APPOINTMENTS],
+    available: true,
+  },
+  {
+    key: 'myAppointments',
+    route: '/appointments/book',
+    icon: EventAvailableIcon,
+    anyOf: [P.APPOINTMENTS_BOOK_OWN, P.APPOINTMENTS_BOOK],
+    available: true,
+  },
+  {
+    key: 'appointmentCalendar',
+    route: '/appointments/calendar',
+    icon: CalendarMonthIcon,
+    anyOf: [P.APPOINTMENTS, P.APPOINTMENTS_ALL, P.APPOINTMENTS_TIME_WINDOWS, P.APPOINTMENTS_BOOK_OWN],
     available: true,
   },
   // Profiles and the matrix of the spec's instruction list (decision 040).

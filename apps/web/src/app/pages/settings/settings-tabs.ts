@@ -20,6 +20,12 @@ export type SettingsTab = {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   {
+    key: 'appointments',
+    labelKey: 'appointments.settings.tab',
+    category: 'appointments',
+    component: lazy(() => import('#features/appointments/appointment-settings-tab.tsx')),
+  },
+  {
     key: 'hazmat',
     labelKey: 'substances.settings.tab',
     category: 'hazmat',

@@ -9,11 +9,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
-import type { CreateAssignmentsResult } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  ASSIGNABLE_TYPES,
+  type CreateAssignmentsResult,
+} from '@schutzwerk/shared/instructions/assignments.schema.ts';
 import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +32,11 @@ type Props = {
   onAssigned: (result: CreateAssignmentsResult) => void;
 };
 
-/** 'Mitarbeiter zuweisen': the employees (picker, several), the due date (default: the topic's), one-time. */
+/**
+ * 'Mitarbeiter zuweisen': the employees (picker, several), the due date (default: the topic's), the kind of item
+ * (instruction, appointment or occupational-medical check-up — the latter two are booked in „Meine Termine“,
+ * decision 060), one-time.
+ */
 export function AssignDialog({ open, ...props }: Props) {
   const titleId = useId();
   return (
@@ -44,11 +52,12 @@ function AssignForm({ topic, onClose, onAssigned, titleId }: Omit<Props, 'open'>
   const [chosen, setChosen] = useState<EmployeePickerRow[]>([]);
   const [dueDate, setDueDate] = useState(topic.dueDate ?? '');
   const [oneTime, setOneTime] = useState(false);
+  const [type, setType] = useState<(typeof ASSIGNABLE_TYPES)[number]>('instruction');
   const [pickerOpen, setPickerOpen] = useState(false);
   const errors = fieldErrors(assign.error);
   const submit = () =>
     assign.mutate(
-      { topicId: topic.id, employeeIds: chosen.map((e) => e.id), dueDate: dueDate || null, oneTime },
+      { topicId: topic.id, employeeIds: chosen.map((e) => e.id), dueDate: dueDate || null, oneTime, type },
       { onSuccess: onAssigned },
     );
   return (
@@ -84,6 +93,19 @@ function AssignForm({ topic, onClose, onAssigned, titleId }: Omit<Props, 'open'>
             helperText={errors.dueDate ?? t('instructions.assignDueDateHint')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
+          <TextField
+            select
+            label={t('instructions.assignType')}
+            value={type}
+            onChange={(e) => setType(e.target.value as (typeof ASSIGNABLE_TYPES)[number])}
+            helperText={t('instructions.assignTypeHint')}
+          >
+            {ASSIGNABLE_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t(`instructions.assignTypes.${option}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <FormControlLabel
             control={<Switch checked={oneTime} onChange={(e) => setOneTime(e.target.checked)} />}
             label={t('instructions.oneTime')}
