@@ -184,6 +184,10 @@ export const checklistsRepository = {
     return row?.id ?? 0;
   },
 
+  async deleteInstance(ex: Executor, id: number): Promise<void> {
+    await ex.delete(checklistInstances).where(eq(checklistInstances.id, id));
+  },
+
   async updateInstance(
     ex: Executor,
     id: number,

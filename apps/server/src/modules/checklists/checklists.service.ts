@@ -335,6 +335,31 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     },
 
     /**
+     * Removes a module's record's filled instance of the checklist (the record must fill it again, or is
+     * gone — then the checklist can be deleted once no other record filled it). Inside the caller's
+     * transaction; logged. Answers whether there was an instance.
+     */
+    async unlinkChecklist(
+      ex: Executor,
+      checklistId: number,
+      module: ChecklistModule,
+      recordId: number,
+    ): Promise<boolean> {
+      linkOf(module);
+      const row = await repository.findInstanceOfRecord(ex, checklistId, module, recordId);
+      if (!row) return false;
+      await repository.deleteInstance(ex, row.id);
+      await repository.logChange(ex, {
+        entity: CHECKLIST_INSTANCE_ENTITY,
+        entityId: row.id,
+        state: LOG_STATE.DELETED,
+        actorId: null,
+        changes: { progress: { from: row.progress, to: null }, status: { from: row.status, to: null } },
+      });
+      return true;
+    },
+
+    /**
      * The checklists of a portal a module may link (its `module`), active or not, by label: the choice a
      * module offers and the labels it shows (link port, added for accident reports, decision 056).
      */

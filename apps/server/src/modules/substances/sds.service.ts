@@ -19,10 +19,13 @@ import {
   substanceDataFields,
 } from '@schutzwerk/shared/substances/substances.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
+import type { ChecklistsService } from '#modules/checklists/index.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { registerRepository } from './register.repository.ts';
+import { SUBSTANCE_CHECKLIST_MODULE } from './register.service.ts';
 import { sdsRepository } from './sds.repository.ts';
 import {
   extractPdfText,
@@ -52,8 +55,10 @@ export function createSdsService(deps: {
   db: Db;
   substances: SubstancesService;
   documents: DocumentsService;
+  /** The checklists' link port: a newer data sheet resets the release checklist (decision 054). */
+  checklists: Pick<ChecklistsService, 'linkChecklist' | 'unlinkChecklist'>;
 }) {
-  const { db, substances, documents } = deps;
+  const { db, substances, documents, checklists } = deps;
 
   async function read(file: SdsFile) {
     if (!file.data.subarray(0, 1024).toString('latin1').includes('%PDF-'))
@@ -166,9 +171,13 @@ export function createSdsService(deps: {
     return linked.find((d) => d.type === SDS_DOCUMENT_TYPE) ?? null;
   }
 
-  /** Stores the file as the data sheet: the next file version of the existing one, or a new linked document. */
-  async function storeSheet(actor: Actor, substance: Substance, file: SdsFile) {
+  /**
+   * Stores the file as the data sheet: the next file version of the existing one, or a new linked document.
+   * Answers whether it became the next file version of an existing sheet.
+   */
+  async function storeSheet(actor: Actor, substance: Substance, file: SdsFile): Promise<boolean> {
     let sheet = await sheetOf(actor, substance.id);
+    const newer = sheet !== null;
     if (!sheet) {
       sheet = await documents.create(
         actor,
@@ -184,6 +193,27 @@ export function createSdsService(deps: {
       fileName: file.fileName,
       version: sheet.version,
       comment: 'Sicherheitsdatenblatt',
+    });
+    return newer;
+  }
+
+  /**
+   * A newer data sheet must be checked again: the filled instance of the release checklist is replaced by an
+   * empty one (the next data-sheet release needs it done again, decision 054); logged at the substance.
+   */
+  async function resetChecklist(actor: Actor, id: number) {
+    await db.transaction(async (tx) => {
+      const entry = await registerRepository.find(tx, id);
+      if (!entry?.sdsChecklistId) return;
+      await checklists.unlinkChecklist(tx, entry.sdsChecklistId, SUBSTANCE_CHECKLIST_MODULE, id);
+      await checklists.linkChecklist(tx, entry.sdsChecklistId, SUBSTANCE_CHECKLIST_MODULE, id);
+      await recordChange(tx, {
+        entity: 'substance',
+        entityId: id,
+        state: LOG_STATE.CHANGED,
+        actorId: actor.employeeId,
+        changes: { sdsChecklistReset: { from: null, to: entry.sdsChecklistId } },
+      });
     });
   }
 
@@ -258,7 +288,7 @@ export function createSdsService(deps: {
           });
         });
       }
-      await storeSheet(actor, current, file);
+      if (await storeSheet(actor, current, file)) await resetChecklist(actor, id);
       return {
         substanceId: id,
         sections: reading.sections,
