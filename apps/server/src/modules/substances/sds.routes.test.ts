@@ -355,4 +355,60 @@ describe('substances: SDS sections 3, 8, 13, 14 (decision 055)', () => {
     expect(left).not.toContain('ingredients');
     expect(left).toContain('exposureLimits');
   });
+
+  it('proposes a manufacturer named like an entry of the managed list as that entry (case and spaces ignored)', async () => {
+    const created = await admin.post('/api/substancemanufacturers', {
+      name: 'LACKWERKE BEISPIEL AG',
+      address: 'Farbenweg 3',
+      zipcode: '50667',
+      city: 'Köln',
+      phone: '+49 221 1234',
+      emergencyPhone: '+49 221 9999',
+      email: 'sdb@lackwerke.example',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = created.json<{ data: { id: number; name: string } }>().data;
+    const res = await send(admin, '/api/substances/sds-import', {
+      name: 'Verdünnung Hersteller.pdf',
+      data: await textPdf(
+        thinnerSheet('Verdünnung SDS Hersteller').map((line) =>
+          line.startsWith('Hersteller/Lieferant:') ? 'Hersteller/Lieferant:   lackwerke beispiel ag  ' : line,
+        ),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<{ data: SdsImportResult }>().data;
+    expect(result.proposed).toEqual(expect.arrayContaining(['manufacturerName', 'manufacturerId']));
+    const s = await substanceOf(result.substanceId);
+    // The list's spelling and contact data; the sheet has no emergency number, the list's is taken.
+    expect(s.data).toMatchObject({
+      manufacturerId: entry.id,
+      manufacturerName: 'LACKWERKE BEISPIEL AG',
+      manufacturerAddress: 'Farbenweg 3',
+      manufacturerZipcode: '50667',
+      manufacturerCity: 'Köln',
+      manufacturerPhone: '+49 221 1234',
+      manufacturerEmergencyPhone: '+49 221 9999',
+      manufacturerEmail: 'sdb@lackwerke.example',
+    });
+    const sds = await sdsOf(result.substanceId);
+    expect(sds.proposals.find((p) => p.field === 'manufacturerId')).toEqual({
+      field: 'manufacturerId',
+      label: 'Hersteller aus der Liste',
+      value: 'LACKWERKE BEISPIEL AG',
+    });
+
+    // A name not on the list stays free text without an entry.
+    const other = await send(admin, '/api/substances/sds-import', {
+      name: 'Verdünnung anders.pdf',
+      data: await textPdf(
+        thinnerSheet('Verdünnung SDS anderer Hersteller').map((line) =>
+          line.startsWith('Hersteller/Lieferant:') ? 'Hersteller/Lieferant: Lackwerke Beispiel AG Süd' : line,
+        ),
+      ),
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const o = await substanceOf(other.json<{ data: SdsImportResult }>().data.substanceId);
+    expect(o.data).toMatchObject({ manufacturerId: null, manufacturerName: 'Lackwerke Beispiel AG Süd' });
+  });
 });

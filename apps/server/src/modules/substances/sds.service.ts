@@ -24,6 +24,7 @@ import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/i
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { masterDataRepository } from './master-data.repository.ts';
 import { registerRepository } from './register.repository.ts';
 import { SUBSTANCE_CHECKLIST_MODULE } from './register.service.ts';
 import { sdsRepository } from './sds.repository.ts';
@@ -43,6 +44,15 @@ export const SDS_DOCUMENT_TYPE = 1;
 const SIGNAL_OVERRIDE_REASON = 'Signalwort laut Sicherheitsdatenblatt';
 
 export type SdsFile = { data: Buffer; fileName: string };
+
+/** The contact fields a manufacturer list entry fills (besides name and emergency number). */
+type ManufacturerField =
+  | 'manufacturerAddress'
+  | 'manufacturerZipcode'
+  | 'manufacturerCity'
+  | 'manufacturerCountry'
+  | 'manufacturerPhone'
+  | 'manufacturerEmail';
 
 /**
  * Safety data sheets of substances (decision 049): the data sheet is one document of type 1 linked to the
@@ -126,10 +136,36 @@ export function createSdsService(deps: {
       const derived = deriveClassification((out.statements as string[] | undefined) ?? []).signalWord;
       if (derived !== word) out.signalWordOverride = word;
     }
-    return { out, unknownStatements };
+    // A manufacturer named like an entry of the managed list is proposed as that entry: the list's spelling
+    // and contact data, as the editor's picker fills them; an emergency number read from the sheet wins.
+    let listed: Partial<Record<ManufacturerField, string>> = {};
+    if (typeof out.manufacturerName === 'string') {
+      const entry = await masterDataRepository.manufacturerByName(ex, out.manufacturerName);
+      if (entry) {
+        out.manufacturerId = entry.id;
+        out.manufacturerName = entry.name;
+        listed = {
+          manufacturerAddress: entry.address,
+          manufacturerZipcode: entry.zipcode,
+          manufacturerCity: entry.city,
+          manufacturerCountry: entry.country,
+          manufacturerPhone: entry.phone,
+          manufacturerEmail: entry.email,
+        };
+        if (out.manufacturerEmergencyPhone === undefined && entry.emergencyPhone !== '')
+          out.manufacturerEmergencyPhone = entry.emergencyPhone;
+      }
+    }
+    return { out, listed, unknownStatements };
   }
 
-  function display(field: SdsProposalField, value: unknown): string {
+  function display(
+    field: SdsProposalField,
+    value: unknown,
+    proposed: Partial<Record<SdsProposalField, unknown>>,
+  ) {
+    if (field === 'manufacturerId')
+      return typeof proposed.manufacturerName === 'string' ? proposed.manufacturerName : String(value);
     if (field === 'ingredients')
       return (value as SdsIngredient[])
         .map((i) => {
@@ -161,7 +197,12 @@ export function createSdsService(deps: {
     proposed: Partial<Record<SdsProposalField, unknown>>,
   ) {
     for (const [field, value] of Object.entries(proposed)) {
-      await sdsRepository.upsertProposal(ex, substanceId, field, display(field as SdsProposalField, value));
+      await sdsRepository.upsertProposal(
+        ex,
+        substanceId,
+        field,
+        display(field as SdsProposalField, value, proposed),
+      );
     }
   }
 
@@ -226,9 +267,9 @@ export function createSdsService(deps: {
     async importNew(actor: Actor, file: SdsFile): Promise<SdsImportResult> {
       assertSdsRight(actor);
       const reading = await read(file);
-      const { out, unknownStatements } = await values(db, reading.proposals);
+      const { out, listed, unknownStatements } = await values(db, reading.proposals);
       if (!out.designation) throw new AppError('SUBSTANCE_SDS_NO_DESIGNATION');
-      const input = { ...out } as CreateSubstance;
+      const input = { ...listed, ...out } as CreateSubstance;
       if (out.signalWordOverride) input.overrideReason = SIGNAL_OVERRIDE_REASON;
       const created = await substances.create(actor, input);
       await db.transaction(async (tx) => {
@@ -261,7 +302,7 @@ export function createSdsService(deps: {
       const before = await substances.get(actor, id);
       if (before.version !== version) throw new AppError('CONFLICT');
       const reading = await read(file);
-      const { out, unknownStatements } = await values(db, reading.proposals);
+      const { out, listed, unknownStatements } = await values(db, reading.proposals);
       const data = before.data as unknown as Record<string, unknown>;
       const differing = Object.fromEntries(
         Object.entries(out).filter(([k, v]) => JSON.stringify(data[k]) !== JSON.stringify(v)),
@@ -270,6 +311,8 @@ export function createSdsService(deps: {
       if (Object.keys(differing).length > 0) {
         const input = {
           ...before.data,
+          // Another list entry than the record's: its contact data come along (as with the picker).
+          ...(differing.manufacturerId === undefined ? {} : listed),
           ...differing,
           responsibleEmployeeId: before.responsibleEmployeeId,
           version: before.version,
