@@ -70,7 +70,7 @@ describe('safety data sheet import', () => {
     await browser?.close();
   });
 
-  it('creates a substance from an SDS PDF, shows the values as unconfirmed, confirms them and saves; a scanned PDF says nothing could be read', async () => {
+  it('creates a substance from an SDS PDF (listed manufacturer proposed), confirms and saves, releases it; a newer sheet opens version 2, cancels the release and resets the release checklist; a scanned PDF says nothing could be read', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', '/substances/list');
 
@@ -182,7 +182,17 @@ describe('safety data sheet import', () => {
     const checklistState = page.getByTestId('sds-checklist');
     await checklistState.getByText(`Checkliste „SDB-Prüfung ${suffix}“: erledigt (100 %)`).waitFor();
 
-    // A newer data sheet: the old file goes to the archive, only the changed flash point is proposed.
+    // The substance is released (agreed): version 1 is fixed.
+    await page.getByRole('button', { name: 'Freigabe …' }).click();
+    const release = page.getByRole('dialog', { name: 'Freigabe des Gefahrstoffs' });
+    await release.getByLabel('Kommentar zur Freigabe').fill('Sicherheitsdatenblatt geprüft');
+    await release.getByRole('button', { name: 'Zustimmen', exact: true }).click();
+    await page.getByText('Die Freigabe wurde erteilt. Version 1 ist festgeschrieben.').waitFor();
+    const state = page.getByTestId('substance-release-state');
+    await waitUntil(async () => (await state.textContent()) === 'Freigabe erteilt', 'released');
+
+    // A newer data sheet: the old file goes to the archive, only the changed flash point is proposed; the
+    // released substance gets version 2 (release cancelled) and the release checklist must be filled again.
     await page.getByTestId('sds-newer-input').setInputFiles({
       name: `${name} 2027.pdf`,
       mimeType: 'application/pdf',
@@ -203,6 +213,9 @@ describe('safety data sheet import', () => {
       async () => (await page.getByRole('textbox', { name: 'Flammpunkt (°C)' }).inputValue()) === '12',
       'the editor shows the newer flash point',
     );
+    // The newer sheet's change opened version 2 of the released substance and cancelled its release.
+    await waitUntil(async () => (await state.textContent()) === 'nicht freigegeben', 'release cancelled');
+    await page.getByTestId('substance-version').getByText('Version 2', { exact: false }).waitFor();
     // The newer sheet must be checked again: the release checklist starts empty.
     await checklistState.getByText(`Checkliste „SDB-Prüfung ${suffix}“: nicht erledigt (0 %)`).waitFor();
     await expectAccessible(page);
