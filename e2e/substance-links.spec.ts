@@ -201,6 +201,23 @@ describe('substances on hazards and the data-sheet release checklist', () => {
     await register.getByLabel('Nächste Prüfung am').fill('2031-05-20');
     await register.getByRole('button', { name: 'Sicherheitsdatenblatt freigeben' }).click();
     await register.getByText(/nächste Prüfung am 20\.05\.31/).waitFor();
+
+    // The assessment is released: its frozen version lists the hazard's substance with the linked version.
+    const working = await api<{ version: number }>(page, 'GET', `hazardanalysis/${analysis.data.id}`);
+    const released = await api(page, 'POST', `hazardanalysis/${analysis.data.id}/release`, {
+      version: working.data.version,
+      releaseDate: '2026-11-26',
+      nextCheckDate: '2027-11-26',
+      responsibleId: me.data.employee.id,
+    });
+    expect(released.status).toBe(200);
+    const versions = await api<{ id: number }[]>(page, 'GET', `hazardanalysis/${analysis.data.id}/versions`);
+    await page.goto(`/hazardanalysis/ref/${versions.data[0]?.id}`);
+    const frozen = page.getByRole('table');
+    await frozen.getByRole('columnheader', { name: 'Gefahrstoffe' }).waitFor();
+    await frozen.getByRole('link', { name }).waitFor();
+    await frozen.getByText('Version 1', { exact: false }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });

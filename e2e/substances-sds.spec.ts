@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
+import { api } from './support/api.ts';
 import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
@@ -31,6 +32,9 @@ async function pdf(lines: string[] | null): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The manufacturer the sheets name; the managed list holds it in other case (decision 055 amendment). */
+const manufacturer = `Chemiehandel ${suffix} GmbH`;
+
 function sheet(name: string, cas: string, ec: string, flashPoint = '13'): string[] {
   return [
     'SICHERHEITSDATENBLATT gemäß Verordnung (EG) Nr. 1907/2006',
@@ -38,7 +42,7 @@ function sheet(name: string, cas: string, ec: string, flashPoint = '13'): string
     `Handelsname: ${name}`,
     `CAS-Nr.: ${cas}`,
     `EG-Nr.: ${ec}`,
-    'Hersteller/Lieferant: Chemiehandel Muster GmbH',
+    `Hersteller/Lieferant: ${manufacturer}`,
     'Notrufnummer: +49 30 19240',
     'ABSCHNITT 2: Mögliche Gefahren',
     'Signalwort: Gefahr',
@@ -66,7 +70,7 @@ describe('safety data sheet import', () => {
     await browser?.close();
   });
 
-  it('creates a substance from an SDS PDF, shows the values as unconfirmed, confirms them and saves; a scanned PDF says nothing could be read', async () => {
+  it('creates a substance from an SDS PDF (listed manufacturer proposed), confirms and saves, releases it; a newer sheet opens version 2, cancels the release and resets the release checklist; a scanned PDF says nothing could be read', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', '/substances/list');
 
@@ -84,6 +88,13 @@ describe('safety data sheet import', () => {
     await dialog.getByRole('button', { name: 'Einlesen und anlegen' }).click();
     await dialog.getByText('Aus dem PDF konnte kein Text gelesen werden.', { exact: false }).waitFor();
     await expectAccessible(page);
+
+    // The managed manufacturer list has the sheet's manufacturer (other case): the import proposes that entry.
+    const entry = await api(page, 'POST', 'substancemanufacturers', {
+      name: manufacturer.toUpperCase(),
+      city: 'Berlin',
+    });
+    expect(entry.status).toBe(201);
 
     // A real data sheet: the substance is created with the values read.
     const { cas, ec } = uniqueNumbers();
@@ -119,6 +130,13 @@ describe('safety data sheet import', () => {
       .getByTestId('sds-current')
       .getByRole('link', { name: `${name}.pdf` })
       .waitFor();
+    await proposals
+      .getByTestId('sds-proposal-manufacturerId')
+      .getByText(manufacturer.toUpperCase())
+      .waitFor();
+    const manufacturerPicker = page.getByTestId('manufacturer-picker');
+    await manufacturerPicker.getByText('aus PDF übernommen – ungeprüft').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Ort', exact: true }).inputValue()).toBe('Berlin');
     await expectAccessible(page);
 
     // Confirm one field, reload: the marker is stored on the server.
@@ -137,7 +155,44 @@ describe('safety data sheet import', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Gefahrstoff wurde gespeichert.', { exact: false }).waitFor();
 
-    // A newer data sheet: the old file goes to the archive, only the changed flash point is proposed.
+    // The data-sheet release checklist is linked and done (through the API; substance-links.spec fills one in
+    // the viewer); the editor is reloaded at the new record version.
+    const substanceId = Number(new URL(page.url()).pathname.split('/').pop());
+    const checklist = await api<{ id: number }>(page, 'POST', 'checklists', {
+      label: `SDB-Prüfung ${suffix}`,
+      module: 'substances',
+    });
+    expect(checklist.status).toBe(201);
+    const current = await api<{ version: number }>(page, 'GET', `substances/${substanceId}`);
+    const linked = await api<{ sdsChecklist: { instanceId: number } }>(
+      page,
+      'PUT',
+      `substances/${substanceId}/sds-checklist`,
+      { version: current.data.version, checklistId: checklist.data.id },
+    );
+    expect(linked.status).toBe(200);
+    const done = await api(
+      page,
+      'PUT',
+      `checklists/${checklist.data.id}/instances/${linked.data.sdsChecklist.instanceId}`,
+      { version: 1, answers: {}, results: {}, status: 'done' },
+    );
+    expect(done.status).toBe(200);
+    await page.reload();
+    const checklistState = page.getByTestId('sds-checklist');
+    await checklistState.getByText(`Checkliste „SDB-Prüfung ${suffix}“: erledigt (100 %)`).waitFor();
+
+    // The substance is released (agreed): version 1 is fixed.
+    await page.getByRole('button', { name: 'Freigabe …' }).click();
+    const release = page.getByRole('dialog', { name: 'Freigabe des Gefahrstoffs' });
+    await release.getByLabel('Kommentar zur Freigabe').fill('Sicherheitsdatenblatt geprüft');
+    await release.getByRole('button', { name: 'Zustimmen', exact: true }).click();
+    await page.getByText('Die Freigabe wurde erteilt. Version 1 ist festgeschrieben.').waitFor();
+    const state = page.getByTestId('substance-release-state');
+    await waitUntil(async () => (await state.textContent()) === 'Freigabe erteilt', 'released');
+
+    // A newer data sheet: the old file goes to the archive, only the changed flash point is proposed; the
+    // released substance gets version 2 (release cancelled) and the release checklist must be filled again.
     await page.getByTestId('sds-newer-input').setInputFiles({
       name: `${name} 2027.pdf`,
       mimeType: 'application/pdf',
@@ -158,6 +213,11 @@ describe('safety data sheet import', () => {
       async () => (await page.getByRole('textbox', { name: 'Flammpunkt (°C)' }).inputValue()) === '12',
       'the editor shows the newer flash point',
     );
+    // The newer sheet's change opened version 2 of the released substance and cancelled its release.
+    await waitUntil(async () => (await state.textContent()) === 'nicht freigegeben', 'release cancelled');
+    await page.getByTestId('substance-version').getByText('Version 2', { exact: false }).waitFor();
+    // The newer sheet must be checked again: the release checklist starts empty.
+    await checklistState.getByText(`Checkliste „SDB-Prüfung ${suffix}“: nicht erledigt (0 %)`).waitFor();
     await expectAccessible(page);
     await context.close();
   });

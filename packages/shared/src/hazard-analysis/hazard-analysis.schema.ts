@@ -290,6 +290,19 @@ export const dataTableResponseSchema = z.object({
   }),
 });
 
+/**
+ * A hazardous substance linked to a hazard at release time (decision 054, Frozen versions): the linked
+ * version's number, designation and CAS number then.
+ */
+export const frozenHazardSubstanceSchema = z.object({
+  substanceId: z.number().int(),
+  versionId: z.number().int(),
+  versionNumber: z.number().int(),
+  designation: z.string(),
+  casNumber: z.string(),
+});
+export type FrozenHazardSubstance = z.infer<typeof frozenHazardSubstanceSchema>;
+
 /** A frozen hazard of a released version: the rating and its score/band at release time. */
 export const frozenHazardSchema = z.object({
   position: z.number().int(),
@@ -312,11 +325,21 @@ export const frozenHazardSchema = z.object({
    * reads all of them into this list (`frozenFactorLabels`).
    */
   factorLabels: z.array(z.string()),
+  /**
+   * The substances linked at release time that the reader may see (empty for versions released before
+   * substances were frozen); the others are only counted in `hiddenSubstanceCount`.
+   */
+  substances: z.array(frozenHazardSubstanceSchema),
+  hiddenSubstanceCount: z.number().int(),
 });
 export type FrozenHazard = z.infer<typeof frozenHazardSchema>;
 
 /** A frozen hazard as stored in a snapshot, of any release (see `frozenHazardSchema.factorLabels`). */
-export type StoredFrozenHazard = Omit<FrozenHazard, 'factorLabels'> & {
+export type StoredFrozenHazard = Omit<
+  FrozenHazard,
+  'factorLabels' | 'substances' | 'hiddenSubstanceCount'
+> & {
+  substances?: FrozenHazardSubstance[];
   factorLabels?: string[];
   factorLabel?: string | null;
 };

@@ -12,6 +12,8 @@ export const SDS_PROPOSAL_FIELDS = {
   casNumber: 'CAS-Nummer',
   ecNumber: 'EG-Nummer',
   manufacturerName: 'Hersteller',
+  // The entry of the managed manufacturer list whose name matches the sheet's (decision 055).
+  manufacturerId: 'Hersteller aus der Liste',
   manufacturerEmergencyPhone: 'Notrufnummer',
   statements: 'H-, EUH- und P-Sätze',
   signalWordOverride: 'Signalwort',

@@ -35,7 +35,7 @@ export type AuditsService = ReturnType<typeof createAuditsService>;
 export function createAuditsService(deps: {
   db: Db;
   repository: AuditsRepository;
-  checklists: Pick<ChecklistsService, 'linkChecklist' | 'unlinkChecklist' | 'passwordProtected'>;
+  checklists: Pick<ChecklistsService, 'linkChecklist' | 'unlinkUnanswered' | 'passwordProtected'>;
   actions: Pick<ActionsService, 'createForSource'>;
   mail: AuditMail;
   now?: () => Date;
@@ -99,7 +99,7 @@ export function createAuditsService(deps: {
     for (const c of current) {
       if (ids.includes(c.checklistId)) continue;
       await repository.deleteChecklist(ex, auditId, c.checklistId);
-      if (!(await deps.checklists.unlinkChecklist(ex, c.checklistId, 'audits', auditId)))
+      if (!(await deps.checklists.unlinkUnanswered(ex, c.checklistId, 'audits', auditId)))
         throw new AppError('AUDIT_CHECKLIST_IN_USE', { details: { checklistId: c.checklistId } });
     }
     const have = new Set(current.map((c) => c.checklistId));

@@ -184,6 +184,10 @@ export const checklistsRepository = {
     return row?.id ?? 0;
   },
 
+  async deleteInstance(ex: Executor, id: number): Promise<void> {
+    await ex.delete(checklistInstances).where(eq(checklistInstances.id, id));
+  },
+
   async updateInstance(
     ex: Executor,
     id: number,
@@ -206,10 +210,6 @@ export const checklistsRepository = {
       .where(and(eq(checklistInstances.id, id), eq(checklistInstances.version, version)))
       .returning({ id: checklistInstances.id });
     return rows.length > 0;
-  },
-
-  async deleteInstance(ex: Executor, id: number): Promise<void> {
-    await ex.delete(checklistInstances).where(eq(checklistInstances.id, id));
   },
 
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {

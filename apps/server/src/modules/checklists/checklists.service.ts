@@ -127,7 +127,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     return { checklist, instance };
   }
 
-  return {
+  const service = {
     deletionGuards,
 
     /** Lets a module link checklists to its records (called once while wiring, in app.ts). */
@@ -418,6 +418,31 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     },
 
     /**
+     * Removes a module's record's filled instance of the checklist (the record must fill it again, or is
+     * gone — then the checklist can be deleted once no other record filled it). Inside the caller's
+     * transaction; logged. Answers whether there was an instance.
+     */
+    async unlinkChecklist(
+      ex: Executor,
+      checklistId: number,
+      module: ChecklistModule,
+      recordId: number,
+    ): Promise<boolean> {
+      linkOf(module);
+      const row = await repository.findInstanceOfRecord(ex, checklistId, module, recordId);
+      if (!row) return false;
+      await repository.deleteInstance(ex, row.id);
+      await repository.logChange(ex, {
+        entity: CHECKLIST_INSTANCE_ENTITY,
+        entityId: row.id,
+        state: LOG_STATE.DELETED,
+        actorId: null,
+        changes: { progress: { from: row.progress, to: null }, status: { from: row.status, to: null } },
+      });
+      return true;
+    },
+
+    /**
      * The checklists of a portal a module may link (its `module`), active or not, by label: the choice a
      * module offers and the labels it shows (link port, added for accident reports, decision 056).
      */
@@ -431,9 +456,10 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
 
     /**
      * Removes a record's checklist while nothing is answered in it (answers are evidence); false when it
-     * holds answers (the caller refuses with its own code). Inside the caller's transaction.
+     * holds answers (the caller refuses with its own code), true when it is gone or was never there. Inside
+     * the caller's transaction (decision 059; the unconditional removal is `unlinkChecklist`).
      */
-    async unlinkChecklist(
+    async unlinkUnanswered(
       ex: Executor,
       checklistId: number,
       module: ChecklistModule,
@@ -444,7 +470,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       const def = { cells: (await repository.findById(ex, checklistId))?.cells ?? [] };
       const answered = def.cells.some((c) => isAnswered(c.element, row.answers[cellKey(c.row, c.column)]));
       if (answered) return false;
-      await repository.deleteInstance(ex, row.id);
+      await service.unlinkChecklist(ex, checklistId, module, recordId);
       return true;
     },
 
@@ -501,4 +527,5 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
       return row !== undefined && row.portalId === actor.portalId && row.active && row.module === module;
     },
   };
+  return service;
 }

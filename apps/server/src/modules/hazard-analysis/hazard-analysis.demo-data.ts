@@ -1,4 +1,4 @@
-import type { FrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import type { StoredFrozenHazard } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { DEFAULT_NOHL_CRITERIA, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
 import type { Executor } from '#db/client.ts';
 import { brickActionProposal } from './hazard-analysis.proposals.ts';
@@ -130,7 +130,7 @@ export async function seedHazardAnalysisDemo(
     if (locationId !== undefined)
       await seedProposals(tx, portalId, locationId, people.safetySpecialist, inserted, release);
     if (release) {
-      const frozen: FrozenHazard[] = hazards.map((h, position) => {
+      const frozen: StoredFrozenHazard[] = hazards.map((h, position) => {
         const before = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.before));
         const after = nohlClassify(DEFAULT_NOHL_CRITERIA, rating(h.after));
         return {

@@ -12,6 +12,7 @@ import type { HazardAnalysisAccess } from './hazard-analysis.access.ts';
 import type { HazardAnalysisHooks } from './hazard-analysis.ports.ts';
 import type { HazardAnalysisRepository, HazardInsert, HazardRecord } from './hazard-analysis.repository.ts';
 import { AUDIT_ENTITY, type HazardAnalysisWrites } from './hazard-analysis.versions.ts';
+import { hazardSubstancesRepository } from './hazard-substances.repository.ts';
 
 /**
  * Templates and inheritance (decision 021, Inheritance): a new assessment from a template gets own copies of
@@ -108,8 +109,12 @@ export function createHazardAnalysisInheritance({
   }
 
   /** Inherited copies take their master's factors (as the single factor was copied before, decision 021). */
-  const copyInheritedFactors = (tx: Executor, copies: HazardRecord[]) =>
-    repository.copyHazardFactors(tx, inheritedFactorPairs(copies));
+  const copyInheritedFactors = async (tx: Executor, copies: HazardRecord[]) => {
+    const pairs = inheritedFactorPairs(copies);
+    await repository.copyHazardFactors(tx, pairs);
+    // The copies link the substances (versions) of their masters (decision 054, Copies).
+    await hazardSubstancesRepository.copyLinks(tx, pairs);
+  };
 
   return {
     /** Own copies of the template's hazards (with their factors) in a new assessment. */
@@ -117,7 +122,9 @@ export function createHazardAnalysisInheritance({
       const source = (await repository.hazards(tx, templateId)).map((h) => h.hazard);
       const copied = await repository.insertHazards(tx, templateCopies(source, analysisId, responsibleId));
       // The copies take the template hazards' factors (the new assessment has the template's menu).
-      await repository.copyHazardFactors(tx, templateFactorPairs(source, copied));
+      const pairs = templateFactorPairs(source, copied);
+      await repository.copyHazardFactors(tx, pairs);
+      await hazardSubstancesRepository.copyLinks(tx, pairs);
     },
 
     /**

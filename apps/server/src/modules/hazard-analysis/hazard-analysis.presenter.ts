@@ -149,6 +149,7 @@ export function presentVersion(
   s: StoredSnapshot,
   documents: FrozenDocument[],
   workingCopyReadable: boolean,
+  substanceVisible: (versionId: number) => boolean = () => false,
 ): HazardAnalysisVersion {
   return {
     id: version.id,
@@ -165,12 +166,16 @@ export function presentVersion(
     attachSetting: s.attachSetting,
     criteria: s.criteria,
     // Versions released while hazards had one factor stored `factorLabel`; older ones none.
-    hazards: s.hazards.map(
-      ({ factorLabel, factorLabels, ...h }): FrozenHazard => ({
+    // Substances were frozen from decision 054 on; the reader sees those `substanceVisible` admits.
+    hazards: s.hazards.map(({ factorLabel, factorLabels, substances = [], ...h }): FrozenHazard => {
+      const shown = substances.filter((x) => substanceVisible(x.versionId));
+      return {
         ...h,
         factorLabels: frozenFactorLabels({ factorLabels, factorLabel }),
-      }),
-    ),
+        substances: shown,
+        hiddenSubstanceCount: substances.length - shown.length,
+      };
+    }),
     documents,
     workingCopyReadable,
   };

@@ -92,7 +92,15 @@ export function createHazardAnalysisService({
   const access = createHazardAnalysisAccess({ repository, organisation });
   const presenter = createHazardAnalysisPresenter({ repository, actions });
   const writes = createHazardAnalysisWrites({ repository, hooks, access, presenter });
-  const releases = createHazardAnalysisReleases({ db, repository, hooks, access, presenter, criteria });
+  const releases = createHazardAnalysisReleases({
+    db,
+    repository,
+    hooks,
+    access,
+    presenter,
+    criteria,
+    substances,
+  });
   const inheritance = createHazardAnalysisInheritance({ db, repository, hooks, access, writes });
   const hazards = createHazardAnalysisHazards({
     db,

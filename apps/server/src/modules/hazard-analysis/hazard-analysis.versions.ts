@@ -1,21 +1,26 @@
 import { generalMessages, hazardAnalysisMessages } from '@schutzwerk/shared/errors.ts';
 import {
   type FrozenDocument,
-  type FrozenHazard,
+  type FrozenHazardSubstance,
   type Hazard,
   type HazardAnalysis,
   type HazardAnalysisVersion,
   type ReleaseHazardAnalysis,
   releaseHazardAnalysisSchema,
+  type StoredFrozenHazard,
 } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { type NohlCriteria, nohlClassify } from '@schutzwerk/shared/hazard-analysis/nohl.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { assertWriteStart, canReadWorking, type HazardAnalysisAccess } from './hazard-analysis.access.ts';
-import type { HazardAnalysisHooks, HazardCriteriaPort } from './hazard-analysis.ports.ts';
+import type {
+  HazardAnalysisHooks,
+  HazardCriteriaPort,
+  HazardSubstancesPort,
+} from './hazard-analysis.ports.ts';
 import {
   type HazardAnalysisPresenter,
   personName,
@@ -23,6 +28,7 @@ import {
   type StoredSnapshot,
 } from './hazard-analysis.presenter.ts';
 import type { AnalysisRecord, HazardAnalysisRepository } from './hazard-analysis.repository.ts';
+import { hazardSubstancesRepository } from './hazard-substances.repository.ts';
 
 /**
  * Versions of the hazard assessments (decision 021): one `version` per assessment guards every write (409);
@@ -59,8 +65,15 @@ export function assertReleaseComplete(
   }
 }
 
-/** The hazards as frozen with a release: texts, names and the scores and bands of the criteria in force. */
-export function freezeHazards(criteria: NohlCriteria, hazards: readonly Hazard[]): FrozenHazard[] {
+/**
+ * The hazards as frozen with a release: texts, names, the scores and bands of the criteria in force and the
+ * linked substance versions (`substances` by hazard id).
+ */
+export function freezeHazards(
+  criteria: NohlCriteria,
+  hazards: readonly Hazard[],
+  substances: ReadonlyMap<number, FrozenHazardSubstance[]> = new Map(),
+): StoredFrozenHazard[] {
   return hazards.map((h) => {
     const before = nohlClassify(criteria, h.ratingBefore);
     const after = nohlClassify(criteria, h.ratingAfter);
@@ -80,6 +93,7 @@ export function freezeHazards(criteria: NohlCriteria, hazards: readonly Hazard[]
       scoreAfter: after?.score ?? null,
       bandAfter: after?.band ?? null,
       factorLabels: h.factorLabels,
+      substances: substances.get(h.id) ?? [],
     };
   });
 }
@@ -157,6 +171,7 @@ export function createHazardAnalysisReleases({
   access,
   presenter,
   criteria,
+  substances,
 }: {
   db: Db;
   repository: HazardAnalysisRepository;
@@ -164,6 +179,8 @@ export function createHazardAnalysisReleases({
   access: HazardAnalysisAccess;
   presenter: HazardAnalysisPresenter;
   criteria: HazardCriteriaPort;
+  /** Who may see which linked substance version of a frozen version (decision 054). */
+  substances?: HazardSubstancesPort | undefined;
 }) {
   return {
     /** Release: freezes a snapshot as version `versionNumber` (needs _RELEASE; free hazards must be complete). */
@@ -202,7 +219,14 @@ export function createHazardAnalysisReleases({
             activityName: analysis.activity?.name ?? null,
             attachSetting: analysis.attachSetting,
             criteria: current,
-            hazards: freezeHazards(current, analysis.hazards),
+            hazards: freezeHazards(
+              current,
+              analysis.hazards,
+              await hazardSubstancesRepository.frozenOfHazards(
+                tx,
+                analysis.hazards.map((h) => h.id),
+              ),
+            ),
             documents,
           },
         });
@@ -250,7 +274,14 @@ export function createHazardAnalysisReleases({
       let documents = snapshot.documents ?? [];
       for (const present of hooks.presentFrozenDocuments ?? [])
         documents = await present(db, actor, documents);
-      return presentVersion(version, snapshot, documents, canReadWorking(actor));
+      // Frozen substances are shown as the links of the working copy are: only those the reader may see.
+      const versionIds = snapshot.hazards.flatMap((h) => (h.substances ?? []).map((x) => x.versionId));
+      const visible = new Set(
+        substances && versionIds.length > 0 && actorHasAny(actor, ...COMPOSITE.HAZMAT_READ)
+          ? (await substances.visibleVersions(db, actor, versionIds)).map((v) => v.versionId)
+          : [],
+      );
+      return presentVersion(version, snapshot, documents, canReadWorking(actor), (id) => visible.has(id));
     },
   };
 }

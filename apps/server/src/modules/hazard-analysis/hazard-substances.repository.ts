@@ -1,3 +1,4 @@
+import type { FrozenHazardSubstance } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { substanceVersions } from '#modules/substances/tables.ts';
@@ -74,6 +75,47 @@ export const hazardSubstancesRepository = {
     await ex
       .delete(links)
       .where(and(eq(links.hazardId, hazardId), inArray(links.substanceVersionId, versionIds)));
+  },
+
+  /**
+   * Copies of hazards take the substance links of their source hazards (the same linked versions):
+   * `[fromHazardId, toHazardId]` pairs, as the factors are copied.
+   */
+  async copyLinks(ex: Executor, pairs: readonly (readonly [number, number])[]) {
+    if (pairs.length === 0) return;
+    const targets = new Map<number, number[]>();
+    for (const [from, to] of pairs) targets.set(from, [...(targets.get(from) ?? []), to]);
+    const rows = await ex
+      .select({ hazardId: links.hazardId, versionId: links.substanceVersionId })
+      .from(links)
+      .where(inArray(links.hazardId, [...targets.keys()]))
+      .orderBy(asc(links.linkedAt));
+    const values = rows.flatMap((r) =>
+      (targets.get(r.hazardId) ?? []).map((hazardId) => ({ hazardId, substanceVersionId: r.versionId })),
+    );
+    if (values.length > 0) await ex.insert(links).values(values).onConflictDoNothing();
+  },
+
+  /** The linked versions of the hazards by hazard id, in link order, as a release freezes them. */
+  async frozenOfHazards(ex: Executor, hazardIds: readonly number[]) {
+    const out = new Map<number, FrozenHazardSubstance[]>();
+    if (hazardIds.length === 0) return out;
+    const rows = await ex
+      .select({
+        hazardId: links.hazardId,
+        substanceId: substanceVersions.substanceId,
+        versionId: links.substanceVersionId,
+        versionNumber: substanceVersions.number,
+        designation: substanceVersions.designation,
+        casNumber: substanceVersions.casNumber,
+      })
+      .from(links)
+      .innerJoin(substanceVersions, eq(substanceVersions.id, links.substanceVersionId))
+      .where(inArray(links.hazardId, [...hazardIds]))
+      .orderBy(asc(links.linkedAt), asc(links.substanceVersionId));
+    for (const { hazardId, ...substance } of rows)
+      out.set(hazardId, [...(out.get(hazardId) ?? []), substance]);
+    return out;
   },
 
   async insert(ex: Executor, hazardId: number, versionId: number) {

@@ -1,4 +1,7 @@
-import type { HazardAnalysis } from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
+import type {
+  HazardAnalysis,
+  HazardAnalysisVersion,
+} from '@schutzwerk/shared/hazard-analysis/hazard-analysis.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { RegisterEntry } from '@schutzwerk/shared/substances/register.schema.ts';
 import type { Substance } from '@schutzwerk/shared/substances/substances.schema.ts';
@@ -43,12 +46,15 @@ async function substance(client = admin): Promise<Substance> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Substance }>().data;
 }
-async function assessment(location = 'Halle 1 – Abfüllung'): Promise<HazardAnalysis> {
+async function assessment(
+  location = 'Halle 1 – Abfüllung',
+  brickIds = [bricks['M-01'], bricks['F-01']],
+): Promise<HazardAnalysis> {
   counter += 1;
   const res = await admin.post('/api/hazardanalysis', {
     bezeichnung: `Lackierung ${counter}`,
     locationId: loc[location],
-    brickIds: [bricks['M-01'], bricks['F-01']],
+    brickIds,
     responsibleId: adminId,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -178,6 +184,127 @@ describe('substances on hazards', () => {
       .where(eq(employees.id, elsewhere.id));
     const e = await t.login(elsewhere.login, elsewhere.password);
     expect(await usageOf(s.id, e)).toEqual({ rows: [], hiddenCount: 1 });
+  });
+});
+
+describe('copies and frozen versions', () => {
+  it('copies of hazards (new assessment from a template, inheritance, hazards added to a template) carry their substances', async () => {
+    const s1 = await substance();
+    const s2 = await substance();
+    counter += 1;
+    const created = await admin.post('/api/hazardanalysis', {
+      bezeichnung: `Vorlage Lackierung ${counter}`,
+      isTemplate: true,
+      brickIds: [bricks['M-01'], bricks['F-01']],
+      responsibleId: adminId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    let tpl = await link(analysisOf(created), 0, s1.id);
+    tpl = await link(tpl, 1, s2.id);
+    tpl = await link(tpl, 1, s1.id);
+
+    // A new assessment from the template: own copies with the same linked versions.
+    counter += 1;
+    const fromTpl = await admin.post('/api/hazardanalysis', {
+      bezeichnung: `Lackierung aus Vorlage ${counter}`,
+      locationId: loc['Halle 1 – Abfüllung'],
+      templateId: tpl.id,
+      brickIds: [],
+      responsibleId: adminId,
+    });
+    expect(fromTpl.statusCode, fromTpl.body).toBe(201);
+    const a = analysisOf(fromTpl);
+    const pairs = async (id: number) =>
+      (await linksOf(id)).rows.map((r) => [r.hazardId, r.substanceId, r.versionNumber]);
+    expect(await pairs(a.id)).toEqual([
+      [a.hazards[0]!.id, s1.id, 1],
+      [a.hazards[1]!.id, s2.id, 1],
+      [a.hazards[1]!.id, s1.id, 1],
+    ]);
+    // The template keeps its links; the copies count as uses of the substance.
+    expect((await linksOf(tpl.id)).rows).toHaveLength(3);
+    expect((await usageOf(s1.id)).rows.map((r) => r.partId).sort()).toEqual(
+      [tpl.hazards[0]!.id, tpl.hazards[1]!.id, a.hazards[0]!.id, a.hazards[1]!.id].sort(),
+    );
+
+    // Inheritance: the inherited copies link the masters' substances.
+    let b = await assessment();
+    const inherit = await admin.post(`/api/hazardanalysis/${b.id}/inheritance`, {
+      version: b.version,
+      templateId: tpl.id,
+    });
+    expect(inherit.statusCode, inherit.body).toBe(200);
+    b = analysisOf(inherit);
+    const copies = b.hazards.filter((h) => h.inherited);
+    expect(copies).toHaveLength(2);
+    expect((await pairs(b.id)).filter(([hazardId]) => copies.some((c) => c.id === hazardId))).toEqual([
+      [copies[0]!.id, s1.id, 1],
+      [copies[1]!.id, s2.id, 1],
+      [copies[1]!.id, s1.id, 1],
+    ]);
+
+    // A hazard added to the template (no substances yet) still reaches the inheritor.
+    const fresh = (await admin.get(`/api/hazardanalysis/${tpl.id}`)).json<{ data: HazardAnalysis }>().data;
+    const added = await admin.post(`/api/hazardanalysis/${tpl.id}/hazards`, {
+      version: fresh.version,
+      brickIds: [bricks['E-01']],
+      responsibleId: adminId,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const after = (await admin.get(`/api/hazardanalysis/${b.id}`)).json<{ data: HazardAnalysis }>().data;
+    expect(after.hazards.filter((h) => h.inherited)).toHaveLength(3);
+  });
+
+  it('a release freezes the substances of each hazard; the frozen version shows them only to substance readers', async () => {
+    const s = await substance();
+    let a = await link(await assessment(undefined, [bricks['M-01'], bricks['E-01']]), 1, s.id);
+    const rel = await admin.post(`/api/hazardanalysis/${a.id}/release`, {
+      version: a.version,
+      releaseDate: '2026-11-26',
+      nextCheckDate: '2027-11-26',
+      responsibleId: adminId,
+    });
+    expect(rel.statusCode, rel.body).toBe(200);
+    a = analysisOf(rel);
+    // Later changes (a new substance version taken over, the link removed) do not touch the frozen version.
+    const fixed = await admin.post(`/api/substances/${s.id}/versions`, {
+      version: (await current(s.id)).version,
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const unlinked = await admin.delete(`${linkUrl(a, 1, s.id)}?version=${a.version}`);
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+
+    const versions = (await admin.get(`/api/hazardanalysis/${a.id}/versions`)).json<{
+      data: { id: number }[];
+    }>();
+    const versionId = versions.data[0]!.id;
+    const frozen = async (client = admin) => {
+      const res = await client.get(`/api/hazardanalysis/ref/${versionId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: HazardAnalysisVersion }>().data;
+    };
+    const v = await frozen();
+    expect(v.hazards.map((h) => [h.substances, h.hiddenSubstanceCount])).toEqual([
+      [[], 0],
+      [
+        [
+          {
+            substanceId: s.id,
+            versionId: s.current.id,
+            versionNumber: 1,
+            designation: s.data.designation,
+            casNumber: '',
+          },
+        ],
+        0,
+      ],
+    ]);
+    // A reader of the assessment without substance rights sees the substance counted, not named.
+    const user = await createUser(t.database.db, {
+      permissions: [P.HAZARDANALYSIS_READONLY, P.HAZARDANALYSIS_ALL_LOCATIONS],
+    });
+    const noSubstances = await frozen(await t.login(user.login, user.password));
+    expect(noSubstances.hazards[1]).toMatchObject({ substances: [], hiddenSubstanceCount: 1 });
   });
 });
 

@@ -126,6 +126,17 @@ export const masterDataRepository = {
     return rows.length === 1;
   },
 
+  /** The manufacturer whose name equals `name` without case and surrounding spaces (the SDS import). */
+  async manufacturerByName(ex: Executor, name: string) {
+    const [row] = await ex
+      .select()
+      .from(m)
+      .where(sql`lower(trim(${m.name})) = lower(trim(${name}))`)
+      .orderBy(m.id)
+      .limit(1);
+    return row;
+  },
+
   async manufacturerExists(ex: Executor, id: number): Promise<boolean> {
     const [row] = await ex.select({ id: m.id }).from(m).where(eq(m.id, id));
     return row !== undefined;

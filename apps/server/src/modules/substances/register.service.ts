@@ -33,7 +33,10 @@ const berlinDay = new Intl.DateTimeFormat('en-CA', {
 export type RegisterService = ReturnType<typeof createRegisterService>;
 
 /** The checklists' link port the data-sheet release uses (decisions 052, 054). */
-export type SdsChecklistsPort = Pick<ChecklistsService, 'linkChecklist' | 'stateOf' | 'linkable'>;
+export type SdsChecklistsPort = Pick<
+  ChecklistsService,
+  'linkChecklist' | 'unlinkChecklist' | 'choicesFor' | 'stateOf' | 'linkable'
+>;
 
 /** The module name of the substances' checklist links (the filled instance's record is the substance id). */
 export const SUBSTANCE_CHECKLIST_MODULE = 'substances';
@@ -148,6 +151,20 @@ export function createRegisterService({
         });
         return present(tx, id, before.version + 1);
       });
+    },
+
+    /**
+     * Before a substance is deleted (its transaction): every filled release checklist of it is unlinked —
+     * the current one and those of checklists chosen before — so those checklists can be deleted later.
+     */
+    async forgetChecklists(ex: Executor, substance: { id: number; portalId: number }) {
+      const entry = await registerRepository.find(ex, substance.id);
+      const ids = new Set(
+        (await checklists.choicesFor(ex, substance.portalId, SUBSTANCE_CHECKLIST_MODULE)).map((c) => c.id),
+      );
+      if (entry?.sdsChecklistId) ids.add(entry.sdsChecklistId);
+      for (const checklistId of ids)
+        await checklists.unlinkChecklist(ex, checklistId, SUBSTANCE_CHECKLIST_MODULE, substance.id);
     },
 
     async releaseSds(actor: Actor, id: number, body: ReleaseSds) {

@@ -1,4 +1,5 @@
 import { P } from '@schutzwerk/shared/permissions.ts';
+import type { RegisterEntry } from '@schutzwerk/shared/substances/register.schema.ts';
 import type { SdsImportResult, SubstanceSds } from '@schutzwerk/shared/substances/sds.schema.ts';
 import type { Substance } from '@schutzwerk/shared/substances/substances.schema.ts';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog } from '#platform/platform.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { multipartBody } from '#test/file-fixtures.ts';
-import { createUser } from '#test/fixtures.ts';
+import { createUser, employeeIdByLogin } from '#test/fixtures.ts';
 import { casFor, ecFor, ethanolSheet, imageOnlyPdf, textPdf, thinnerSheet } from './sds-pdf.fixture.ts';
 
 let t: TestApp;
@@ -162,6 +163,92 @@ describe('substances: SDS PDF import (decision 049)', () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it('a newer data sheet resets the release checklist; deleting a substance unlinks its checklist instances', async () => {
+    const adminId = await employeeIdByLogin(t.database.db, 'admin');
+    const checklist = async (label: string) => {
+      const res = await admin.post('/api/checklists', { label, module: 'substances' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ data: { id: number; version: number } }>().data;
+    };
+    const entryOf = async (id: number) =>
+      (await admin.get(`/api/substances/${id}/register`)).json<{ data: RegisterEntry }>().data;
+    const linkChecklist = async (id: number, checklistId: number) => {
+      const res = await admin.put(`/api/substances/${id}/sds-checklist`, {
+        version: (await substanceOf(id)).version,
+        checklistId,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: RegisterEntry }>().data;
+    };
+    const fillDone = async (checklistId: number, instanceId: number) => {
+      const res = await admin.put(`/api/checklists/${checklistId}/instances/${instanceId}`, {
+        version: 1,
+        answers: {},
+        results: {},
+        status: 'done',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const nextCheckDate = `${new Date().getFullYear() + 1}-06-30`;
+    const releaseSds = async (id: number) =>
+      admin.post(`/api/substances/${id}/sds-release`, {
+        version: (await substanceOf(id)).version,
+        responsibleEmployeeId: adminId,
+        nextCheckDate,
+      });
+
+    // Released data sheet with its checklist done.
+    const { substanceId } = await importNew('Ethanol SDS Import 6');
+    const c = await checklist(`SDB-Prüfung ${substanceId}`);
+    const linked = await linkChecklist(substanceId, c.id);
+    await fillDone(c.id, linked.sdsChecklist!.instanceId);
+    const released = await releaseSds(substanceId);
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await entryOf(substanceId)).sdsChecklist).toMatchObject({ status: 'done', progress: 100 });
+
+    // A newer sheet: the checklist must be filled again before the next release.
+    const res = await send(
+      admin,
+      `/api/substances/${substanceId}/sds`,
+      { name: 'SDB neu.pdf', data: await textPdf(sheet('Ethanol SDS Import 6', { flashPoint: '14' })) },
+      { version: String((await substanceOf(substanceId)).version) },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const reset = (await entryOf(substanceId)).sdsChecklist!;
+    expect(reset).toMatchObject({ checklistId: c.id, status: 'undone', progress: 0 });
+    expect(reset.instanceId).not.toBe(linked.sdsChecklist!.instanceId);
+    const undone = await releaseSds(substanceId);
+    expect(errorOf(undone).code).toBe('SDS_CHECKLIST_UNDONE');
+    const logged = await t.database.db
+      .select()
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'substance'), eq(changeLog.entityId, String(substanceId))));
+    expect(logged.some((l) => JSON.stringify(l.changes).includes('sdsChecklistReset'))).toBe(true);
+    await fillDone(c.id, reset.instanceId);
+    expect((await releaseSds(substanceId)).statusCode).toBe(200);
+
+    // Deleting a substance unlinks the instances of its checklists (the current and an earlier choice):
+    // the checklists can be deleted afterwards.
+    const created = await admin.post('/api/substances', { designation: `Löschstoff ${substanceId}` });
+    expect(created.statusCode, created.body).toBe(201);
+    const gone = created.json<{ data: Substance }>().data;
+    const earlier = await checklist(`Frühere Prüfung ${gone.id}`);
+    const later = await checklist(`Spätere Prüfung ${gone.id}`);
+    await linkChecklist(gone.id, earlier.id);
+    const entry = await linkChecklist(gone.id, later.id);
+    await fillDone(later.id, entry.sdsChecklist!.instanceId);
+    const inUse = await admin.delete(`/api/checklists/${later.id}?version=${later.version}`);
+    expect(errorOf(inUse).code).toBe('CHECKLIST_IN_USE');
+    const removed = await admin.delete(
+      `/api/substances/${gone.id}?version=${(await substanceOf(gone.id)).version}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+    for (const list of [earlier, later]) {
+      const del = await admin.delete(`/api/checklists/${list.id}?version=${list.version}`);
+      expect(del.statusCode, del.body).toBe(204);
+    }
+  });
+
   it('says that nothing could be read from a scanned PDF, refuses a non-PDF and a sheet without a name', async () => {
     const scanned = await send(admin, '/api/substances/sds-import', {
       name: 'scan.pdf',
@@ -267,5 +354,61 @@ describe('substances: SDS sections 3, 8, 13, 14 (decision 055)', () => {
     const left = confirmed.json<{ data: SubstanceSds }>().data.proposals.map((p) => p.field);
     expect(left).not.toContain('ingredients');
     expect(left).toContain('exposureLimits');
+  });
+
+  it('proposes a manufacturer named like an entry of the managed list as that entry (case and spaces ignored)', async () => {
+    const created = await admin.post('/api/substancemanufacturers', {
+      name: 'LACKWERKE BEISPIEL AG',
+      address: 'Farbenweg 3',
+      zipcode: '50667',
+      city: 'Köln',
+      phone: '+49 221 1234',
+      emergencyPhone: '+49 221 9999',
+      email: 'sdb@lackwerke.example',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = created.json<{ data: { id: number; name: string } }>().data;
+    const res = await send(admin, '/api/substances/sds-import', {
+      name: 'Verdünnung Hersteller.pdf',
+      data: await textPdf(
+        thinnerSheet('Verdünnung SDS Hersteller').map((line) =>
+          line.startsWith('Hersteller/Lieferant:') ? 'Hersteller/Lieferant:   lackwerke beispiel ag  ' : line,
+        ),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<{ data: SdsImportResult }>().data;
+    expect(result.proposed).toEqual(expect.arrayContaining(['manufacturerName', 'manufacturerId']));
+    const s = await substanceOf(result.substanceId);
+    // The list's spelling and contact data; the sheet has no emergency number, the list's is taken.
+    expect(s.data).toMatchObject({
+      manufacturerId: entry.id,
+      manufacturerName: 'LACKWERKE BEISPIEL AG',
+      manufacturerAddress: 'Farbenweg 3',
+      manufacturerZipcode: '50667',
+      manufacturerCity: 'Köln',
+      manufacturerPhone: '+49 221 1234',
+      manufacturerEmergencyPhone: '+49 221 9999',
+      manufacturerEmail: 'sdb@lackwerke.example',
+    });
+    const sds = await sdsOf(result.substanceId);
+    expect(sds.proposals.find((p) => p.field === 'manufacturerId')).toEqual({
+      field: 'manufacturerId',
+      label: 'Hersteller aus der Liste',
+      value: 'LACKWERKE BEISPIEL AG',
+    });
+
+    // A name not on the list stays free text without an entry.
+    const other = await send(admin, '/api/substances/sds-import', {
+      name: 'Verdünnung anders.pdf',
+      data: await textPdf(
+        thinnerSheet('Verdünnung SDS anderer Hersteller').map((line) =>
+          line.startsWith('Hersteller/Lieferant:') ? 'Hersteller/Lieferant: Lackwerke Beispiel AG Süd' : line,
+        ),
+      ),
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const o = await substanceOf(other.json<{ data: SdsImportResult }>().data.substanceId);
+    expect(o.data).toMatchObject({ manufacturerId: null, manufacturerName: 'Lackwerke Beispiel AG Süd' });
   });
 });

@@ -19,10 +19,14 @@ import {
   substanceDataFields,
 } from '@schutzwerk/shared/substances/substances.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
+import type { ChecklistsService } from '#modules/checklists/index.ts';
 import type { DocumentLinkTargets, DocumentsService } from '#modules/documents/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import { masterDataRepository } from './master-data.repository.ts';
+import { registerRepository } from './register.repository.ts';
+import { SUBSTANCE_CHECKLIST_MODULE } from './register.service.ts';
 import { sdsRepository } from './sds.repository.ts';
 import {
   extractPdfText,
@@ -41,6 +45,15 @@ const SIGNAL_OVERRIDE_REASON = 'Signalwort laut Sicherheitsdatenblatt';
 
 export type SdsFile = { data: Buffer; fileName: string };
 
+/** The contact fields a manufacturer list entry fills (besides name and emergency number). */
+type ManufacturerField =
+  | 'manufacturerAddress'
+  | 'manufacturerZipcode'
+  | 'manufacturerCity'
+  | 'manufacturerCountry'
+  | 'manufacturerPhone'
+  | 'manufacturerEmail';
+
 /**
  * Safety data sheets of substances (decision 049): the data sheet is one document of type 1 linked to the
  * substance; a newer sheet is the document's next file version, so the older ones stay as its archive (file
@@ -52,8 +65,10 @@ export function createSdsService(deps: {
   db: Db;
   substances: SubstancesService;
   documents: DocumentsService;
+  /** The checklists' link port: a newer data sheet resets the release checklist (decision 054). */
+  checklists: Pick<ChecklistsService, 'linkChecklist' | 'unlinkChecklist'>;
 }) {
-  const { db, substances, documents } = deps;
+  const { db, substances, documents, checklists } = deps;
 
   async function read(file: SdsFile) {
     if (!file.data.subarray(0, 1024).toString('latin1').includes('%PDF-'))
@@ -121,10 +136,36 @@ export function createSdsService(deps: {
       const derived = deriveClassification((out.statements as string[] | undefined) ?? []).signalWord;
       if (derived !== word) out.signalWordOverride = word;
     }
-    return { out, unknownStatements };
+    // A manufacturer named like an entry of the managed list is proposed as that entry: the list's spelling
+    // and contact data, as the editor's picker fills them; an emergency number read from the sheet wins.
+    let listed: Partial<Record<ManufacturerField, string>> = {};
+    if (typeof out.manufacturerName === 'string') {
+      const entry = await masterDataRepository.manufacturerByName(ex, out.manufacturerName);
+      if (entry) {
+        out.manufacturerId = entry.id;
+        out.manufacturerName = entry.name;
+        listed = {
+          manufacturerAddress: entry.address,
+          manufacturerZipcode: entry.zipcode,
+          manufacturerCity: entry.city,
+          manufacturerCountry: entry.country,
+          manufacturerPhone: entry.phone,
+          manufacturerEmail: entry.email,
+        };
+        if (out.manufacturerEmergencyPhone === undefined && entry.emergencyPhone !== '')
+          out.manufacturerEmergencyPhone = entry.emergencyPhone;
+      }
+    }
+    return { out, listed, unknownStatements };
   }
 
-  function display(field: SdsProposalField, value: unknown): string {
+  function display(
+    field: SdsProposalField,
+    value: unknown,
+    proposed: Partial<Record<SdsProposalField, unknown>>,
+  ) {
+    if (field === 'manufacturerId')
+      return typeof proposed.manufacturerName === 'string' ? proposed.manufacturerName : String(value);
     if (field === 'ingredients')
       return (value as SdsIngredient[])
         .map((i) => {
@@ -156,7 +197,12 @@ export function createSdsService(deps: {
     proposed: Partial<Record<SdsProposalField, unknown>>,
   ) {
     for (const [field, value] of Object.entries(proposed)) {
-      await sdsRepository.upsertProposal(ex, substanceId, field, display(field as SdsProposalField, value));
+      await sdsRepository.upsertProposal(
+        ex,
+        substanceId,
+        field,
+        display(field as SdsProposalField, value, proposed),
+      );
     }
   }
 
@@ -166,9 +212,13 @@ export function createSdsService(deps: {
     return linked.find((d) => d.type === SDS_DOCUMENT_TYPE) ?? null;
   }
 
-  /** Stores the file as the data sheet: the next file version of the existing one, or a new linked document. */
-  async function storeSheet(actor: Actor, substance: Substance, file: SdsFile) {
+  /**
+   * Stores the file as the data sheet: the next file version of the existing one, or a new linked document.
+   * Answers whether it became the next file version of an existing sheet.
+   */
+  async function storeSheet(actor: Actor, substance: Substance, file: SdsFile): Promise<boolean> {
     let sheet = await sheetOf(actor, substance.id);
+    const newer = sheet !== null;
     if (!sheet) {
       sheet = await documents.create(
         actor,
@@ -185,6 +235,27 @@ export function createSdsService(deps: {
       version: sheet.version,
       comment: 'Sicherheitsdatenblatt',
     });
+    return newer;
+  }
+
+  /**
+   * A newer data sheet must be checked again: the filled instance of the release checklist is replaced by an
+   * empty one (the next data-sheet release needs it done again, decision 054); logged at the substance.
+   */
+  async function resetChecklist(actor: Actor, id: number) {
+    await db.transaction(async (tx) => {
+      const entry = await registerRepository.find(tx, id);
+      if (!entry?.sdsChecklistId) return;
+      await checklists.unlinkChecklist(tx, entry.sdsChecklistId, SUBSTANCE_CHECKLIST_MODULE, id);
+      await checklists.linkChecklist(tx, entry.sdsChecklistId, SUBSTANCE_CHECKLIST_MODULE, id);
+      await recordChange(tx, {
+        entity: 'substance',
+        entityId: id,
+        state: LOG_STATE.CHANGED,
+        actorId: actor.employeeId,
+        changes: { sdsChecklistReset: { from: null, to: entry.sdsChecklistId } },
+      });
+    });
   }
 
   function assertSdsRight(actor: Actor) {
@@ -196,9 +267,9 @@ export function createSdsService(deps: {
     async importNew(actor: Actor, file: SdsFile): Promise<SdsImportResult> {
       assertSdsRight(actor);
       const reading = await read(file);
-      const { out, unknownStatements } = await values(db, reading.proposals);
+      const { out, listed, unknownStatements } = await values(db, reading.proposals);
       if (!out.designation) throw new AppError('SUBSTANCE_SDS_NO_DESIGNATION');
-      const input = { ...out } as CreateSubstance;
+      const input = { ...listed, ...out } as CreateSubstance;
       if (out.signalWordOverride) input.overrideReason = SIGNAL_OVERRIDE_REASON;
       const created = await substances.create(actor, input);
       await db.transaction(async (tx) => {
@@ -231,7 +302,7 @@ export function createSdsService(deps: {
       const before = await substances.get(actor, id);
       if (before.version !== version) throw new AppError('CONFLICT');
       const reading = await read(file);
-      const { out, unknownStatements } = await values(db, reading.proposals);
+      const { out, listed, unknownStatements } = await values(db, reading.proposals);
       const data = before.data as unknown as Record<string, unknown>;
       const differing = Object.fromEntries(
         Object.entries(out).filter(([k, v]) => JSON.stringify(data[k]) !== JSON.stringify(v)),
@@ -240,6 +311,8 @@ export function createSdsService(deps: {
       if (Object.keys(differing).length > 0) {
         const input = {
           ...before.data,
+          // Another list entry than the record's: its contact data come along (as with the picker).
+          ...(differing.manufacturerId === undefined ? {} : listed),
           ...differing,
           responsibleEmployeeId: before.responsibleEmployeeId,
           version: before.version,
@@ -258,7 +331,7 @@ export function createSdsService(deps: {
           });
         });
       }
-      await storeSheet(actor, current, file);
+      if (await storeSheet(actor, current, file)) await resetChecklist(actor, id);
       return {
         substanceId: id,
         sections: reading.sections,

@@ -31,17 +31,22 @@ export function substancesModule(deps: {
   documents: { service: DocumentsService; linkTargets: DocumentLinkTargets };
   /** The checklists' link port (decision 052): the checklist of the data-sheet release. */
   checklists: {
-    service: Pick<ChecklistsService, 'registerLink' | 'linkChecklist' | 'stateOf' | 'linkable' | 'picker'>;
+    service: Pick<
+      ChecklistsService,
+      'registerLink' | 'linkChecklist' | 'unlinkChecklist' | 'choicesFor' | 'stateOf' | 'linkable' | 'picker'
+    >;
   };
   now?: () => Date;
 }) {
   const repository = substancesRepository;
   const usage = createSubstanceUsageRegistry();
+  const onRemove: NonNullable<Parameters<typeof createSubstancesService>[0]['onRemove']> = [];
   const service = createSubstancesService({
     db: deps.db,
     repository,
     blacklists: (ex) => deps.settings.read(hazmatSettings, ex),
     usage,
+    onRemove,
   });
   // The release checklist of a substance is read by whoever may see the substance and filled by those who
   // may release its data sheet or edit it (the checklists' routes also ask for their own read right).
@@ -53,7 +58,12 @@ export function substancesModule(deps: {
       (await service.canRead(ex, actor, recordId)),
   });
   deps.documents.linkTargets[SUBSTANCE_LINK_ENTITY] = substanceLinkTarget(service);
-  const sds = createSdsService({ db: deps.db, substances: service, documents: deps.documents.service });
+  const sds = createSdsService({
+    db: deps.db,
+    substances: service,
+    documents: deps.documents.service,
+    checklists: deps.checklists.service,
+  });
   // Substitution tests, the register fields and the data-sheet release (decision 050).
   const substitution = createSubstitutionService({ db: deps.db });
   const register = createRegisterService({
@@ -61,6 +71,8 @@ export function substancesModule(deps: {
     checklists: deps.checklists.service,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // A deleted substance leaves no filled release checklist behind (decision 054, unlink).
+  onRemove.push(register.forgetChecklists);
   const masterData = createMasterDataService({ db: deps.db });
   return {
     repository,

@@ -48,6 +48,11 @@ type Deps = {
   blacklists: (ex: Executor) => Promise<Record<Blacklist, string[]>>;
   /** Who uses the substance (decision 054): refuses setting inactive or deleting; the section „Verwendung“. */
   usage: SubstanceUsageRegistry;
+  /**
+   * Run in the deletion's transaction before the substance is gone (the register's checklist instances are
+   * unlinked, decision 054).
+   */
+  onRemove?: ((ex: Executor, substance: { id: number; portalId: number }) => Promise<void>)[];
 };
 
 /** Version fields stored as columns; decimals among them are stored as numeric. */
@@ -136,7 +141,7 @@ function childValues(input: Input) {
   return { statements: input.statements, ingredients, exposureLimits };
 }
 
-export function createSubstancesService({ db, repository, blacklists, usage }: Deps) {
+export function createSubstancesService({ db, repository, blacklists, usage, onRemove = [] }: Deps) {
   const scopeOf = (actor: Actor): PortalScope => (actor.isMainPortal ? 'all' : actor.portalId);
   /** With only „Freigegebene Gefahrstoffe lesen“ a caller sees released, active substances only. */
   const releasedOnly = (actor: Actor) => !actorHasAny(actor, P.HAZMAT);
@@ -560,6 +565,7 @@ export function createSubstancesService({ db, repository, blacklists, usage }: D
         if ((await repository.countVersions(tx, id)) > 1) throw new AppError('SUBSTANCE_HAS_VERSIONS');
         const reason = await guard(tx, 'delete', id);
         if (reason) throw new AppError('SUBSTANCE_IN_USE', { message: reason });
+        for (const hook of onRemove) await hook(tx, { id, portalId: before.portalId });
         if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
         await log(tx, actor, id, LOG_STATE.DELETED);
       });

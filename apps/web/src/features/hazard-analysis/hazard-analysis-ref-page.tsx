@@ -22,6 +22,7 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useHazardAnalysisVersion } from './api/get-hazard-analysis-version.ts';
 import { FactorLabels } from './components/factor-field.tsx';
 import { FrozenDocuments } from './components/frozen-documents.tsx';
+import { FrozenSubstances } from './components/frozen-substances.tsx';
 import { RiskChip } from './components/risk.tsx';
 
 /** /hazardanalysis/ref/{versionId}: a released, frozen version — read-only (decision 021). */
@@ -51,6 +52,8 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
   useToolbar({ title: `${t('hazardAnalysis.refTitle')}: ${v.bezeichnung}`, back: '/hazardanalysis/list' });
   // Versions released before factors existed carry none; the column shows only when one has a factor.
   const withFactors = v.hazards.some((h) => h.factorLabels.length > 0);
+  // Likewise the substances (frozen from decision 054 on).
+  const withSubstances = v.hazards.some((h) => h.substances.length > 0 || h.hiddenSubstanceCount > 0);
   const field = (label: string, value: string | null) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -95,7 +98,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
           {t('hazardAnalysis.hazards')}
         </Typography>
         {phone ? (
-          <HazardCards version={v} withFactors={withFactors} />
+          <HazardCards version={v} withFactors={withFactors} withSubstances={withSubstances} />
         ) : (
           <Table size="small">
             <TableHead>
@@ -105,6 +108,7 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
                 <TableCell>{t('hazardAnalysis.cause')}</TableCell>
                 <TableCell>{t('hazardAnalysis.protectionGoal')}</TableCell>
                 <TableCell>{t('hazardAnalysis.responsible')}</TableCell>
+                {withSubstances && <TableCell>{t('hazardAnalysis.substancesTitle')}</TableCell>}
                 <TableCell>{t('hazardAnalysis.riskBefore')}</TableCell>
                 <TableCell>{t('hazardAnalysis.riskAfter')}</TableCell>
               </TableRow>
@@ -124,6 +128,11 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
                   <TableCell>{h.cause}</TableCell>
                   <TableCell>{h.protectionGoal}</TableCell>
                   <TableCell>{h.responsibleName}</TableCell>
+                  {withSubstances && (
+                    <TableCell>
+                      <FrozenSubstances hazard={h} />
+                    </TableCell>
+                  )}
                   <TableCell>
                     <RiskChip rating={h.ratingBefore} criteria={v.criteria} />
                   </TableCell>
@@ -142,7 +151,15 @@ function RefView({ version: v }: { version: HazardAnalysisVersion }) {
 }
 
 /** The hazards of a frozen version as cards (phones): title, then each field under its label. */
-function HazardCards({ version: v, withFactors }: { version: HazardAnalysisVersion; withFactors: boolean }) {
+function HazardCards({
+  version: v,
+  withFactors,
+  withSubstances,
+}: {
+  version: HazardAnalysisVersion;
+  withFactors: boolean;
+  withSubstances: boolean;
+}) {
   const { t } = useTranslation();
   const item = (label: string, value: ReactNode) => (
     <Box sx={{ minWidth: 0 }}>
@@ -165,6 +182,7 @@ function HazardCards({ version: v, withFactors }: { version: HazardAnalysisVersi
         {item(t('hazardAnalysis.cause'), h.cause)}
         {item(t('hazardAnalysis.protectionGoal'), h.protectionGoal)}
         {item(t('hazardAnalysis.responsible'), h.responsibleName)}
+        {withSubstances ? item(t('hazardAnalysis.substancesTitle'), <FrozenSubstances hazard={h} />) : null}
         {item(t('hazardAnalysis.riskBefore'), <RiskChip rating={h.ratingBefore} criteria={v.criteria} />)}
         {item(t('hazardAnalysis.riskAfter'), <RiskChip rating={h.ratingAfter} criteria={v.criteria} />)}
       </Box>

@@ -549,6 +549,7 @@ function SubstanceEditor({ substance }: { substance: Substance }) {
               value={draft.manufacturerId === null ? null : manufacturerEntry}
               disabled={!canEdit}
               error={errors.manufacturerId}
+              hint={unconfirmed.has('manufacturerId') ? SDS_UNCONFIRMED_LABEL : undefined}
               onChange={(m) => {
                 if (m === null) {
                   set({ manufacturerId: null });

@@ -18,6 +18,8 @@ export function ManufacturerPickerField(props: {
   onChange: (value: Manufacturer | null) => void;
   disabled?: boolean;
   error?: string | undefined;
+  /** Replaces the hint, e.g. the SDS import's marker of an unconfirmed entry. */
+  hint?: string | undefined;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -52,7 +54,7 @@ export function ManufacturerPickerField(props: {
         tooltips
         disabled={props.disabled}
         error={Boolean(props.error)}
-        helperText={props.error ?? t('substances.manufacturerPicker.hint')}
+        helperText={props.error ?? props.hint ?? t('substances.manufacturerPicker.hint')}
         testId="manufacturer-picker"
       />
       <PickerDialog<Manufacturer>
