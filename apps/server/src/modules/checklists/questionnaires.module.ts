@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
-import type { HazardQuestionnairePort } from '#modules/hazard-analysis/index.ts';
 import type { ChecklistsService } from './checklists.service.ts';
+import type { HazardQuestionnairePort } from './questionnaires.ports.ts';
 import { questionnairesRepository } from './questionnaires.repository.ts';
 import { questionnairesRoutes } from './questionnaires.routes.ts';
 import { createQuestionnairesService } from './questionnaires.service.ts';

@@ -24,11 +24,11 @@ import { questionnairesMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListQuery, ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
-import type { HazardQuestionnairePort } from '#modules/hazard-analysis/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { ChecklistsService } from './checklists.service.ts';
+import type { HazardQuestionnairePort } from './questionnaires.ports.ts';
 import type { QuestionnaireRecord, QuestionnairesRepository } from './questionnaires.repository.ts';
 
 const COLLECTION_ENTITY = 'checklist_collection';

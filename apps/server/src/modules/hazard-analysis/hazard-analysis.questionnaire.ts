@@ -12,7 +12,6 @@ import type { HazardAnalysisWrites } from './hazard-analysis.versions.ts';
  * hazard of a brick created or updated by a comment on a question. Each call checks the actor's rights on
  * the assessment like the assessment's own routes do (visibility, active, version, the part's right).
  */
-export type HazardQuestionnairePort = ReturnType<typeof createHazardQuestionnairePort>;
 
 export function createHazardQuestionnairePort({
   repository,

@@ -19,7 +19,6 @@ export {
   type HazardFactorsPort,
 } from './hazard-analysis.ports.ts';
 // The questionnaires' port (decision 058): route, read access, hazards from comments on questions.
-export type { HazardQuestionnairePort } from './hazard-analysis.questionnaire.ts';
 export type { HazardAnalysisService } from './hazard-analysis.service.ts';
 // The tables other modules may join (read-only; writes go through the service).
 export { hazardAnalyses, hazardAnalysisHazards, hazardAnalysisVersions } from './hazard-analysis.table.ts';
