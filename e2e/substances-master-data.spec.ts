@@ -94,6 +94,27 @@ describe('substance master data, SDS tables and version comparison (decision 055
     await manufacturers.getByText(maker).waitFor();
     await expectAccessible(page);
 
+    // Editing saves the whole entry (decision 024): an empty name is refused, a new phone number keeps the
+    // place and the e-mail address the dialog did not change.
+    await manufacturers.getByRole('button', { name: `${maker} bearbeiten` }).click();
+    dialog = page.getByRole('dialog', { name: 'Hersteller bearbeiten' });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill('');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Bitte geben Sie eine Bezeichnung ein.').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill(maker);
+    await dialog.getByRole('textbox', { name: 'Telefon', exact: true }).fill('+49 30 1234');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await manufacturers.getByRole('cell', { name: '+49 30 1234' }).waitFor();
+    await manufacturers.getByRole('button', { name: `${maker} bearbeiten` }).click();
+    dialog = page.getByRole('dialog', { name: 'Hersteller bearbeiten' });
+    expect(await dialog.getByRole('textbox', { name: 'Ort' }).inputValue()).toBe('Musterstadt');
+    expect(await dialog.getByRole('textbox', { name: 'E-Mail' }).inputValue()).toBe('sdb@lackwerke.example');
+    expect(await dialog.getByRole('textbox', { name: 'Notrufnummer' }).inputValue()).toBe('+49 30 19240');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     // Import a mixture's data sheet: ingredients, limits, waste key and transport are proposed.
     await page.goto(`${new URL(page.url()).origin}/substances/list`);
     await page.getByRole('button', { name: 'Aus Sicherheitsdatenblatt anlegen' }).click();

@@ -97,6 +97,33 @@ async function analysisWithHazard() {
   return { id, hazardId: hazard.id as number, version: edited.version as number, hazardOf };
 }
 
+/** A questionnaire whose type asks one collection with one checklist (decision 058). */
+async function questionnaireWithEntry() {
+  const checklist = await post('/api/checklists', { label: 'Teilfragebogenliste' });
+  const collection = await post('/api/checklists/collections', {
+    label: 'Teilfragebogensammlung',
+    module: 'hazard_analysis',
+    checklistIds: [checklist.id],
+  });
+  const type = await post('/api/checklists/trees', {
+    title: 'Teilfragebogentyp',
+    module: 'hazard_analysis',
+    segments: [
+      {
+        key: 1,
+        parentKey: null,
+        label: 'Abschnitt',
+        segment: '1',
+        collectionId: collection.id,
+        brickId: null,
+      },
+    ],
+  });
+  const q = await post('/api/questionnaires', { typeId: type.id, title: 'Teilfragebogen' });
+  const segments = q.segments as { entries: { entryId: number }[] }[];
+  return { id: q.id as number, entryId: segments[0]!.entries[0]!.entryId };
+}
+
 const ENTRIES: Record<string, Entry> = {
   'PATCH /api/documents/:id': {
     kind: 'partial',
@@ -514,6 +541,121 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/substanceingredienttemplates/:id': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/substanceingredienttemplates', {
+        name: 'Teilvorlage',
+        casNumber: '64-17-5',
+        ecNumber: '200-578-6',
+        formula: 'C2H6O',
+        classification: 'H225',
+      });
+      return {
+        url: `/api/substanceingredienttemplates/${created.id}`,
+        read: async () =>
+          ((await get('/api/substanceingredienttemplates?limit=100')).rows as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { name: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/substancemanufacturers/:id': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/substancemanufacturers', {
+        name: 'Teilhersteller',
+        address: 'Hauptstraße 1',
+        zipcode: '12345',
+        city: 'Neustadt',
+        country: 'Deutschland',
+        phone: '0123 456',
+        emergencyPhone: '0123 112',
+        email: 'info@example.org',
+      });
+      return {
+        url: `/api/substancemanufacturers/${created.id}`,
+        read: async () =>
+          ((await get('/api/substancemanufacturers?limit=100')).rows as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { city: 'Altstadt' },
+      };
+    },
+  },
+  'PUT /api/substances/:id/sds-checklist': {
+    kind: 'partial',
+    async setup() {
+      const substance = await post('/api/substances', { designation: 'Teilchecklistenstoff' });
+      const checklist = await post('/api/checklists', { label: 'Teilfreigabeliste', module: 'substances' });
+      const url = `/api/substances/${substance.id}/register`;
+      return {
+        url: `/api/substances/${substance.id}/sds-checklist`,
+        // The entry shows the linked checklist with its filled instance; its id is the field named.
+        read: async () => {
+          const entry = await get(url);
+          const linked = entry.sdsChecklist as Json | null;
+          return { ...entry, sdsChecklistId: linked?.checklistId ?? null };
+        },
+        send: { checklistId: checklist.id },
+        changed: { sdsChecklistId: checklist.id },
+        derived: ['sdsChecklist'],
+      };
+    },
+  },
+  'PUT /api/checklists/collections/:id': {
+    kind: 'whole',
+    async setup() {
+      const checklist = await post('/api/checklists', { label: 'Teilsammlungsliste' });
+      const created = await post('/api/checklists/collections', {
+        label: 'Teilsammlung',
+        module: 'hazard_analysis',
+        checklistIds: [checklist.id],
+      });
+      const url = `/api/checklists/collections/${created.id}`;
+      return { url, read: reader(url), send: { label: 'Neu' } };
+    },
+  },
+  'PUT /api/checklists/trees/:id': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/checklists/trees', {
+        title: 'Teilfragebogentyp',
+        module: 'hazard_analysis',
+        active: true,
+        segments: [],
+      });
+      const url = `/api/checklists/trees/${created.id}`;
+      return { url, read: reader(url), send: { title: 'Neu' } };
+    },
+  },
+  'PUT /api/questionnaires/:id': {
+    kind: 'whole',
+    async setup() {
+      const q = await questionnaireWithEntry();
+      return {
+        url: `/api/questionnaires/${q.id}`,
+        read: reader(`/api/questionnaires/${q.id}/edit`),
+        send: { title: 'Neu' },
+      };
+    },
+  },
+  'PUT /api/questionnaires/:id/entries/:entryId': {
+    kind: 'whole',
+    async setup() {
+      const q = await questionnaireWithEntry();
+      return {
+        url: `/api/questionnaires/${q.id}/entries/${q.entryId}`,
+        read: async () => {
+          const view = await get(`/api/questionnaires/${q.id}/edit`);
+          const entries = (view.segments as { entries: Json[] }[]).flatMap((s) => s.entries);
+          return entries.find((e) => e.entryId === q.entryId)!.instance as Json;
+        },
+        send: { status: 'done' },
+      };
+    },
+  },
   'PUT /api/settings/:key': {
     kind: 'whole',
     setup: async () => ({ url: '', read: async () => ({}), send: {} }),
@@ -551,6 +693,14 @@ const ENTRIES: Record<string, Entry> = {
   },
   'POST /api/hazardanalysis/:id/release': { kind: 'action', reason: 'freezes a version (all fields named)' },
   'POST /api/hazardanalysis/:id/inheritance': { kind: 'action', reason: 'sets the inheritance template' },
+  'PUT /api/hazardanalysis/:id/hazards/:hazardId/substances/:substanceId': {
+    kind: 'action',
+    reason: 'links the substance (named in the path) to the hazard; the body carries only the version',
+  },
+  'POST /api/hazardanalysis/:id/questionnaire': {
+    kind: 'action',
+    reason: 'starts the assessment’s questionnaire (type and title named) and links it as its route',
+  },
   'POST /api/hazardanalysis/:id/active': {
     kind: 'action',
     reason: '(in)activates; the comment is the step’s own input',

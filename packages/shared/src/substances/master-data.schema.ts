@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from '../list/list.schema.ts';
+import { requiredFields } from '../update.ts';
 import { checkCas, checkEc } from './cas-ec.ts';
 import { casMessages, ecMessages } from './substances.schema.ts';
 
@@ -41,7 +42,9 @@ export const ingredientTemplateInputSchema = z.object({
   classification: text(1000),
 });
 export type IngredientTemplateInput = z.input<typeof ingredientTemplateInputSchema>;
-export const updateIngredientTemplateSchema = ingredientTemplateInputSchema.extend({
+/** Whole-record save (decision 024): every field required, none filled by default. */
+export const updateIngredientTemplateSchema = z.object({
+  ...requiredFields(ingredientTemplateInputSchema.shape),
   version: versionSchema,
 });
 
@@ -67,7 +70,11 @@ export const manufacturerInputSchema = z.object({
   email: z.union([z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'), z.literal('')]).default(''),
 });
 export type ManufacturerInput = z.input<typeof manufacturerInputSchema>;
-export const updateManufacturerSchema = manufacturerInputSchema.extend({ version: versionSchema });
+/** Whole-record save (decision 024): every field required, none filled by default. */
+export const updateManufacturerSchema = z.object({
+  ...requiredFields(manufacturerInputSchema.shape),
+  version: versionSchema,
+});
 
 export const manufacturerSchema = z.object({
   id: z.number().int(),
