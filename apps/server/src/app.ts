@@ -57,6 +57,7 @@ import {
   renderTemplateMail,
 } from './modules/mail/index.ts';
 import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
+import { occupationalMedicineModule } from './modules/occupational-medicine/index.ts';
 import { organisationModule } from './modules/organisation/index.ts';
 import { portalsModule } from './modules/portals/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -307,6 +308,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Investigation measures are actions of the report; step 6's checklist is linked to it (decision 056).
   actions.sources.register(ACCIDENT_ACTION_SOURCE, accidents.actionSource);
   checklists.service.registerLink('accidents', accidents.checklistLink);
+  // Occupational-medical precaution (decision 062).
+  const occupationalMedicine = occupationalMedicineModule({
+    db: database.db,
+    settings: settings.service,
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -332,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     substances,
     accidents,
     checklists,
+    occupationalMedicine,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

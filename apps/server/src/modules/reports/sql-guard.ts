@@ -66,6 +66,10 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // report's checklist step); their read right follows the linked record (decision 052), which reports
   // cannot check yet. The checklist definitions themselves stay readable.
   'checklist_instances',
+  // Occupational-medical precaution (decision 062): which employee has which precaution, and the assessment
+  // kinds of the precaution file (health data behind PRECAUTION_ASSESSMENTS), which reports cannot check yet.
+  'occupational_precautions',
+  'precaution_checkups',
   '__drizzle_migrations',
 ]);
 

@@ -38,6 +38,12 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
   },
   {
+    key: 'occupationalMedicine',
+    labelKey: 'occupationalMedicine.settings.tab',
+    category: 'occupationalMedicine',
+    component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
+  },
+  {
     key: 'language',
     labelKey: 'settings.tabs.language',
     category: 'language',
