@@ -28,6 +28,7 @@ describe('settings', () => {
     await tabs.getByRole('tab', { name: 'System' }).waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
       'Gefahrstoffe',
+      'Arbeitsmedizin',
       'Unterweisungen',
       'Unfallmeldungen',
       'Sprache',

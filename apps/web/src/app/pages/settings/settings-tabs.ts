@@ -25,6 +25,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'hazmat',
     component: lazy(() => import('#features/substances/hazmat-settings-tab.tsx')),
   },
+  // „healthcare“ of the spec's order (decision 062).
+  {
+    key: 'occupationalMedicine',
+    labelKey: 'occupationalMedicine.settings.tab',
+    category: 'occupationalMedicine',
+    component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
+  },
   {
     key: 'instructions',
     labelKey: 'instructionRun.settings.tab',
@@ -36,12 +43,6 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     labelKey: 'accidents.settings.tab',
     category: 'accidents',
     component: lazy(() => import('#features/accidents/accident-settings-tab.tsx')),
-  },
-  {
-    key: 'occupationalMedicine',
-    labelKey: 'occupationalMedicine.settings.tab',
-    category: 'occupationalMedicine',
-    component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
   },
   {
     key: 'language',
