@@ -30,6 +30,7 @@ describe('settings', () => {
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
       'Termine',
       'Gefahrstoffe',
+      'Arbeitsmedizin',
       'Unterweisungen',
       'Unfallmeldungen',
       'Sprache',

@@ -63,6 +63,7 @@ import {
   renderTemplateMail,
 } from './modules/mail/index.ts';
 import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
+import { occupationalMedicineModule } from './modules/occupational-medicine/index.ts';
 import { organisationModule } from './modules/organisation/index.ts';
 import { portalsModule } from './modules/portals/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -335,6 +336,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
     ...(options.now ? { now: options.now } : {}),
   });
+  // Occupational-medical precaution (decision 062).
+  const occupationalMedicine = occupationalMedicineModule({
+    db: database.db,
+    settings: settings.service,
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -363,6 +370,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checklists,
     questionnaires,
     auditsM,
+    occupationalMedicine,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

@@ -20,6 +20,7 @@ import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
 import { mailErrors } from './errors/mail.ts';
 import { nohlCriteriaErrors } from './errors/nohl-criteria.ts';
+import { occupationalMedicineErrors } from './errors/occupational-medicine.ts';
 import { organisationErrors } from './errors/organisation.ts';
 import { portalsErrors } from './errors/portals.ts';
 import { productUpdateErrors } from './errors/product-update.ts';
@@ -48,6 +49,7 @@ export { instructionProfilesMessages } from './errors/instruction-profiles.ts';
 export { instructionRunMessages } from './errors/instruction-run.ts';
 export { instructionsMessages, topicsFileMessages } from './errors/instructions.ts';
 export { mailMessages } from './errors/mail.ts';
+export { occupationalMedicineMessages } from './errors/occupational-medicine.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';
@@ -105,6 +107,7 @@ export const errorCatalogue = {
   ...substitutionErrors,
   ...accidentsErrors,
   ...appointmentsErrors,
+  ...occupationalMedicineErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -129,6 +132,7 @@ export const errorCatalogueDomains = {
   'instruction-run': instructionRunErrors,
   mail: mailErrors,
   'nohl-criteria': nohlCriteriaErrors,
+  'occupational-medicine': occupationalMedicineErrors,
   organisation: organisationErrors,
   portals: portalsErrors,
   'product-update': productUpdateErrors,

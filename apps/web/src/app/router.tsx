@@ -359,6 +359,30 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'occupational-medicine/precautions',
+                    handle: handle({ anyOf: [P.PRECAUTION, P.PRECAUTION_EDIT] }),
+                    lazy: lazyPage(
+                      () => import('#features/occupational-medicine/precautions-page.tsx'),
+                      (m) => m.PrecautionsPage,
+                    ),
+                  },
+                  {
+                    path: 'occupational-medicine/catalogues',
+                    handle: handle({ anyOf: [P.PRECAUTION_MASTER_DATA] }),
+                    lazy: lazyPage(
+                      () => import('#features/occupational-medicine/catalogues-page.tsx'),
+                      (m) => m.CataloguesPage,
+                    ),
+                  },
+                  {
+                    path: 'occupational-medicine/own',
+                    handle: handle({ anyOf: [P.TOPICS_OWN, P.PRECAUTION_APPROVE] }),
+                    lazy: lazyPage(
+                      () => import('#features/occupational-medicine/own-precautions-page.tsx'),
+                      (m) => m.OwnPrecautionsPage,
+                    ),
+                  },
+                  {
                     path: 'accidents/injury-categories',
                     handle: handle({ anyOf: [P.INJURY_CATEGORIES] }),
                     lazy: lazyPage(

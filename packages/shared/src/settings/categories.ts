@@ -5,6 +5,7 @@ import { instructionSettingsCategory } from './instructions.settings.ts';
 import { languageSettings } from './language.settings.ts';
 import { licenseSettings } from './license.settings.ts';
 import { mailSettings } from './mail.settings.ts';
+import { occupationalMedicineSettings } from './occupational-medicine.settings.ts';
 import { securitySettings } from './security.settings.ts';
 import type { SettingsCategory } from './settings.schema.ts';
 import { systemSettings } from './system.settings.ts';
@@ -18,6 +19,7 @@ export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
   [languageSettings.key]: languageSettings,
   [licenseSettings.key]: licenseSettings,
   [mailSettings.key]: mailSettings,
+  [occupationalMedicineSettings.key]: occupationalMedicineSettings,
   [securitySettings.key]: securitySettings,
   [systemSettings.key]: systemSettings,
 };

@@ -14,6 +14,7 @@ export const SETTINGS_CATEGORY_RIGHTS = {
   language: { readAnyOf: [], writeAnyOf: [P.SETTINGS_LANGUAGE] },
   license: { readAnyOf: [], writeAnyOf: [P.SETTINGS_LICENSE] },
   mail: { readAnyOf: [P.MAIL_SETTINGS], writeAnyOf: [P.MAIL_SETTINGS_EDIT] },
+  occupationalMedicine: { readAnyOf: [P.PRECAUTION, P.PRECAUTION_EDIT], writeAnyOf: [P.SETTINGS_HEALTHCARE] },
   security: { readAnyOf: [], writeAnyOf: [P.SETTINGS_SECURITY] },
   system: { readAnyOf: [], writeAnyOf: [P.SETTINGS_SYSTEM] },
 } as const satisfies Record<string, { readAnyOf: readonly number[]; writeAnyOf: readonly number[] }>;

@@ -123,6 +123,10 @@ export const REPORT_GLOBAL_TABLES: ReadonlySet<string> = new Set([
   // The register's managed lists (decision 055): company master data, no personal data.
   'substance_ingredient_templates',
   'substance_manufacturers',
+  // Executing bodies, legal sources and assessment reasons of occupational medicine (decision 062): no personal data.
+  'precaution_catalogue_entries',
+  // The injury-category catalogue of accident reports (decision 056): shared by all portals, no personal data.
+  'accident_injury_categories',
 ]);
 
 /** References that say whose a row is although they do not cascade (the row outlives a deletion attempt). */

@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(30);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(33);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -66,7 +66,16 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.ACTIONS_OWN])).map((e) => e.key)).toEqual(['tasks']);
     expect(visibleMenuEntries(can([P.ACTIONS_AREA])).map((e) => e.key)).toEqual(['tasks', 'actions']);
     expect(visibleMenuEntries(can([P.TOPICS])).map((e) => e.key)).toEqual(['instructions']);
-    expect(visibleMenuEntries(can([P.TOPICS_OWN])).map((e) => e.key)).toEqual(['myInstructions']);
+    expect(visibleMenuEntries(can([P.TOPICS_OWN])).map((e) => e.key)).toEqual([
+      'myInstructions',
+      'ownPrecautions',
+    ]);
+    // Occupational-medical precaution (decision 062).
+    // Readers of precautions also read the settings tab „Arbeitsmedizin“ (its intervals and lead time).
+    expect(visibleMenuEntries(can([P.PRECAUTION])).map((e) => e.key)).toEqual(['precautions', 'settings']);
+    expect(visibleMenuEntries(can([P.PRECAUTION_MASTER_DATA])).map((e) => e.key)).toEqual([
+      'precautionCatalogues',
+    ]);
     expect(visibleMenuEntries(can([P.TOPICS_PROFILES])).map((e) => e.key)).toEqual([
       'instructionProfiles',
       'instructionMatrix',
@@ -113,6 +122,8 @@ describe('menu entries', () => {
       'appointmentWindows',
       'myAppointments',
       'appointmentCalendar',
+      'precautions',
+      'precautionCatalogues',
       'instructionProfiles',
       'instructionMatrix',
       'mailSettings',
@@ -120,6 +131,7 @@ describe('menu entries', () => {
       'taskSchedule',
       'documents',
       'myInstructions',
+      'ownPrecautions',
       'tasks',
       'actions',
       'reportManager',

@@ -21,7 +21,9 @@ import HealingIcon from '@mui/icons-material/Healing';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QuizIcon from '@mui/icons-material/Quiz';
 import SchoolIcon from '@mui/icons-material/School';
@@ -180,6 +182,21 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.APPOINTMENTS, P.APPOINTMENTS_ALL, P.APPOINTMENTS_TIME_WINDOWS, P.APPOINTMENTS_BOOK_OWN],
     available: true,
   },
+  // The spec's further screens: occupational-medical precaution list and its master data (decision 062).
+  {
+    key: 'precautions',
+    route: '/occupational-medicine/precautions',
+    icon: MonitorHeartIcon,
+    anyOf: [P.PRECAUTION, P.PRECAUTION_EDIT],
+    available: true,
+  },
+  {
+    key: 'precautionCatalogues',
+    route: '/occupational-medicine/catalogues',
+    icon: LocalHospitalIcon,
+    anyOf: [P.PRECAUTION_MASTER_DATA],
+    available: true,
+  },
   // Profiles and the matrix of the spec's instruction list (decision 040).
   {
     key: 'instructionProfiles',
@@ -231,6 +248,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/instructions/mine',
     icon: AssignmentIndIcon,
     anyOf: [P.TOPICS_OWN],
+    available: true,
+  },
+  // The employee's own precautions and the preparedness approval dialog (decision 062).
+  {
+    key: 'ownPrecautions',
+    route: '/occupational-medicine/own',
+    icon: EventAvailableIcon,
+    anyOf: [P.TOPICS_OWN, P.PRECAUTION_APPROVE],
     available: true,
   },
   // Not in the spec's menu table, but the spec has the task list ("Meine Aufgaben") and actions (decision 020).

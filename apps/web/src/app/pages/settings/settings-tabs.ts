@@ -31,6 +31,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'hazmat',
     component: lazy(() => import('#features/substances/hazmat-settings-tab.tsx')),
   },
+  // „healthcare“ of the spec's order (decision 062).
+  {
+    key: 'occupationalMedicine',
+    labelKey: 'occupationalMedicine.settings.tab',
+    category: 'occupationalMedicine',
+    component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
+  },
   {
     key: 'instructions',
     labelKey: 'instructionRun.settings.tab',

@@ -1,0 +1,55 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  type occupationalMedicineSettings,
+  PRECAUTION_LEAD_DAYS,
+} from '@schutzwerk/shared/settings/occupational-medicine.settings.ts';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SettingsForm, useSettingsForm, wholeNumberFromInput } from '#features/settings/index.ts';
+
+type Value = z.output<typeof occupationalMedicineSettings.schema>;
+
+/** Settings „Arbeitsmedizin“ (decision 062): the default interval of follow-up precautions and the lead time. */
+export default function OccupationalMedicineSettingsTab() {
+  const { t } = useTranslation();
+  const form = useSettingsForm<Value>('occupationalMedicine');
+  const intervalError = form.errorOf('defaultIntervalMonths');
+  const leadError = form.errorOf('leadDays');
+  return (
+    <SettingsForm
+      form={form}
+      title={t('occupationalMedicine.settings.tab')}
+      description={t('occupationalMedicine.settings.description')}
+    >
+      <TextField
+        type="number"
+        label={t('occupationalMedicine.settings.defaultIntervalMonths')}
+        value={form.value.defaultIntervalMonths ?? ''}
+        onChange={(event) =>
+          form.setField('defaultIntervalMonths', wholeNumberFromInput(event.target.value, '') as number)
+        }
+        disabled={!form.canEdit}
+        error={Boolean(intervalError)}
+        helperText={intervalError}
+        fullWidth
+      />
+      <TextField
+        select
+        label={t('occupationalMedicine.settings.leadDays')}
+        value={form.value.leadDays ?? 28}
+        onChange={(event) => form.setField('leadDays', Number(event.target.value))}
+        disabled={!form.canEdit}
+        error={Boolean(leadError)}
+        helperText={leadError}
+        fullWidth
+      >
+        {PRECAUTION_LEAD_DAYS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {d}
+          </MenuItem>
+        ))}
+      </TextField>
+    </SettingsForm>
+  );
+}
