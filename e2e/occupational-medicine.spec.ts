@@ -8,7 +8,7 @@ import { pickRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
-describe('occupational-medical precaution (decision 062)', () => {
+describe('occupational-medical precaution (decision 057)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

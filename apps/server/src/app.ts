@@ -336,7 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
     ...(options.now ? { now: options.now } : {}),
   });
-  // Occupational-medical precaution (decision 062).
+  // Occupational-medical precaution (decision 057).
   const occupationalMedicine = occupationalMedicineModule({
     db: database.db,
     settings: settings.service,

@@ -1,4 +1,4 @@
-/** Occupational-medical precaution (decision 062). */
+/** Occupational-medical precaution (decision 057). */
 import type { ErrorDefinition } from './definition.ts';
 
 export const occupationalMedicineErrors = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { versionSchema } from '../list/list.schema.ts';
 
 /**
- * Occupational-medical precaution (ArbMedVV, AMR 2.1; decision 062). The employer's precaution file keeps only
+ * Occupational-medical precaution (ArbMedVV, AMR 2.1; decision 057). The employer's precaution file keeps only
  * that, when and why a check-up took place and the assessment kind of the fixed list — never medical findings,
  * so no schema here has a free-text field for a diagnosis.
  */

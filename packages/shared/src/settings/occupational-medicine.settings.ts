@@ -6,7 +6,7 @@ import { SETTINGS_CATEGORY_RIGHTS } from './settings-rights.ts';
 export const PRECAUTION_LEAD_DAYS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
 
 /**
- * Arbeitsmedizin (decision 062): the interval between precautions when a precaution names none (AMR 2.1: the
+ * Arbeitsmedizin (decision 057): the interval between precautions when a precaution names none (AMR 2.1: the
  * follow-up precautions at the latest every 36 months by default) and how many days before the due date a
  * precaution is listed as due soon.
  */

@@ -5,7 +5,7 @@ import { occupationalMedicineRepository } from './occupational-medicine.reposito
 import { occupationalMedicineRoutes } from './occupational-medicine.routes.ts';
 import { createOccupationalMedicineService } from './occupational-medicine.service.ts';
 
-/** Occupational-medical precaution, first slice (decision 062). */
+/** Occupational-medical precaution, first slice (decision 057). */
 export function occupationalMedicineModule(deps: {
   db: Db;
   settings: Pick<SettingsService, 'read'>;

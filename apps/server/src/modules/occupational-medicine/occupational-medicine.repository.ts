@@ -15,7 +15,7 @@ const p = occupationalPrecautions;
 export type CatalogueRow = typeof c.$inferSelect;
 export type PrecautionRow = typeof p.$inferSelect;
 
-/** Queries of occupational-medical precaution (decision 062); the rules are in the service. */
+/** Queries of occupational-medical precaution (decision 057); the rules are in the service. */
 export const occupationalMedicineRepository = {
   async catalogue(ex: Executor, kind: CatalogueKind) {
     // Raw names: drizzle drops the table qualifier of columns inside selected fields.

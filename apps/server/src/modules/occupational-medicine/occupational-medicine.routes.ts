@@ -19,7 +19,7 @@ import { anyOf, authenticated } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import type { OccupationalMedicineService } from './occupational-medicine.service.ts';
 
-/** /api/occupational-medicine/… (decision 062). */
+/** /api/occupational-medicine/… (decision 057). */
 export function occupationalMedicineRoutes(service: OccupationalMedicineService): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/occupational-medicine';

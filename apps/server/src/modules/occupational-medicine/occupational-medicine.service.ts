@@ -39,7 +39,7 @@ const PRECAUTION_FIELDS = [
 ] as const;
 
 /**
- * Occupational-medical precaution (ArbMedVV, AMR 2.1; decision 062): the managed catalogues, the precautions of
+ * Occupational-medical precaution (ArbMedVV, AMR 2.1; decision 057): the managed catalogues, the precautions of
  * employees with their deadlines, the employer's precaution file (that, when, why and the assessment kind — never
  * findings) and the employee's preparedness approval of an offered examination with their password.
  */

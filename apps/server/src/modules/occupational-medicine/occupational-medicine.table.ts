@@ -15,7 +15,7 @@ import { activities } from '#modules/activities/tables.ts';
 import { employees } from '#modules/employees/tables.ts';
 
 /**
- * The managed catalogues of occupational-medical precaution (decision 062): executing bodies (name, line 2),
+ * The managed catalogues of occupational-medical precaution (decision 057): executing bodies (name, line 2),
  * legal sources for examinations and assessment reasons (the trigger reasons). Names are unique per kind
  * (ignoring case); an entry in use can only be set inactive.
  */

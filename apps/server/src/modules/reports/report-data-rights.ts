@@ -123,7 +123,7 @@ export const REPORT_GLOBAL_TABLES: ReadonlySet<string> = new Set([
   // The register's managed lists (decision 055): company master data, no personal data.
   'substance_ingredient_templates',
   'substance_manufacturers',
-  // Executing bodies, legal sources and assessment reasons of occupational medicine (decision 062): no personal data.
+  // Executing bodies, legal sources and assessment reasons of occupational medicine (decision 057): no personal data.
   'precaution_catalogue_entries',
   // The injury-category catalogue of accident reports (decision 056): shared by all portals, no personal data.
   'accident_injury_categories',

@@ -78,7 +78,7 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // Appointment bookings: who booked which appointment or occupational-medical check-up (decision 060).
   'appointment_bookings',
   'appointment_booking_items',
-  // Occupational-medical precaution (decision 062): which employee has which precaution, and the assessment
+  // Occupational-medical precaution (decision 057): which employee has which precaution, and the assessment
   // kinds of the precaution file (health data behind PRECAUTION_ASSESSMENTS), which reports cannot check yet.
   'occupational_precautions',
   'precaution_checkups',

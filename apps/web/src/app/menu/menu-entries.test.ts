@@ -70,7 +70,7 @@ describe('menu entries', () => {
       'myInstructions',
       'ownPrecautions',
     ]);
-    // Occupational-medical precaution (decision 062).
+    // Occupational-medical precaution (decision 057).
     // Readers of precautions also read the settings tab „Arbeitsmedizin“ (its intervals and lead time).
     expect(visibleMenuEntries(can([P.PRECAUTION])).map((e) => e.key)).toEqual(['precautions', 'settings']);
     expect(visibleMenuEntries(can([P.PRECAUTION_MASTER_DATA])).map((e) => e.key)).toEqual([

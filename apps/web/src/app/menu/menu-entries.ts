@@ -182,7 +182,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.APPOINTMENTS, P.APPOINTMENTS_ALL, P.APPOINTMENTS_TIME_WINDOWS, P.APPOINTMENTS_BOOK_OWN],
     available: true,
   },
-  // The spec's further screens: occupational-medical precaution list and its master data (decision 062).
+  // The spec's further screens: occupational-medical precaution list and its master data (decision 057).
   {
     key: 'precautions',
     route: '/occupational-medicine/precautions',
@@ -250,7 +250,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.TOPICS_OWN],
     available: true,
   },
-  // The employee's own precautions and the preparedness approval dialog (decision 062).
+  // The employee's own precautions and the preparedness approval dialog (decision 057).
   {
     key: 'ownPrecautions',
     route: '/occupational-medicine/own',

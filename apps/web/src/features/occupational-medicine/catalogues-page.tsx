@@ -43,7 +43,7 @@ import {
 import { occupationalMedicineKeys } from './api/occupational-medicine-keys.ts';
 
 /**
- * /occupational-medicine/catalogues (PRECAUTION_MASTER_DATA, decision 062): executing bodies, legal sources for
+ * /occupational-medicine/catalogues (PRECAUTION_MASTER_DATA, decision 057): executing bodies, legal sources for
  * examinations and assessment reasons — add, rename, set inactive; delete only what no precaution uses.
  */
 export function CataloguesPage() {

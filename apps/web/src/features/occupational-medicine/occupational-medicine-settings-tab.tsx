@@ -10,7 +10,7 @@ import { SettingsForm, useSettingsForm, wholeNumberFromInput } from '#features/s
 
 type Value = z.output<typeof occupationalMedicineSettings.schema>;
 
-/** Settings „Arbeitsmedizin“ (decision 062): the default interval of follow-up precautions and the lead time. */
+/** Settings „Arbeitsmedizin“ (decision 057): the default interval of follow-up precautions and the lead time. */
 export default function OccupationalMedicineSettingsTab() {
   const { t } = useTranslation();
   const form = useSettingsForm<Value>('occupationalMedicine');

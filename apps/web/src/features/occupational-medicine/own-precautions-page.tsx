@@ -22,7 +22,7 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useApprovePrecaution, useOwnPrecautions } from './api/own-precautions.ts';
 
 /**
- * /occupational-medicine/own (decision 062): the signed-in employee's precautions; an offered examination is
+ * /occupational-medicine/own (decision 057): the signed-in employee's precautions; an offered examination is
  * confirmed with the employee's password (preparedness approval), checked on the server.
  */
 export function OwnPrecautionsPage() {

@@ -46,7 +46,7 @@ import {
 } from './api/precautions.ts';
 
 /**
- * /occupational-medicine/precautions (PRECAUTION, PRECAUTION_EDIT; decision 062): the precautions of the portal's
+ * /occupational-medicine/precautions (PRECAUTION, PRECAUTION_EDIT; decision 057): the precautions of the portal's
  * employees with their due dates; recording a check-up with its assessment kind needs PRECAUTION_ASSESSMENTS.
  */
 export function PrecautionsPage() {

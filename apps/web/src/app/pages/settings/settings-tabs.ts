@@ -31,7 +31,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'hazmat',
     component: lazy(() => import('#features/substances/hazmat-settings-tab.tsx')),
   },
-  // „healthcare“ of the spec's order (decision 062).
+  // „healthcare“ of the spec's order (decision 057).
   {
     key: 'occupationalMedicine',
     labelKey: 'occupationalMedicine.settings.tab',

@@ -11,7 +11,7 @@ import { occupationalMedicineKeys } from './occupational-medicine-keys.ts';
 export const fetchCatalogue = async (kind: CatalogueKind) =>
   (await api.get<{ data: CatalogueEntry[] }>(`occupational-medicine/catalogues/${kind}`)).data;
 
-/** A managed catalogue of occupational-medical precaution (decision 062), active and inactive entries. */
+/** A managed catalogue of occupational-medical precaution (decision 057), active and inactive entries. */
 export function useCatalogue(kind: CatalogueKind) {
   return useQuery({
     queryKey: occupationalMedicineKeys.catalogue(kind),
