@@ -23,7 +23,7 @@ import { accidentsModule, registerAccidentDocuments } from './modules/accidents/
 import { actionsModule } from './modules/actions/index.ts';
 import { activitiesModule, employeeActivityAssignments } from './modules/activities/index.ts';
 import { authModule, createPasswordPolicyService } from './modules/auth/index.ts';
-import { checklistsModule } from './modules/checklists/index.ts';
+import { checklistsModule, registerChecklistWiring } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
 import { employeesModule } from './modules/employees/index.ts';
@@ -209,8 +209,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
-  // Checklists: builder, formulas and filling (decisions 052, 053).
-  const checklists = checklistsModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
   const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
@@ -228,6 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
+  // Checklists: builder, formulas and filling (decisions 052, 053); task cells create actions and document
+  // management cells attach documents to the filled checklist (decision 057).
+  const checklists = checklistsModule({ db: database.db, actions: actions.service });
+  registerChecklistWiring({ checklists: checklists.service, actions, documents });
   const hazardAnalysis = hazardAnalysisModule({
     db: database.db,
     organisation,

@@ -79,6 +79,7 @@ export const DOCUMENT_LINK_ENTITIES = [
   'instruction_topic',
   'accident_report',
   'substance',
+  'checklist_instance',
 ] as const;
 export type DocumentLinkEntity = (typeof DOCUMENT_LINK_ENTITIES)[number];
 

@@ -85,7 +85,17 @@ export const checklistsErrors = {
   },
   CHECKLIST_CELL_IN_USE: {
     status: 409,
-    message: 'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten daran hängen.',
+    message:
+      'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten, Maßnahmen oder Dateien daran hängen.',
+  },
+  CHECKLIST_EMPLOYEE_NOT_VISIBLE: {
+    status: 400,
+    message:
+      'Der gewählte Mitarbeiter ist in Ihrem Portal nicht sichtbar. Bitte wählen Sie einen Mitarbeiter über die Auswahl aus.',
+  },
+  CHECKLIST_TASK_EXISTS: {
+    status: 409,
+    message: 'Für dieses Feld wurde bereits eine Maßnahme angelegt.',
   },
   CHECKLIST_INACTIVE: {
     status: 409,

@@ -1,6 +1,9 @@
 import type { ChecklistRow } from '@schutzwerk/shared/checklists/checklists.schema.ts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { actions } from '#modules/actions/index.ts';
+import { documentLinks } from '#modules/documents/tables.ts';
+import { employeePortals, employees } from '#modules/employees/index.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
@@ -180,6 +183,76 @@ export const checklistsRepository = {
       .where(and(eq(checklistInstances.id, id), eq(checklistInstances.version, version)))
       .returning({ id: checklistInstances.id });
     return rows.length > 0;
+  },
+
+  /**
+   * Which of `ids` are employees the actor may pick: like the employee picker, everyone for the main portal,
+   * else the portal's own staff and the staff assigned to it.
+   */
+  async pickableEmployees(
+    ex: Executor,
+    actor: { portalId: number; isMainPortal: boolean },
+    ids: readonly number[],
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const visible = actor.isMainPortal
+      ? undefined
+      : or(
+          eq(employees.portalId, actor.portalId),
+          sql`exists (select 1 from ${employeePortals} ep where ep.employee_id = ${employees.id} and ep.portal_id = ${actor.portalId})`,
+        );
+    const rows = await ex
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(inArray(employees.id, [...ids]), visible));
+    return rows.map((r) => r.id);
+  },
+
+  /** Names of employees (the picked employees of filled checklists). */
+  async employeeNames(ex: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return ex
+      .select({
+        id: employees.id,
+        personnelNumber: employees.personnelNumber,
+        lastName: employees.lastName,
+        firstName: employees.firstName,
+      })
+      .from(employees)
+      .where(inArray(employees.id, [...ids]));
+  },
+
+  /** The actions created by task cells of instances (source type `sourceType`, source id the instance). */
+  async actionsOf(ex: Executor, sourceType: string, instanceIds: readonly number[]) {
+    if (instanceIds.length === 0) return [];
+    return ex
+      .select({
+        id: actions.id,
+        sourceId: actions.sourceId,
+        designation: actions.designation,
+        done: actions.done,
+        dueDate: actions.dueDate,
+      })
+      .from(actions)
+      .where(and(eq(actions.sourceType, sourceType), inArray(actions.sourceId, [...instanceIds])));
+  },
+
+  /** Number of documents linked to any of the instances (as entity `entity`). */
+  async documentCount(ex: Executor, entity: string, instanceIds: readonly number[]): Promise<number> {
+    if (instanceIds.length === 0) return 0;
+    const [row] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documentLinks)
+      .where(and(eq(documentLinks.entity, entity), inArray(documentLinks.entityId, [...instanceIds])));
+    return row?.n ?? 0;
+  },
+
+  async instanceIds(ex: Executor, checklistId: number): Promise<number[]> {
+    const rows = await ex
+      .select({ id: checklistInstances.id })
+      .from(checklistInstances)
+      .where(eq(checklistInstances.checklistId, checklistId));
+    return rows.map((r) => r.id);
   },
 
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {

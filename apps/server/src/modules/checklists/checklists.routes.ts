@@ -3,6 +3,7 @@ import {
   checklistListQuerySchema,
   checklistRowSchema,
   checklistSchema,
+  createCellActionSchema,
   createChecklistSchema,
   instanceParamsSchema,
   saveChecklistInstanceSchema,
@@ -112,6 +113,27 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
           request.body,
         ),
       }),
+    );
+    // Task tracking: the action of a task cell (created in the actions module).
+    app.post(
+      '/checklists/:id/instances/:instanceId/actions',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT) },
+        schema: {
+          params: instanceParamsSchema,
+          body: createCellActionSchema,
+          response: { 201: z.object({ data: checklistInstanceSchema }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          data: await service.createCellAction(
+            requireActor(request),
+            request.params.id,
+            request.params.instanceId,
+            request.body,
+          ),
+        }),
     );
   };
 }

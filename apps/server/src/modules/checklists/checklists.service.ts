@@ -4,6 +4,7 @@ import {
   type ChecklistInstance,
   type ChecklistModule,
   type ChecklistRow,
+  type CreateCellAction,
   type CreateChecklist,
   cellKey,
   computeResults,
@@ -22,6 +23,19 @@ import type { ChecklistRecord, ChecklistsRepository, InstanceRecord } from './ch
 
 export const CHECKLIST_ENTITY = 'checklist';
 export const CHECKLIST_INSTANCE_ENTITY = 'checklist_instance';
+/** The action source type of task cells (source id: the instance) and the documents' link entity. */
+export const CHECKLIST_ACTION_SOURCE = 'checklist';
+export const CHECKLIST_DOCUMENT_ENTITY = 'checklist_instance';
+
+/** What the checklists module asks of the actions module (decision 057): creating a task cell's action. */
+export type ChecklistActionsPort = {
+  createForSource(
+    ex: Executor,
+    actorId: number,
+    target: { sourceType: string; sourceId: number },
+    items: readonly { designation: string; responsibleId: number; dueDate?: string | null }[],
+  ): Promise<number[]>;
+};
 
 /**
  * How a module lets its records carry checklists (decision 052), like the actions' sources: who may read
@@ -36,7 +50,11 @@ export type ChecklistsService = ReturnType<typeof createChecklistsService>;
 
 type ListQueryOf = Parameters<ChecklistsRepository['list']>[2];
 
-export function createChecklistsService(deps: { db: Db; repository: ChecklistsRepository }) {
+export function createChecklistsService(deps: {
+  db: Db;
+  repository: ChecklistsRepository;
+  actions: ChecklistActionsPort;
+}) {
   const { db, repository } = deps;
   const links = new Map<string, ChecklistLinkRule>();
   links.set('general', {
@@ -68,7 +86,28 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     cells: row.cells,
     variables: row.variables,
   });
-  function presentInstance(row: InstanceRecord): ChecklistInstance {
+  /** An instance with the names of its picked employees and the state of its task cells' actions. */
+  async function presentInstance(ex: Executor, checklist: ChecklistRecord, row: InstanceRecord) {
+    const employeeIds = new Set<number>();
+    const taskCells = new Map<number, string>();
+    for (const c of checklist.cells) {
+      const k = cellKey(c.row, c.column);
+      const v = row.answers[k];
+      if (typeof v !== 'number') continue;
+      if (c.element.type === 'employee') employeeIds.add(v);
+      if (c.element.type === 'task') taskCells.set(v, k);
+    }
+    const names = await repository.employeeNames(ex, [...employeeIds]);
+    const actionRows =
+      taskCells.size > 0 ? await repository.actionsOf(ex, CHECKLIST_ACTION_SOURCE, [row.id]) : [];
+    const actions: ChecklistInstance['actions'] = {};
+    for (const a of actionRows) {
+      const k = taskCells.get(a.id);
+      if (k) actions[k] = { id: a.id, designation: a.designation, done: a.done, dueDate: a.dueDate };
+    }
+    return { ...presentInstanceRow(row), employees: names, actions };
+  }
+  function presentInstanceRow(row: InstanceRecord): Omit<ChecklistInstance, 'employees' | 'actions'> {
     return {
       id: row.id,
       checklistId: row.checklistId,
@@ -109,6 +148,37 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     if (!(await linkOf(instance.module).canRead(actor, instance.recordId, ex)))
       throw new AppError('CHECKLISTS_NOT_FOUND');
     return { checklist, instance };
+  }
+
+  /**
+   * Every newly picked employee must be one the filler may pick (the employee picker's visibility); an
+   * answer kept unchanged from the stored instance is not checked again.
+   */
+  async function assertPickable(
+    ex: Executor,
+    actor: Actor,
+    cells: ChecklistRecord['cells'],
+    answers: SaveChecklistInstance['answers'],
+    stored: InstanceRecord['answers'],
+  ) {
+    const picked = new Map<number, string[]>();
+    for (const c of cells) {
+      if (c.element.type !== 'employee') continue;
+      const k = cellKey(c.row, c.column);
+      const v = answers[k];
+      if (typeof v !== 'number' || stored[k] === v) continue;
+      picked.set(v, [...(picked.get(v) ?? []), k]);
+    }
+    if (picked.size === 0) return;
+    const ok = new Set(await repository.pickableEmployees(ex, actor, [...picked.keys()]));
+    const bad = [...picked].filter(([idOf]) => !ok.has(idOf)).flatMap(([, keys]) => keys);
+    if (bad.length > 0) throw new AppError('CHECKLIST_EMPLOYEE_NOT_VISIBLE', { details: { cells: bad } });
+  }
+
+  /** May the actor fill this instance (its link's edit rule)? */
+  async function assertCanFill(ex: Executor, actor: Actor, instance: InstanceRecord) {
+    if (!(await linkOf(instance.module).canEdit(actor, instance.recordId, ex)))
+      throw new AppError('NO_PERMISSION');
   }
 
   return {
@@ -171,6 +241,19 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
           .filter((c) => next.get(cellKey(c.row, c.column)) !== c.element.type)
           .map((c) => cellKey(c.row, c.column));
         const used = await repository.answeredCells(tx, id, gone);
+        // Document management cells hold no answer: the files hang on the filled instances.
+        const goneDocuments = row.cells
+          .filter((c) => c.element.type === 'documents' && gone.includes(cellKey(c.row, c.column)))
+          .map((c) => cellKey(c.row, c.column));
+        if (
+          goneDocuments.length > 0 &&
+          (await repository.documentCount(
+            tx,
+            CHECKLIST_DOCUMENT_ENTITY,
+            await repository.instanceIds(tx, id),
+          )) > 0
+        )
+          used.push(...goneDocuments);
         if (used.length > 0) throw new AppError('CHECKLIST_CELL_IN_USE', { details: { cells: used } });
         const saved = await repository.update(tx, id, input.version, {
           label: input.label,
@@ -228,11 +311,12 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
 
     /** The instances of a checklist the actor may read. */
     async instances(actor: Actor, id: number): Promise<ChecklistInstance[]> {
-      await loadVisible(db, actor, id);
+      const checklist = await loadVisible(db, actor, id);
       const rows = await repository.listInstances(db, id);
       const visible: ChecklistInstance[] = [];
       for (const r of rows)
-        if (await linkOf(r.module).canRead(actor, r.recordId, db)) visible.push(presentInstance(r));
+        if (await linkOf(r.module).canRead(actor, r.recordId, db))
+          visible.push(await presentInstance(db, checklist, r));
       return visible;
     },
 
@@ -253,7 +337,8 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     },
 
     async getInstance(actor: Actor, id: number, instanceId: number): Promise<ChecklistInstance> {
-      return presentInstance((await loadInstance(db, actor, id, instanceId)).instance);
+      const { checklist, instance } = await loadInstance(db, actor, id, instanceId);
+      return presentInstance(db, checklist, instance);
     },
 
     /**
@@ -269,8 +354,7 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
     ): Promise<ChecklistInstance> {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
-        if (!(await linkOf(instance.module).canEdit(actor, instance.recordId, tx)))
-          throw new AppError('NO_PERMISSION');
+        await assertCanFill(tx, actor, instance);
         if (instance.version !== input.version) throw new AppError('CONFLICT');
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
@@ -279,7 +363,14 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
           const el = byKey.get(k);
           if (!el || !answerFits(el, value)) bad.push(k);
         }
+        // A task cell holds the id of the action the server created for it: the filler cannot set or move it.
+        for (const c of def.cells)
+          if (c.element.type === 'task') {
+            const k = cellKey(c.row, c.column);
+            if ((input.answers[k] ?? null) !== (instance.answers[k] ?? null)) bad.push(k);
+          }
         if (bad.length > 0) throw new AppError('CHECKLIST_ANSWER_INVALID', { details: { cells: bad } });
+        await assertPickable(tx, actor, def.cells, input.answers, instance.answers);
         const results = computeResults(def, input.answers);
         const keys = new Set([...Object.keys(results), ...Object.keys(input.results)]);
         const forged = [...keys].filter((k) => results[k] !== input.results[k]);
@@ -313,6 +404,74 @@ export function createChecklistsService(deps: { db: Db; repository: ChecklistsRe
         });
       });
       return this.getInstance(actor, id, instanceId);
+    },
+
+    /**
+     * Creates the action of a task cell (task tracking) in the actions module, as the instance's action
+     * source; the action's id becomes the cell's answer (the instance's version rises). One action per cell.
+     */
+    async createCellAction(
+      actor: Actor,
+      id: number,
+      instanceId: number,
+      input: CreateCellAction,
+    ): Promise<ChecklistInstance> {
+      await db.transaction(async (tx) => {
+        const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
+        await assertCanFill(tx, actor, instance);
+        if (instance.version !== input.version) throw new AppError('CONFLICT');
+        const cell = checklist.cells.find((c) => cellKey(c.row, c.column) === input.cell);
+        if (cell?.element.type !== 'task') throw new AppError('CELLS_NOT_FOUND');
+        if ((instance.answers[input.cell] ?? null) !== null) throw new AppError('CHECKLIST_TASK_EXISTS');
+        const [actionId] = await deps.actions.createForSource(
+          tx,
+          actor.employeeId,
+          { sourceType: CHECKLIST_ACTION_SOURCE, sourceId: instanceId },
+          [{ designation: input.designation, responsibleId: input.responsibleId, dueDate: input.dueDate }],
+        );
+        if (actionId === undefined) throw new AppError('CHECKLIST_TASK_EXISTS');
+        const answers = { ...instance.answers, [input.cell]: actionId };
+        const saved = await repository.updateInstance(tx, instanceId, input.version, {
+          answers,
+          results: instance.results,
+          progress: progressOf(definitionOf(checklist), answers),
+          status: instance.status,
+          updatedBy: actor.employeeId,
+        });
+        if (!saved) throw new AppError('CONFLICT');
+      });
+      return this.getInstance(actor, id, instanceId);
+    },
+
+    /**
+     * The instance as an action source and a documents' link target (wired in app.ts): readable by whoever
+     * may read the instance, changed by whoever may fill it.
+     */
+    async instanceAccess(ex: Executor, actor: Actor, instanceId: number) {
+      const instance = await repository.findInstance(ex, instanceId);
+      if (!instance) return null;
+      const checklist = await repository.findById(ex, instance.checklistId);
+      if (!checklist || checklist.portalId !== actor.portalId) return null;
+      const rule = linkOf(instance.module);
+      if (!(await rule.canRead(actor, instance.recordId, ex))) return null;
+      return { checklist, instance, canEdit: await rule.canEdit(actor, instance.recordId, ex) };
+    },
+
+    /** Label, link and portal of instances (for the actions' source description). */
+    async describeInstances(ex: Executor, ids: readonly number[]) {
+      const out = new Map<number, { label: string; checklistId: number; portalId: number }>();
+      for (const instanceId of ids) {
+        const instance = await repository.findInstance(ex, instanceId);
+        if (!instance) continue;
+        const checklist = await repository.findById(ex, instance.checklistId);
+        if (checklist)
+          out.set(instanceId, {
+            label: checklist.label,
+            checklistId: checklist.id,
+            portalId: checklist.portalId,
+          });
+      }
+      return out;
     },
 
     /**

@@ -4,3 +4,4 @@
  */
 export { checklistsModule } from './checklists.module.ts';
 export type { ChecklistLinkRule, ChecklistsService } from './checklists.service.ts';
+export { registerChecklistWiring } from './checklists.wiring.ts';

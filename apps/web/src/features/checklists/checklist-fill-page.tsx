@@ -38,6 +38,12 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useChecklist } from './api/get-checklist.ts';
 import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useSaveInstance } from './api/save-instance.ts';
+import { CountdownElement } from './components/elements/countdown-element.tsx';
+import { DocumentsElement } from './components/elements/documents-element.tsx';
+import { EmployeeElement } from './components/elements/employee-element.tsx';
+import { TaskElement } from './components/elements/task-element.tsx';
+import { TimerElement } from './components/elements/timer-element.tsx';
+import { TreeElement } from './components/elements/tree-element.tsx';
 
 /** /audits/checklist/{id}?instance=…: fills a checklist; totals are computed live with the shared evaluator. */
 export function ChecklistFillPage() {
@@ -188,6 +194,12 @@ function ChecklistFiller({ checklist, instance }: { checklist: Checklist; instan
                       disabled={!canFill}
                       onChange={(v) => answer(k, v)}
                       testId={`cell-${k}`}
+                      context={{
+                        cell: k,
+                        checklistId: checklist.id,
+                        instance: base,
+                        onInstance: record.rebaseOn,
+                      }}
                     />
                   </Box>
                 );
@@ -208,12 +220,19 @@ type InputProps = {
   disabled: boolean;
   onChange: (value: AnswerValue) => void;
   testId: string;
+  /** What cells working with the stored instance need (picked names, actions, documents). */
+  context: {
+    cell: string;
+    checklistId: number;
+    instance: ChecklistInstance;
+    onInstance: (fresh: ChecklistInstance) => void;
+  };
 };
 
-function ElementInput({ element, value, result, disabled, onChange, testId }: InputProps) {
+function ElementInput({ element, value, result, disabled, onChange, testId, context }: InputProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const required = element.type !== 'total' && element.required;
+  const required = element.required;
   const str = typeof value === 'string' ? value : '';
   switch (element.type) {
     case 'checkbox':
@@ -319,16 +338,34 @@ function ElementInput({ element, value, result, disabled, onChange, testId }: In
       );
     case 'employee':
       return (
-        <TextField
-          fullWidth
-          type="number"
-          required={required}
-          label={t('checklists.fill.employeeNumber', { label: element.label })}
-          value={typeof value === 'number' ? value : ''}
+        <EmployeeElement
+          label={element.label}
+          required={element.required}
+          value={typeof value === 'number' ? value : null}
+          known={context.instance.employees}
           disabled={disabled}
-          onChange={(e) => onChange(e.target.value === '' ? null : Math.trunc(Number(e.target.value)))}
+          onChange={onChange}
         />
       );
+    case 'tree':
+      return <TreeElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'countdown':
+      return <CountdownElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'timer':
+      return <TimerElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'task':
+      return (
+        <TaskElement
+          element={element}
+          cell={context.cell}
+          checklistId={context.checklistId}
+          instance={context.instance}
+          disabled={disabled}
+          onCreated={context.onInstance}
+        />
+      );
+    case 'documents':
+      return <DocumentsElement label={element.label} instanceId={context.instance.id} disabled={disabled} />;
     case 'total':
       return (
         <Box>

@@ -7,7 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ChecklistElement, ChecklistVariable } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { formulaProblem } from '@schutzwerk/shared/checklists/formula.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { treeNodes, treeText } from './element-defaults.ts';
 
 type Props = {
   element: ChecklistElement;
@@ -60,6 +62,7 @@ export function ElementSettings({
         ))}
       </TextField>
     ) : null;
+  const [tree, setTree] = useState(() => (element.type === 'tree' ? treeText(element.nodes) : ''));
   const formulaError =
     element.type === 'total' ? (formulaProblem(element.formula, known) ?? errors.formula ?? null) : null;
   return (
@@ -76,7 +79,7 @@ export function ElementSettings({
         error={Boolean(errors.label)}
         helperText={errors.label}
       />
-      {element.type !== 'total' && (
+      {element.type !== 'total' && element.type !== 'documents' && (
         <FormControlLabel
           control={
             <Switch
@@ -153,6 +156,44 @@ export function ElementSettings({
             helperText={errors.step}
           />
         </Stack>
+      )}
+      {element.type === 'tree' && (
+        <TextField
+          multiline
+          minRows={4}
+          label={t('checklists.element.nodes')}
+          value={tree}
+          disabled={disabled}
+          onChange={(e) => {
+            setTree(e.target.value);
+            set({ nodes: treeNodes(e.target.value) });
+          }}
+          error={Boolean(errors.nodes)}
+          helperText={errors.nodes ?? t('checklists.element.nodesHint')}
+          slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'tree-input' } }}
+        />
+      )}
+      {element.type === 'countdown' && (
+        <TextField
+          type="number"
+          label={t('checklists.element.minutes')}
+          value={element.minutes}
+          disabled={disabled}
+          onChange={(e) => set({ minutes: Math.trunc(Number(e.target.value) || 0) })}
+          error={Boolean(errors.minutes)}
+          helperText={errors.minutes}
+        />
+      )}
+      {element.type === 'task' && (
+        <TextField
+          label={t('checklists.element.designation')}
+          value={element.designation}
+          required
+          disabled={disabled}
+          onChange={(e) => set({ designation: e.target.value })}
+          error={Boolean(errors.designation)}
+          helperText={errors.designation ?? t('checklists.element.designationHint')}
+        />
       )}
       {element.type === 'text' && (
         <TextField
