@@ -32,6 +32,7 @@ export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
 export { activitiesMessages } from './errors/activities.ts';
 export { authMessages } from './errors/auth.ts';
+export { checklistsMessages } from './errors/checklists.ts';
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';

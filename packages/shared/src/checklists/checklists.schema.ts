@@ -62,7 +62,8 @@ const text = (what: string, max: number) =>
 const finite = z.number({ message: 'Bitte geben Sie eine Zahl ein.' }).finite();
 const variableRef = z.string().max(80).nullable();
 
-const base = { label: text('eine Beschriftung', 200), required: z.boolean() };
+/** `locked`: an administrator locked the element (AUDIT_CHECKLISTS_LOCK); others cannot change or remove it. */
+const base = { label: text('eine Beschriftung', 200), required: z.boolean(), locked: z.boolean().optional() };
 const options = z
   .array(text('einen Auswahlwert', 200))
   .min(1, 'Bitte geben Sie mindestens einen Auswahlwert an.')
@@ -113,11 +114,17 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('timer'), ...base }),
   z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
-  z.object({ type: z.literal('documents'), label: base.label, required: z.literal(false) }),
+  z.object({
+    type: z.literal('documents'),
+    label: base.label,
+    required: z.literal(false),
+    locked: base.locked,
+  }),
   z.object({
     type: z.literal('total'),
     label: base.label,
     required: z.literal(false),
+    locked: base.locked,
     formula: z.string().max(2000),
     fractionDigits: z.number().int().min(0).max(6),
     variable: variableRef,
@@ -433,6 +440,16 @@ export function progressOf(def: Definition, answers: Answers): number {
 
 // ── the checklist record ───────────────────────────────────────────────────────────────────────────
 
+/** Rights types (spec): who sees a checklist and who may fill it — employees, roles, locations. */
+export const CHECKLIST_RIGHT_KINDS = ['employee', 'role', 'location'] as const;
+export const checklistRightSchema = z.object({
+  kind: z.enum(CHECKLIST_RIGHT_KINDS),
+  id: z.number().int().positive(),
+  /** true: may fill; false: may only see. */
+  edit: z.boolean(),
+});
+export type ChecklistRight = z.infer<typeof checklistRightSchema>;
+
 const checklistFields = {
   label: text('eine Bezeichnung', 200),
   category: z.string().trim().max(200),
@@ -452,6 +469,16 @@ const checklistFields = {
   columns: z.array(checklistLineSchema).max(50),
   cells: z.array(checklistCellSchema).max(10_000),
   variables: z.array(checklistVariableSchema).max(500),
+  /** Empty: everyone with the checklist rights; else only the named employees, roles and locations. */
+  rights: z
+    .array(checklistRightSchema)
+    .max(500)
+    .refine(
+      (rights) => new Set(rights.map((r) => `${r.kind}:${r.id}`)).size === rights.length,
+      'Jeder Mitarbeiter, jede Rolle und jeder Ort darf nur einmal in den Rechten stehen.',
+    ),
+  /** Editing blocked by an administrator (AUDIT_CHECKLISTS_LOCK). */
+  locked: z.boolean(),
 };
 
 export const createChecklistSchema = z
@@ -482,10 +509,61 @@ export const checklistSchema = z.object({
   columns: z.array(checklistLineSchema),
   cells: z.array(checklistCellSchema),
   variables: z.array(checklistVariableSchema),
+  rights: z.array(checklistRightSchema.extend({ name: z.string() })),
+  locked: z.boolean(),
+  /** The checklist this one was cloned from, and how many clones this one has. */
+  clonedFromId: z.number().int().nullable(),
+  cloneCount: z.number().int(),
   instanceCount: z.number().int(),
   updatedAt: z.string(),
 });
 export type Checklist = z.infer<typeof checklistSchema>;
+
+/** A stored earlier state of a checklist definition (saved before every change; decision 057). */
+export const checklistBackupSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  label: z.string(),
+  cellCount: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type ChecklistBackup = z.infer<typeof checklistBackupSchema>;
+export const backupParamsSchema = z.object({ id: idSchema, backupId: idSchema });
+
+/** The portable part of a checklist: what export writes and import reads (no rights, locks or clones). */
+export const CHECKLIST_EXPORT_FORMAT = 'schutzwerk-checklist';
+export const checklistExportSchema = z
+  .object({
+    format: z.literal(CHECKLIST_EXPORT_FORMAT, {
+      message: 'Die Datei ist kein Checklisten-Export von Schutzwerk.',
+    }),
+    formatVersion: z.literal(1, { message: 'Diese Version des Checklisten-Exports wird nicht unterstützt.' }),
+    checklist: z
+      .object({
+        label: checklistFields.label,
+        category: checklistFields.category,
+        module: checklistFields.module,
+        requiredProgress: checklistFields.requiredProgress,
+        cloneMaximum: checklistFields.cloneMaximum,
+        rows: checklistFields.rows,
+        columns: checklistFields.columns,
+        cells: checklistFields.cells,
+        variables: checklistFields.variables,
+      })
+      .superRefine(checkDefinition),
+  })
+  .strict();
+export type ChecklistExport = z.infer<typeof checklistExportSchema>;
+/** Import: the file's text as read by the browser (at most 5 MB). */
+export const importChecklistSchema = z
+  .object({
+    content: z
+      .string()
+      .min(1, 'Die Datei ist leer.')
+      .max(5_000_000, 'Die Datei ist zu groß (höchstens 5 MB).'),
+  })
+  .strict();
 
 export const checklistListQuerySchema = listQuerySchema.extend({
   status: z.enum(['active', 'inactive', 'all']).optional().default('active'),

@@ -56,6 +56,23 @@ const cells = [
   { type: 'documents', label: 'Nachweise', required: false },
 ].map((element, i) => ('row' in element ? element : { row: i + 1, column: 1, element }));
 
+/** The fields a save sends. */
+const editable = (c: Checklist) => ({
+  version: c.version,
+  label: c.label,
+  category: c.category,
+  module: c.module,
+  active: c.active,
+  requiredProgress: c.requiredProgress,
+  cloneMaximum: c.cloneMaximum,
+  rows: c.rows,
+  columns: c.columns,
+  cells: c.cells,
+  variables: c.variables,
+  rights: c.rights.map(({ kind, id, edit }) => ({ kind, id, edit })),
+  locked: c.locked,
+});
+
 async function build(client: ApiClient): Promise<Checklist> {
   const created = data<Checklist>(
     await client.post('/api/checklists', { label: `Elemente ${Math.random()}` }),
@@ -72,6 +89,8 @@ async function build(client: ApiClient): Promise<Checklist> {
     columns: [{ key: 1, label: '' }],
     cells,
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(res.statusCode, res.body).toBe(200);
   return data<Checklist>(res);
@@ -141,10 +160,7 @@ describe('checklist elements', () => {
   it('refuses a tree whose node has no parent, with a German message', async () => {
     const c = await build(builder);
     const res = await builder.put(`/api/checklists/${c.id}`, {
-      ...c,
-      instanceCount: undefined,
-      id: undefined,
-      updatedAt: undefined,
+      ...editable(c),
       cells: [
         {
           row: 1,
@@ -198,10 +214,7 @@ describe('checklist elements', () => {
     // the task cell cannot be removed while its action hangs on it
     const fresh = data<Checklist>(await builder.get(`/api/checklists/${c.id}`));
     const removed = await builder.put(`/api/checklists/${c.id}`, {
-      ...fresh,
-      id: undefined,
-      instanceCount: undefined,
-      updatedAt: undefined,
+      ...editable(fresh),
       cells: fresh.cells.filter((x) => x.row !== 5),
     });
     expect(errorOf(removed)).toMatchObject({ code: 'CHECKLIST_CELL_IN_USE', details: { cells: ['5_1'] } });
@@ -223,10 +236,7 @@ describe('checklist elements', () => {
     // a reader of the checklist cannot attach
     expect((await reader.post('/api/documents/links', link)).statusCode).toBe(403);
     const removed = await builder.put(`/api/checklists/${c.id}`, {
-      ...c,
-      id: undefined,
-      instanceCount: undefined,
-      updatedAt: undefined,
+      ...editable(c),
       cells: c.cells.filter((x) => x.row !== 6),
     });
     expect(errorOf(removed)).toMatchObject({ code: 'CHECKLIST_CELL_IN_USE', details: { cells: ['6_1'] } });

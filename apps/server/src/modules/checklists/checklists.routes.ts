@@ -1,19 +1,23 @@
 import {
+  backupParamsSchema,
+  checklistBackupSchema,
+  checklistExportSchema,
   checklistInstanceSchema,
   checklistListQuerySchema,
   checklistRowSchema,
   checklistSchema,
   createCellActionSchema,
   createChecklistSchema,
+  importChecklistSchema,
   instanceParamsSchema,
   saveChecklistInstanceSchema,
   updateChecklistSchema,
 } from '@schutzwerk/shared/checklists/checklists.schema.ts';
-import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema, versionSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyOf } from '#platform/access.ts';
+import { allOf, anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
 import type { ChecklistsService } from './checklists.service.ts';
@@ -67,6 +71,81 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
         await service.delete(requireActor(request), request.params.id, request.query.version);
         return reply.status(204).send(null);
       },
+    );
+
+    // Cloning (up to the clone maximum), backups, export and import (decision 057).
+    app.post(
+      '/checklists/:id/clone',
+      {
+        config: { access: allOf(P.AUDIT_CHECKLISTS_CLONE, P.AUDIT_CHECKLISTS_CREATE) },
+        schema: { params: idParamsSchema, response: { 201: z.object({ data: checklistSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.clone(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/checklists/:id/backups',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.object({ data: z.array(checklistBackupSchema) }) },
+        },
+      },
+      async (request) => ({ data: await service.backups(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists/:id/backups/:backupId/restore',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: {
+          params: backupParamsSchema,
+          body: z.object({ version: versionSchema }).strict(),
+          response: one,
+        },
+      },
+      async (request) => ({
+        data: await service.restoreBackup(
+          requireActor(request),
+          request.params.id,
+          request.params.backupId,
+          request.body.version,
+        ),
+      }),
+    );
+    app.get(
+      '/checklists/:id/export',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_IMPORT) },
+        schema: { params: idParamsSchema, response: { 200: z.object({ data: checklistExportSchema }) } },
+      },
+      async (request) => ({ data: await service.exportChecklist(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists/import',
+      {
+        config: { access: allOf(P.AUDIT_CHECKLISTS_IMPORT, P.AUDIT_CHECKLISTS_CREATE) },
+        schema: { body: importChecklistSchema, response: { 201: z.object({ data: checklistSchema }) } },
+        bodyLimit: 6 * 1024 * 1024,
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await service.importChecklist(requireActor(request), request.body.content) }),
+    );
+    app.get(
+      '/checklists/right-options',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_RIGHTS) },
+        schema: {
+          response: {
+            200: z.object({
+              data: z.object({ roles: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+            }),
+          },
+        },
+      },
+      async (request) => ({ data: await service.rightOptions(requireActor(request)) }),
     );
 
     // Filling. Reading needs the checklist right; each instance is further checked by its link's rule.

@@ -1,25 +1,38 @@
 import {
   answerFits,
+  CHECKLIST_EXPORT_FORMAT,
   type Checklist,
+  type ChecklistBackup,
+  type ChecklistCell,
+  type ChecklistExport,
   type ChecklistInstance,
   type ChecklistModule,
+  type ChecklistRight,
   type ChecklistRow,
   type CreateCellAction,
   type CreateChecklist,
   cellKey,
+  checklistExportSchema,
   computeResults,
   isAnswered,
   progressOf,
   type SaveChecklistInstance,
   type UpdateChecklist,
 } from '@schutzwerk/shared/checklists/checklists.schema.ts';
+import { checklistsMessages } from '@schutzwerk/shared/errors.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
-import type { ChecklistRecord, ChecklistsRepository, InstanceRecord } from './checklists.repository.ts';
+import {
+  type ChecklistRecord,
+  type ChecklistsRepository,
+  type InstanceRecord,
+  rightsAllow,
+} from './checklists.repository.ts';
+import type { ChecklistDefinitionBackup } from './checklists.table.ts';
 
 export const CHECKLIST_ENTITY = 'checklist';
 export const CHECKLIST_INSTANCE_ENTITY = 'checklist_instance';
@@ -62,8 +75,14 @@ export function createChecklistsService(deps: {
     canEdit: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT),
   });
 
-  function present(row: ChecklistRecord, instanceCount: number): Checklist {
+  async function present(ex: Executor, row: ChecklistRecord): Promise<Checklist> {
+    const names = await repository.rightNames(ex, row.portalId, row.rights);
     return {
+      rights: row.rights.map((r) => ({ ...r, name: names.get(`${r.kind}:${r.id}`) ?? `#${r.id}` })),
+      locked: row.locked,
+      clonedFromId: row.clonedFromId,
+      cloneCount: await repository.countClones(ex, row.id),
+      instanceCount: await repository.countInstances(ex, row.id),
       id: row.id,
       version: row.version,
       label: row.label,
@@ -76,7 +95,6 @@ export function createChecklistsService(deps: {
       columns: row.gridColumns,
       cells: row.cells,
       variables: row.variables,
-      instanceCount,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -122,11 +140,29 @@ export function createChecklistsService(deps: {
     };
   }
 
-  /** The checklist of the actor's portal (the same 404 for missing and for another portal's). */
+  /** Builders (AUDIT_CHECKLISTS_EDIT) see every checklist of their portal; the rights restrict the others. */
+  const isBuilder = (actor: Actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS_EDIT);
+
+  /**
+   * The checklist of the actor's portal that its rights let the actor see (the same 404 for missing, for
+   * another portal's and for one the rights hide).
+   */
   async function loadVisible(ex: Executor, actor: Actor, id: number, lock = false): Promise<ChecklistRecord> {
     const row = await repository.findById(ex, id, lock);
     if (!row || row.portalId !== actor.portalId) throw new AppError('CHECKLISTS_NOT_FOUND');
+    if (
+      row.rights.length > 0 &&
+      !isBuilder(actor) &&
+      !(await repository.rightsAllow(ex, id, await repository.rightsSubject(ex, actor.employeeId), false))
+    )
+      throw new AppError('CHECKLISTS_NOT_FOUND');
     return row;
+  }
+
+  /** Whether the checklist's rights let the actor fill it (builders always). */
+  async function rightsLetFill(ex: Executor, actor: Actor, row: ChecklistRecord): Promise<boolean> {
+    if (row.rights.length === 0 || isBuilder(actor)) return true;
+    return repository.rightsAllow(ex, row.id, await repository.rightsSubject(ex, actor.employeeId), true);
   }
 
   function linkOf(module: string): ChecklistLinkRule {
@@ -175,10 +211,170 @@ export function createChecklistsService(deps: {
     if (bad.length > 0) throw new AppError('CHECKLIST_EMPLOYEE_NOT_VISIBLE', { details: { cells: bad } });
   }
 
-  /** May the actor fill this instance (its link's edit rule)? */
-  async function assertCanFill(ex: Executor, actor: Actor, instance: InstanceRecord) {
+  /** May the actor fill this instance (its link's edit rule and the checklist's rights)? */
+  async function assertCanFill(
+    ex: Executor,
+    actor: Actor,
+    checklist: ChecklistRecord,
+    instance: InstanceRecord,
+  ) {
     if (!(await linkOf(instance.module).canEdit(actor, instance.recordId, ex)))
       throw new AppError('NO_PERMISSION');
+    if (!(await rightsLetFill(ex, actor, checklist))) throw new AppError('NO_PERMISSION');
+  }
+
+  /** The label of a clone: the original's with the catalogue's prefix, cut to the field's 200 characters. */
+  const copyLabel = (label: string) => `${checklistsMessages.copyPrefix} ${label}`.slice(0, 200);
+  /**
+   * Whether two JSON values are equal regardless of key order (jsonb stores keys in its own order) and of an
+   * element's `locked: false` versus no `locked`.
+   */
+  const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+  function canonical(v: unknown): string {
+    if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+    if (v !== null && typeof v === 'object')
+      return `{${Object.entries(v)
+        .filter(([k, x]) => x !== undefined && !(k === 'locked' && x === false))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`)
+        .join(',')}}`;
+    return JSON.stringify(v);
+  }
+  const cellLocked = (c: { element: { locked?: boolean | undefined } }) => c.element.locked === true;
+
+  /** The definition of a checklist as a backup keeps it. */
+  const backupOf = (row: ChecklistRecord): ChecklistDefinitionBackup => ({
+    label: row.label,
+    category: row.category,
+    module: row.module,
+    active: row.active,
+    requiredProgress: row.requiredProgress,
+    cloneMaximum: row.cloneMaximum,
+    rows: row.gridRows,
+    columns: row.gridColumns,
+    cells: row.cells,
+    variables: row.variables,
+    rights: row.rights,
+    locked: row.locked,
+  });
+
+  /**
+   * Saves a checklist's definition (the builder's save, a restored backup) after the rules: variables need
+   * AUDIT_CHECKLISTS_VARIABLES, rights AUDIT_CHECKLISTS_RIGHTS, locks AUDIT_CHECKLISTS_LOCK; a blocked
+   * checklist and locked elements stay as they are for everyone else; a cell holding answers, an action or
+   * (document management) files is not removed. The state before is kept as a backup.
+   */
+  async function saveDefinition(tx: Executor, actor: Actor, row: ChecklistRecord, input: UpdateChecklist) {
+    const id = row.id;
+    const mayLock = actorHasAny(actor, P.AUDIT_CHECKLISTS_LOCK);
+    if (row.locked && !mayLock) throw new AppError('CHECKLIST_LOCKED');
+    if (!sameJson(row.variables, input.variables) && !actorHasAny(actor, P.AUDIT_CHECKLISTS_VARIABLES))
+      throw new AppError('NO_PERMISSION');
+    if (!sameJson(row.rights, input.rights) && !actorHasAny(actor, P.AUDIT_CHECKLISTS_RIGHTS))
+      throw new AppError('NO_PERMISSION');
+    const before = new Map(row.cells.map((c) => [cellKey(c.row, c.column), c]));
+    const after = new Map(input.cells.map((c) => [cellKey(c.row, c.column), c]));
+    if (!mayLock) {
+      if (row.locked !== input.locked) throw new AppError('NO_PERMISSION');
+      for (const [k, c] of after)
+        if (cellLocked(c) !== (before.get(k) ? cellLocked(before.get(k) as ChecklistCell) : false))
+          throw new AppError('NO_PERMISSION');
+      const touched = row.cells
+        .filter((c) => cellLocked(c) && !sameJson(c, after.get(cellKey(c.row, c.column))))
+        .map((c) => cellKey(c.row, c.column));
+      if (touched.length > 0) throw new AppError('CHECKLIST_ELEMENT_LOCKED', { details: { cells: touched } });
+    }
+    await assertRightsKnown(tx, actor, input.rights, row.rights);
+    const gone = row.cells
+      .filter((c) => after.get(cellKey(c.row, c.column))?.element.type !== c.element.type)
+      .map((c) => cellKey(c.row, c.column));
+    const used = await repository.answeredCells(tx, id, gone);
+    // Document management cells hold no answer: the files hang on the filled instances.
+    const goneDocuments = row.cells
+      .filter((c) => c.element.type === 'documents' && gone.includes(cellKey(c.row, c.column)))
+      .map((c) => cellKey(c.row, c.column));
+    if (
+      goneDocuments.length > 0 &&
+      (await repository.documentCount(tx, CHECKLIST_DOCUMENT_ENTITY, await repository.instanceIds(tx, id))) >
+        0
+    )
+      used.push(...goneDocuments);
+    if (used.length > 0) throw new AppError('CHECKLIST_CELL_IN_USE', { details: { cells: used } });
+    await repository.insertBackup(tx, {
+      checklistId: id,
+      version: row.version,
+      definition: backupOf(row),
+      createdBy: actor.employeeId,
+    });
+    const saved = await repository.update(tx, id, row.version, {
+      label: input.label,
+      category: input.category,
+      module: input.module,
+      active: input.active,
+      requiredProgress: input.requiredProgress,
+      cloneMaximum: input.cloneMaximum,
+      gridRows: input.rows,
+      gridColumns: input.columns,
+      cells: input.cells,
+      variables: input.variables,
+      rights: input.rights,
+      locked: input.locked,
+    });
+    if (!saved) throw new AppError('CONFLICT');
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const f of [
+      'label',
+      'category',
+      'module',
+      'active',
+      'requiredProgress',
+      'cloneMaximum',
+      'locked',
+    ] as const)
+      if (row[f] !== input[f]) changes[f] = { from: row[f], to: input[f] };
+    if (!sameJson(row.cells, input.cells)) changes.cells = { from: row.cells.length, to: input.cells.length };
+    if (!sameJson(row.variables, input.variables))
+      changes.variables = { from: row.variables.length, to: input.variables.length };
+    if (!sameJson(row.rights, input.rights))
+      changes.rights = { from: row.rights.length, to: input.rights.length };
+    await repository.logChange(tx, {
+      entity: CHECKLIST_ENTITY,
+      entityId: id,
+      state: LOG_STATE.CHANGED,
+      actorId: actor.employeeId,
+      changes,
+    });
+  }
+
+  /** New entries of the rights must name employees the actor may pick, and roles and locations of the portal. */
+  async function assertRightsKnown(
+    ex: Executor,
+    actor: Actor,
+    rights: readonly ChecklistRight[],
+    stored: readonly ChecklistRight[],
+  ) {
+    const old = new Set(stored.map((r) => `${r.kind}:${r.id}`));
+    const added = rights.filter((r) => !old.has(`${r.kind}:${r.id}`));
+    if (added.length === 0) return;
+    const names = await repository.rightNames(
+      ex,
+      actor.portalId,
+      added.filter((r) => r.kind !== 'employee'),
+    );
+    const pickable = new Set(
+      await repository.pickableEmployees(
+        ex,
+        actor,
+        added.filter((r) => r.kind === 'employee').map((r) => r.id),
+      ),
+    );
+    const unknown = added.filter((r) =>
+      r.kind === 'employee' ? !pickable.has(r.id) : !names.has(`${r.kind}:${r.id}`),
+    );
+    if (unknown.length > 0)
+      throw new AppError('CHECKLIST_RIGHT_UNKNOWN', {
+        details: { rights: unknown.map((r) => `${r.kind}:${r.id}`) },
+      });
   }
 
   return {
@@ -193,12 +389,14 @@ export function createChecklistsService(deps: {
       query: ListQueryOf & { status: 'active' | 'inactive' | 'all' },
     ): Promise<ListResult<ChecklistRow>> {
       const active = query.status === 'all' ? null : query.status === 'active';
-      return repository.list(db, actor.portalId, query, active);
+      const visible = isBuilder(actor)
+        ? undefined
+        : rightsAllow(await repository.rightsSubject(db, actor.employeeId), false);
+      return repository.list(db, actor.portalId, query, active, visible);
     },
 
     async get(actor: Actor, id: number): Promise<Checklist> {
-      const row = await loadVisible(db, actor, id);
-      return present(row, await repository.countInstances(db, id));
+      return present(db, await loadVisible(db, actor, id));
     },
 
     async create(actor: Actor, input: CreateChecklist): Promise<Checklist> {
@@ -231,64 +429,7 @@ export function createChecklistsService(deps: {
       await db.transaction(async (tx) => {
         const row = await loadVisible(tx, actor, id, true);
         if (row.version !== input.version) throw new AppError('CONFLICT');
-        if (
-          JSON.stringify(row.variables) !== JSON.stringify(input.variables) &&
-          !actorHasAny(actor, P.AUDIT_CHECKLISTS_VARIABLES)
-        )
-          throw new AppError('NO_PERMISSION');
-        const next = new Map(input.cells.map((c) => [cellKey(c.row, c.column), c.element.type]));
-        const gone = row.cells
-          .filter((c) => next.get(cellKey(c.row, c.column)) !== c.element.type)
-          .map((c) => cellKey(c.row, c.column));
-        const used = await repository.answeredCells(tx, id, gone);
-        // Document management cells hold no answer: the files hang on the filled instances.
-        const goneDocuments = row.cells
-          .filter((c) => c.element.type === 'documents' && gone.includes(cellKey(c.row, c.column)))
-          .map((c) => cellKey(c.row, c.column));
-        if (
-          goneDocuments.length > 0 &&
-          (await repository.documentCount(
-            tx,
-            CHECKLIST_DOCUMENT_ENTITY,
-            await repository.instanceIds(tx, id),
-          )) > 0
-        )
-          used.push(...goneDocuments);
-        if (used.length > 0) throw new AppError('CHECKLIST_CELL_IN_USE', { details: { cells: used } });
-        const saved = await repository.update(tx, id, input.version, {
-          label: input.label,
-          category: input.category,
-          module: input.module,
-          active: input.active,
-          requiredProgress: input.requiredProgress,
-          cloneMaximum: input.cloneMaximum,
-          gridRows: input.rows,
-          gridColumns: input.columns,
-          cells: input.cells,
-          variables: input.variables,
-        });
-        if (!saved) throw new AppError('CONFLICT');
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
-        for (const f of [
-          'label',
-          'category',
-          'module',
-          'active',
-          'requiredProgress',
-          'cloneMaximum',
-        ] as const)
-          if (row[f] !== input[f]) changes[f] = { from: row[f], to: input[f] };
-        if (JSON.stringify(row.cells) !== JSON.stringify(input.cells))
-          changes.cells = { from: row.cells.length, to: input.cells.length };
-        if (JSON.stringify(row.variables) !== JSON.stringify(input.variables))
-          changes.variables = { from: row.variables.length, to: input.variables.length };
-        await repository.logChange(tx, {
-          entity: CHECKLIST_ENTITY,
-          entityId: id,
-          state: LOG_STATE.CHANGED,
-          actorId: actor.employeeId,
-          changes,
-        });
+        await saveDefinition(tx, actor, row, input);
       });
       return this.get(actor, id);
     },
@@ -299,6 +440,7 @@ export function createChecklistsService(deps: {
         const row = await loadVisible(tx, actor, id, true);
         if (row.version !== version) throw new AppError('CONFLICT');
         if ((await repository.countInstances(tx, id)) > 0) throw new AppError('CHECKLIST_IN_USE');
+        if ((await repository.countClones(tx, id)) > 0) throw new AppError('CHECKLIST_HAS_CLONES');
         if (!(await repository.delete(tx, id, version))) throw new AppError('CONFLICT');
         await repository.logChange(tx, {
           entity: CHECKLIST_ENTITY,
@@ -307,6 +449,157 @@ export function createChecklistsService(deps: {
           actorId: actor.employeeId,
         });
       });
+    },
+
+    /**
+     * Clones a checklist (its definition; no instances, no backups) up to its clone maximum (0: cloning
+     * not allowed). The clone remembers its original, which then cannot be deleted while clones exist.
+     */
+    async clone(actor: Actor, id: number): Promise<Checklist> {
+      const cloneId = await db.transaction(async (tx) => {
+        const row = await loadVisible(tx, actor, id, true);
+        if ((await repository.countClones(tx, id)) >= row.cloneMaximum)
+          throw new AppError('CHECKLIST_CLONE_MAXIMUM');
+        const newId = await repository.insert(tx, {
+          portalId: row.portalId,
+          label: copyLabel(row.label),
+          category: row.category,
+          module: row.module,
+          active: row.active,
+          requiredProgress: row.requiredProgress,
+          cloneMaximum: row.cloneMaximum,
+          gridRows: row.gridRows,
+          gridColumns: row.gridColumns,
+          cells: row.cells,
+          variables: row.variables,
+          rights: row.rights,
+          locked: false,
+          clonedFromId: id,
+        });
+        await repository.logChange(tx, {
+          entity: CHECKLIST_ENTITY,
+          entityId: newId,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: { clonedFromId: { from: null, to: id } },
+        });
+        return newId;
+      });
+      return this.get(actor, cloneId);
+    },
+
+    /** The backups of a checklist, newest first. */
+    async backups(actor: Actor, id: number): Promise<ChecklistBackup[]> {
+      await loadVisible(db, actor, id);
+      return (await repository.listBackups(db, id)).map((b) => ({
+        id: b.id,
+        version: b.version,
+        label: b.label,
+        cellCount: b.cellCount,
+        createdAt: b.createdAt.toISOString(),
+        createdBy: b.lastName === null ? null : `${b.lastName}, ${b.firstName}`,
+      }));
+    },
+
+    /**
+     * Restores a backup: its definition is saved like a builder's save (same rules: a cell holding answers
+     * is not removed, locks and rights need their rights); the state before becomes a backup itself.
+     */
+    async restoreBackup(actor: Actor, id: number, backupId: number, version: number): Promise<Checklist> {
+      await db.transaction(async (tx) => {
+        const row = await loadVisible(tx, actor, id, true);
+        if (row.version !== version) throw new AppError('CONFLICT');
+        const backup = await repository.findBackup(tx, id, backupId);
+        if (!backup) throw new AppError('CHECKLIST_BACKUP_NOT_FOUND');
+        const d = backup.definition;
+        await saveDefinition(tx, actor, row, {
+          version,
+          label: d.label,
+          category: d.category,
+          module: d.module as ChecklistModule,
+          active: d.active,
+          requiredProgress: d.requiredProgress,
+          cloneMaximum: d.cloneMaximum,
+          rows: d.rows,
+          columns: d.columns,
+          cells: d.cells,
+          variables: d.variables,
+          rights: d.rights,
+          locked: d.locked,
+        });
+      });
+      return this.get(actor, id);
+    },
+
+    /** The portable definition of a checklist (export as a JSON file). */
+    async exportChecklist(actor: Actor, id: number): Promise<ChecklistExport> {
+      const row = await loadVisible(db, actor, id);
+      return {
+        format: CHECKLIST_EXPORT_FORMAT,
+        formatVersion: 1,
+        checklist: {
+          label: row.label,
+          category: row.category,
+          module: row.module as ChecklistModule,
+          requiredProgress: row.requiredProgress,
+          cloneMaximum: row.cloneMaximum,
+          rows: row.gridRows,
+          columns: row.gridColumns,
+          cells: row.cells,
+          variables: row.variables,
+        },
+      };
+    },
+
+    /**
+     * Imports an exported checklist as a new one: the file must be JSON in the export format and pass every
+     * rule of the builder (German messages by path in the details); variables need AUDIT_CHECKLISTS_VARIABLES.
+     */
+    async importChecklist(actor: Actor, content: string): Promise<Checklist> {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(content);
+      } catch {
+        throw new AppError('CHECKLIST_IMPORT_INVALID', {
+          details: [{ path: [], message: checklistsMessages.importNotJson }],
+        });
+      }
+      const checked = checklistExportSchema.safeParse(parsed);
+      if (!checked.success)
+        throw new AppError('CHECKLIST_IMPORT_INVALID', {
+          details: checked.error.issues.slice(0, 20).map((i) => ({ path: i.path, message: i.message })),
+        });
+      const c = checked.data.checklist;
+      if (c.variables.length > 0 && !actorHasAny(actor, P.AUDIT_CHECKLISTS_VARIABLES))
+        throw new AppError('NO_PERMISSION');
+      const id = await db.transaction(async (tx) => {
+        const newId = await repository.insert(tx, {
+          portalId: actor.portalId,
+          label: c.label,
+          category: c.category,
+          module: c.module,
+          requiredProgress: c.requiredProgress,
+          cloneMaximum: c.cloneMaximum,
+          gridRows: c.rows,
+          gridColumns: c.columns,
+          cells: c.cells.map((cell) => ({ ...cell, element: { ...cell.element, locked: false } })),
+          variables: c.variables,
+        });
+        await repository.logChange(tx, {
+          entity: CHECKLIST_ENTITY,
+          entityId: newId,
+          state: LOG_STATE.CREATED,
+          actorId: actor.employeeId,
+          changes: { label: { from: null, to: c.label } },
+        });
+        return newId;
+      });
+      return this.get(actor, id);
+    },
+
+    /** The roles of the actor's portal (choices for the rights). */
+    async rightOptions(actor: Actor) {
+      return { roles: await repository.portalRoles(db, actor.portalId) };
     },
 
     /** The instances of a checklist the actor may read. */
@@ -326,6 +619,7 @@ export function createChecklistsService(deps: {
         const checklist = await loadVisible(tx, actor, id);
         if (!checklist.active) throw new AppError('CHECKLIST_INACTIVE');
         if (!(await linkOf('general').canEdit(actor, null, tx))) throw new AppError('NO_PERMISSION');
+        if (!(await rightsLetFill(tx, actor, checklist))) throw new AppError('NO_PERMISSION');
         return repository.insertInstance(tx, {
           checklistId: id,
           module: 'general',
@@ -354,7 +648,7 @@ export function createChecklistsService(deps: {
     ): Promise<ChecklistInstance> {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
-        await assertCanFill(tx, actor, instance);
+        await assertCanFill(tx, actor, checklist, instance);
         if (instance.version !== input.version) throw new AppError('CONFLICT');
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
@@ -418,7 +712,7 @@ export function createChecklistsService(deps: {
     ): Promise<ChecklistInstance> {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
-        await assertCanFill(tx, actor, instance);
+        await assertCanFill(tx, actor, checklist, instance);
         if (instance.version !== input.version) throw new AppError('CONFLICT');
         const cell = checklist.cells.find((c) => cellKey(c.row, c.column) === input.cell);
         if (cell?.element.type !== 'task') throw new AppError('CELLS_NOT_FOUND');
@@ -450,11 +744,17 @@ export function createChecklistsService(deps: {
     async instanceAccess(ex: Executor, actor: Actor, instanceId: number) {
       const instance = await repository.findInstance(ex, instanceId);
       if (!instance) return null;
-      const checklist = await repository.findById(ex, instance.checklistId);
-      if (!checklist || checklist.portalId !== actor.portalId) return null;
+      let checklist: ChecklistRecord;
+      try {
+        checklist = await loadVisible(ex, actor, instance.checklistId);
+      } catch {
+        return null;
+      }
       const rule = linkOf(instance.module);
       if (!(await rule.canRead(actor, instance.recordId, ex))) return null;
-      return { checklist, instance, canEdit: await rule.canEdit(actor, instance.recordId, ex) };
+      const canEdit =
+        (await rule.canEdit(actor, instance.recordId, ex)) && (await rightsLetFill(ex, actor, checklist));
+      return { checklist, instance, canEdit };
     },
 
     /** Label, link and portal of instances (for the actions' source description). */

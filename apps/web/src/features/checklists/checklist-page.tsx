@@ -87,6 +87,8 @@ function draftOf(c: Checklist): Draft {
     columns: c.columns,
     cells: c.cells,
     variables: c.variables,
+    rights: c.rights,
+    locked: c.locked,
   };
 }
 
