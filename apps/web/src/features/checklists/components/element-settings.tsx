@@ -18,6 +18,8 @@ type Props = {
   known: ReadonlySet<string>;
   errors: Record<string, string>;
   disabled: boolean;
+  /** The user may lock and unlock elements (AUDIT_CHECKLISTS_LOCK). */
+  lockable: boolean;
   onChange: (element: ChecklistElement) => void;
   onRemove: () => void;
 };
@@ -36,6 +38,7 @@ export function ElementSettings({
   known,
   errors,
   disabled,
+  lockable,
   onChange,
   onRemove,
 }: Props) {
@@ -231,6 +234,18 @@ export function ElementSettings({
         </>
       )}
       {variableSelect}
+      {(lockable || element.locked) && (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={element.locked === true}
+              disabled={!lockable}
+              onChange={(e) => set({ locked: e.target.checked })}
+            />
+          }
+          label={t('checklists.element.locked')}
+        />
+      )}
       {!disabled && (
         <Button color="error" variant="outlined" onClick={onRemove} sx={{ alignSelf: 'flex-start' }}>
           {t('checklists.element.remove')}
