@@ -5,6 +5,9 @@ import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts'
 import { pickRow } from './support/pickers.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
+/** A 1 × 1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** Decision 057: the new element types, builder settings, backups, export/import, filled on a phone. */
 describe('checklists: elements, settings, backups, export and import', () => {
@@ -35,7 +38,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await create.getByRole('button', { name: 'Anlegen' }).click();
     await page.waitForURL(/\/checklists\/\d+$/);
     checklistPath = new URL(page.url()).pathname;
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zeile hinzufügen' }).click();
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zeile hinzufügen' }).click();
 
     await addAt(page, 1, 'Mitarbeiterauswahl', 'Prüfer');
     const tree = await addAt(page, 2, 'Baumauswahl', 'Bereich');
@@ -47,7 +50,9 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await addAt(page, 3, 'Zeiterfassung', 'Arbeitszeit');
     const task = await addAt(page, 4, 'Maßnahmenverfolgung', 'Mangel');
     await task.getByRole('textbox', { name: 'Bezeichnung der Maßnahme' }).fill('Mangel beheben');
+    await addAt(page, 5, 'Bild', 'Foto Mangel');
     // the administrator locks the task element
+    await page.getByRole('button', { name: /^Mangel · Maßnahmenverfolgung, Zeile 4/ }).click();
     await task.getByRole('switch', { name: 'Element gesperrt' }).check();
 
     // settings: clone maximum, visibility by role (the safety specialists may fill)
@@ -64,7 +69,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     // preview from the toolbar
     await page.getByRole('button', { name: 'Vorschau' }).click();
     const preview = page.getByRole('dialog', { name: 'Vorschau' });
-    await preview.getByText(`${name}: 4 Zeilen, 1 Spalten, 4 Elemente`).waitFor();
+    await preview.getByText(`${name}: 5 Zeilen, 1 Spalten, 5 Elemente`).waitFor();
     await preview.getByRole('cell', { name: 'Mangel · Maßnahmenverfolgung' }).waitFor();
     await preview.getByRole('button', { name: 'Schließen' }).click();
 
@@ -95,7 +100,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as {
       checklist: { label: string; cells: unknown[] };
     };
-    expect(exported.checklist.cells).toHaveLength(4);
+    expect(exported.checklist.cells).toHaveLength(5);
     await page.goto('/checklists/list');
     await page.getByRole('button', { name: 'Hochladen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Checkliste importieren' });
@@ -112,7 +117,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(copy)),
     });
-    await dialog.getByText(`Import ${suffix}: 4 Zeilen, 1 Spalten, 4 Elemente`).waitFor();
+    await dialog.getByText(`Import ${suffix}: 5 Zeilen, 1 Spalten, 5 Elemente`).waitFor();
     await dialog.getByRole('button', { name: 'Importieren' }).click();
     await page.getByText('Die Checkliste wurde importiert.').waitFor();
     await page.waitForURL(/\/checklists\/\d+$/);
@@ -145,7 +150,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await timer.getByText(/läuft seit/).waitFor();
     await timer.getByRole('button', { name: 'Stopp' }).click();
     await timer.getByText(/^von .* Uhr$/).waitFor();
-    await page.getByText('Fortschritt: 75 %').waitFor();
+    await page.getByText('Fortschritt: 60 %').waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Antworten wurden gespeichert.').waitFor();
 
@@ -162,7 +167,26 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await task.getByRole('button', { name: 'Maßnahme anlegen' }).click();
     await task.getByText('Maßnahme „Mangel beheben“').waitFor();
     await task.getByText('offen').waitFor();
+    await page.getByText('Fortschritt: 80 %').waitFor();
+
+    // a photo (from the camera on a phone): a text file is refused, a picture is attached and shown
+    const photo = page.getByRole('group', { name: 'Foto Mangel' });
+    const input = photo.getByTestId('image-file');
+    await input.setInputFiles({
+      name: 'notiz.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('kein Bild'),
+    });
+    await photo.getByText('Bitte wählen Sie eine Bilddatei', { exact: false }).waitFor();
+    await input.setInputFiles({
+      name: 'mangel.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG, 'base64'),
+    });
+    await photo.getByRole('img', { name: 'Bild zu „Foto Mangel“' }).waitFor();
     await page.getByText('Fortschritt: 100 %').waitFor();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Antworten wurden gespeichert.').first().waitFor();
 
     // after a reload the picked employee shows by name, the tree choice and the action stay
     await page.reload();
@@ -173,6 +197,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     );
     await page.getByRole('combobox', { name: 'Bereich' }).getByText('Werk › Halle 2').waitFor();
     await page.getByRole('group', { name: 'Mangel' }).getByText('Maßnahme „Mangel beheben“').waitFor();
+    await page.getByRole('img', { name: 'Bild zu „Foto Mangel“' }).waitFor();
     await context.close();
   });
 });

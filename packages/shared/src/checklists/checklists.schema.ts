@@ -51,6 +51,7 @@ export const ELEMENT_TYPES = [
   'timer',
   'task',
   'documents',
+  'image',
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -113,6 +114,8 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
       .max(1440, 'Die Dauer liegt zwischen 1 und 1440 Minuten.'),
   }),
   z.object({ type: z.literal('timer'), ...base }),
+  // A photo: the answer is the id of a document attached to the filled checklist (decision 057).
+  z.object({ type: z.literal('image'), ...base }),
   z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
   z.object({
     type: z.literal('documents'),
@@ -693,6 +696,8 @@ export function answerFits(el: ChecklistElement, value: AnswerValue): boolean {
       return typeof value === 'string' && (value === '' || isInstant(value));
     case 'timer':
       return typeof value === 'string' && (value === '' || parseInterval(value) !== null);
+    case 'image':
+      return typeof value === 'number' && Number.isInteger(value) && value > 0;
     case 'task':
       // The action's id: set by the server when the action is created, never by the filler.
       return typeof value === 'number' && Number.isInteger(value) && value > 0;

@@ -54,6 +54,7 @@ const cells = [
   { type: 'timer', label: 'Arbeitszeit', required: false },
   { type: 'task', label: 'Mangel', required: false, designation: 'Mangel beheben' },
   { type: 'documents', label: 'Nachweise', required: false },
+  { type: 'image', label: 'Foto', required: false },
 ].map((element, i) => ('row' in element ? element : { row: i + 1, column: 1, element }));
 
 /** The fields a save sends. */
@@ -85,7 +86,7 @@ async function build(client: ApiClient): Promise<Checklist> {
     active: true,
     requiredProgress: 0,
     cloneMaximum: 0,
-    rows: [1, 2, 3, 4, 5, 6].map((key) => ({ key, label: '' })),
+    rows: [1, 2, 3, 4, 5, 6, 7].map((key) => ({ key, label: '' })),
     columns: [{ key: 1, label: '' }],
     cells,
     variables: [],
@@ -149,12 +150,12 @@ describe('checklist elements', () => {
       '4_1': '2026-11-26T10:00:00Z/',
     });
     expect(running.statusCode, running.body).toBe(200);
-    expect(data<ChecklistInstance>(running).progress).toBe(60);
+    expect(data<ChecklistInstance>(running).progress).toBe(50);
     const stopped = await save(url, inst.version + 1, {
       ...data<ChecklistInstance>(running).answers,
       '4_1': '2026-11-26T10:00:00Z/2026-11-26T10:30:00Z',
     });
-    expect(data<ChecklistInstance>(stopped).progress).toBe(80);
+    expect(data<ChecklistInstance>(stopped).progress).toBe(66);
   });
 
   it('refuses a tree whose node has no parent, with a German message', async () => {
@@ -240,5 +241,18 @@ describe('checklist elements', () => {
       cells: c.cells.filter((x) => x.row !== 6),
     });
     expect(errorOf(removed)).toMatchObject({ code: 'CHECKLIST_CELL_IN_USE', details: { cells: ['6_1'] } });
+  });
+
+  it('takes as a photo only a document attached to the filled checklist', async () => {
+    const c = await build(builder);
+    const { inst, url } = await instance(c);
+    const photo = data<{ id: number }>(await filler.post('/api/documents', { label: 'Foto', type: 7 }));
+    const loose = await save(url, inst.version, { '7_1': photo.id });
+    expect(errorOf(loose)).toMatchObject({ code: 'CHECKLIST_ANSWER_INVALID', details: { cells: ['7_1'] } });
+    const link = { entity: 'checklist_instance', entityId: inst.id, documentId: photo.id };
+    expect((await filler.post('/api/documents/links', link)).statusCode).toBe(204);
+    const ok = await save(url, inst.version, { '7_1': photo.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(data<ChecklistInstance>(ok).answers['7_1']).toBe(photo.id);
   });
 });

@@ -273,6 +273,22 @@ export const checklistsRepository = {
     return row?.n ?? 0;
   },
 
+  /** Which of `documentIds` are linked to the entity (as `entity`). */
+  async linkedDocuments(ex: Executor, entity: string, entityId: number, documentIds: readonly number[]) {
+    if (documentIds.length === 0) return [];
+    const rows = await ex
+      .select({ id: documentLinks.documentId })
+      .from(documentLinks)
+      .where(
+        and(
+          eq(documentLinks.entity, entity),
+          eq(documentLinks.entityId, entityId),
+          inArray(documentLinks.documentId, [...documentIds]),
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
+
   async instanceIds(ex: Executor, checklistId: number): Promise<number[]> {
     const rows = await ex
       .select({ id: checklistInstances.id })

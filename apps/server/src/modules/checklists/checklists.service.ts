@@ -665,6 +665,22 @@ export function createChecklistsService(deps: {
           }
         if (bad.length > 0) throw new AppError('CHECKLIST_ANSWER_INVALID', { details: { cells: bad } });
         await assertPickable(tx, actor, def.cells, input.answers, instance.answers);
+        // A photo cell names a document attached to this filled checklist.
+        const photos = new Map<number, string[]>();
+        for (const c of def.cells) {
+          const k = cellKey(c.row, c.column);
+          const v = input.answers[k];
+          if (c.element.type === 'image' && typeof v === 'number' && instance.answers[k] !== v)
+            photos.set(v, [...(photos.get(v) ?? []), k]);
+        }
+        if (photos.size > 0) {
+          const linked = new Set(
+            await repository.linkedDocuments(tx, CHECKLIST_DOCUMENT_ENTITY, instanceId, [...photos.keys()]),
+          );
+          const foreign = [...photos].filter(([doc]) => !linked.has(doc)).flatMap(([, keys]) => keys);
+          if (foreign.length > 0)
+            throw new AppError('CHECKLIST_ANSWER_INVALID', { details: { cells: foreign } });
+        }
         const results = computeResults(def, input.answers);
         const keys = new Set([...Object.keys(results), ...Object.keys(input.results)]);
         const forged = [...keys].filter((k) => results[k] !== input.results[k]);

@@ -41,6 +41,7 @@ import { useSaveInstance } from './api/save-instance.ts';
 import { CountdownElement } from './components/elements/countdown-element.tsx';
 import { DocumentsElement } from './components/elements/documents-element.tsx';
 import { EmployeeElement } from './components/elements/employee-element.tsx';
+import { ImageElement } from './components/elements/image-element.tsx';
 import { TaskElement } from './components/elements/task-element.tsx';
 import { TimerElement } from './components/elements/timer-element.tsx';
 import { TreeElement } from './components/elements/tree-element.tsx';
@@ -362,6 +363,16 @@ function ElementInput({ element, value, result, disabled, onChange, testId, cont
           instance={context.instance}
           disabled={disabled}
           onCreated={context.onInstance}
+        />
+      );
+    case 'image':
+      return (
+        <ImageElement
+          element={element}
+          value={typeof value === 'number' ? value : null}
+          instanceId={context.instance.id}
+          disabled={disabled}
+          onChange={onChange}
         />
       );
     case 'documents':

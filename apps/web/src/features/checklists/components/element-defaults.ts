@@ -34,6 +34,7 @@ export function defaultElement(type: ElementType, label: string): ChecklistEleme
     case 'countdown':
       return { type, label, required: false, minutes: 10 };
     case 'timer':
+    case 'image':
       return { type, label, required: false };
     case 'task':
       return { type, label, required: false, designation: label };
