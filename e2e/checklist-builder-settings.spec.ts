@@ -38,7 +38,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await create.getByRole('button', { name: 'Anlegen' }).click();
     await page.waitForURL(/\/checklists\/\d+$/);
     checklistPath = new URL(page.url()).pathname;
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zeile hinzufügen' }).click();
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zeile hinzufügen' }).click();
 
     await addAt(page, 1, 'Mitarbeiterauswahl', 'Prüfer');
     const tree = await addAt(page, 2, 'Baumauswahl', 'Bereich');
@@ -51,6 +51,12 @@ describe('checklists: elements, settings, backups, export and import', () => {
     const task = await addAt(page, 4, 'Maßnahmenverfolgung', 'Mangel');
     await task.getByRole('textbox', { name: 'Bezeichnung der Maßnahme' }).fill('Mangel beheben');
     await addAt(page, 5, 'Bild', 'Foto Mangel');
+    // a value read by SQL: an empty query is refused by the server with its code's message
+    const sqlCell = await addAt(page, 6, 'Wert aus SQL-Abfrage', 'Anzahl Mitarbeiter');
+    await sqlCell.getByTestId('sql-input').fill(' ');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Für die Checkliste ist keine SQL-Abfrage hinterlegt.', { exact: false }).waitFor();
+    await sqlCell.getByTestId('sql-input').fill('select count(*) from employees');
     // the administrator locks the task element
     await page.getByRole('button', { name: /^Mangel · Maßnahmenverfolgung, Zeile 4/ }).click();
     await task.getByRole('switch', { name: 'Element gesperrt' }).check();
@@ -69,7 +75,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     // preview from the toolbar
     await page.getByRole('button', { name: 'Vorschau' }).click();
     const preview = page.getByRole('dialog', { name: 'Vorschau' });
-    await preview.getByText(`${name}: 5 Zeilen, 1 Spalten, 5 Elemente`).waitFor();
+    await preview.getByText(`${name}: 6 Zeilen, 1 Spalten, 6 Elemente`).waitFor();
     await preview.getByRole('cell', { name: 'Mangel · Maßnahmenverfolgung' }).waitFor();
     await preview.getByRole('button', { name: 'Schließen' }).click();
 
@@ -100,7 +106,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
     const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as {
       checklist: { label: string; cells: unknown[] };
     };
-    expect(exported.checklist.cells).toHaveLength(5);
+    expect(exported.checklist.cells).toHaveLength(6);
     await page.goto('/checklists/list');
     await page.getByRole('button', { name: 'Hochladen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Checkliste importieren' });
@@ -117,7 +123,7 @@ describe('checklists: elements, settings, backups, export and import', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(copy)),
     });
-    await dialog.getByText(`Import ${suffix}: 5 Zeilen, 1 Spalten, 5 Elemente`).waitFor();
+    await dialog.getByText(`Import ${suffix}: 6 Zeilen, 1 Spalten, 6 Elemente`).waitFor();
     await dialog.getByRole('button', { name: 'Importieren' }).click();
     await page.getByText('Die Checkliste wurde importiert.').waitFor();
     await page.waitForURL(/\/checklists\/\d+$/);
@@ -187,6 +193,15 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await page.getByText('Fortschritt: 100 %').waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Antworten wurden gespeichert.').first().waitFor();
+
+    // the SQL cell reads its value on the server
+    const count = page.getByRole('group', { name: 'Anzahl Mitarbeiter' });
+    await count.getByText('noch nicht abgefragt').waitFor();
+    await count.getByRole('button', { name: 'Wert abfragen' }).click();
+    await waitUntil(
+      async () => /^\d+$/.test(((await count.locator('output').textContent()) ?? '').replace(/\./g, '')),
+      'SQL value',
+    );
 
     // after a reload the picked employee shows by name, the tree choice and the action stay
     await page.reload();

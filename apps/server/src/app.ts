@@ -228,7 +228,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   // Checklists: builder, formulas and filling (decisions 052, 053); task cells create actions and document
   // management cells attach documents to the filled checklist (decision 057).
-  const checklists = checklistsModule({ db: database.db, actions: actions.service });
+  // SQL cells run through the report sandbox (created below; called only while serving requests).
+  const checklists = checklistsModule({
+    db: database.db,
+    actions: actions.service,
+    sql: {
+      checkQuery: (text) => reports.service.checkQuery(text),
+      firstValue: (actor, text) => reports.service.firstValue(actor, text),
+    },
+  });
   registerChecklistWiring({ checklists: checklists.service, actions, documents });
   const hazardAnalysis = hazardAnalysisModule({
     db: database.db,

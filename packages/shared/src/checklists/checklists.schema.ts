@@ -52,11 +52,12 @@ export const ELEMENT_TYPES = [
   'task',
   'documents',
   'image',
+  'sql',
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 /** Elements without an answer typed by the filler: totals (computed) and document management (attached files). */
-export const NON_INPUT_TYPES: ReadonlySet<ElementType> = new Set<ElementType>(['total', 'documents']);
+export const NON_INPUT_TYPES: ReadonlySet<ElementType> = new Set<ElementType>(['total', 'documents', 'sql']);
 
 const text = (what: string, max: number) =>
   z.string().trim().min(1, `Bitte geben Sie ${what} an.`).max(max, `Höchstens ${max} Zeichen erlaubt.`);
@@ -117,6 +118,14 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
   // A photo: the answer is the id of a document attached to the filled checklist (decision 057).
   z.object({ type: z.literal('image'), ...base }),
   z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
+  // A value read by a SQL query through the report sandbox with the filler's data rights (decision 057).
+  z.object({
+    type: z.literal('sql'),
+    label: base.label,
+    required: z.literal(false),
+    locked: base.locked,
+    query: z.string().max(4000, 'Höchstens 4000 Zeichen erlaubt.'),
+  }),
   z.object({
     type: z.literal('documents'),
     label: base.label,
@@ -178,6 +187,7 @@ const VALUE_TYPES: ReadonlySet<ElementType> = new Set<ElementType>([
   'employee',
   'total',
   'tree',
+  'sql',
 ]);
 
 /** The paths of a tree element's nodes in order ('Gebäude › Halle 1'); null for a line deeper than allowed. */
@@ -698,6 +708,9 @@ export function answerFits(el: ChecklistElement, value: AnswerValue): boolean {
       return typeof value === 'string' && (value === '' || parseInterval(value) !== null);
     case 'image':
       return typeof value === 'number' && Number.isInteger(value) && value > 0;
+    case 'sql':
+      // Set by the server from the query; the filler sends the stored value back unchanged.
+      return typeof value === 'number' || typeof value === 'string';
     case 'task':
       // The action's id: set by the server when the action is created, never by the filler.
       return typeof value === 'number' && Number.isInteger(value) && value > 0;

@@ -292,3 +292,53 @@ describe('export and import', () => {
     ).toBe('NO_PERMISSION');
   });
 });
+
+describe('SQL cells', () => {
+  it('runs a checked query through the report sandbox and stores its value', async () => {
+    const c = data<Checklist>(await admin.post('/api/checklists', { label: `SQL ${suffixOf()}` }));
+    const sqlCell = (query: string) => [
+      { row: 1, column: 1, element: { type: 'sql', label: 'Anzahl', required: false, query } },
+    ];
+    expect(errorOf(await put(admin, c, { cells: sqlCell('  ') }))).toMatchObject({
+      code: 'CHECKLISTS_NO_SQL_QUERY',
+      details: { cells: ['1_1'] },
+    });
+    const bad = await put(admin, c, { cells: sqlCell('delete from checklists') });
+    expect(errorOf(bad).code).toBe('CHECKLISTS_BAD_SQL_QUERY');
+    expect(errorOf(bad).message).toContain('SQL-Abfrage der Checkliste ist fehlerhaft');
+    // writing SQL needs the SQL editor's right
+    expect(errorOf(await put(builder, c, { cells: sqlCell('select 1') })).code).toBe('NO_PERMISSION');
+    const saved = await put(admin, c, {
+      cells: sqlCell(`select count(*) from checklists where id = ${c.id}`),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const inst = data<ChecklistInstance>(await admin.post(`/api/checklists/${c.id}/instances`));
+    const url = `/api/checklists/${c.id}/instances/${inst.id}`;
+    const read = await admin.post(`${url}/sql`, { version: inst.version, cell: '1_1' });
+    expect(read.statusCode, read.body).toBe(200);
+    const filled = data<ChecklistInstance>(read);
+    expect(filled.answers['1_1']).toBe(1);
+    // the filler cannot set the value
+    const forged = await admin.put(url, {
+      version: filled.version,
+      answers: { '1_1': 99 },
+      results: {},
+      status: 'undone',
+    });
+    expect(errorOf(forged).code).toBe('CHECKLIST_ANSWER_INVALID');
+    expect(errorOf(await admin.post(`${url}/sql`, { version: inst.version, cell: '1_1' })).code).toBe(
+      'CONFLICT',
+    );
+    // a query that fails while it runs
+    const failing = await put(admin, data<Checklist>(await admin.get(`/api/checklists/${c.id}`)), {
+      cells: sqlCell('select 1 / 0'),
+    });
+    expect(failing.statusCode, failing.body).toBe(200);
+    const broken = await admin.post(`${url}/sql`, { version: filled.version, cell: '1_1' });
+    expect(errorOf(broken).code).toBe('CHECKLISTS_BAD_SQL_QUERY');
+  });
+});
+
+function suffixOf() {
+  return Math.random().toString(36).slice(2, 8);
+}

@@ -193,6 +193,34 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
         ),
       }),
     );
+    // SQL cells: the server runs the cell's query (report sandbox) and stores its value.
+    app.post(
+      '/checklists/:id/instances/:instanceId/sql',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT) },
+        schema: {
+          params: instanceParamsSchema,
+          body: z
+            .object({
+              version: versionSchema,
+              cell: z
+                .string()
+                .regex(/^\d+_\d+$/)
+                .max(20),
+            })
+            .strict(),
+          response: oneInstance,
+        },
+      },
+      async (request) => ({
+        data: await service.refreshSqlCell(
+          requireActor(request),
+          request.params.id,
+          request.params.instanceId,
+          request.body,
+        ),
+      }),
+    );
     // Task tracking: the action of a task cell (created in the actions module).
     app.post(
       '/checklists/:id/instances/:instanceId/actions',

@@ -41,6 +41,12 @@ export const CHECKLIST_ACTION_SOURCE = 'checklist';
 export const CHECKLIST_DOCUMENT_ENTITY = 'checklist_instance';
 
 /** What the checklists module asks of the actions module (decision 057): creating a task cell's action. */
+/** What the checklists module asks of the reports module (decision 057): SQL cells through the sandbox. */
+export type ChecklistSqlPort = {
+  checkQuery(text: string): void;
+  firstValue(actor: Actor, text: string): Promise<string | number | null>;
+};
+
 export type ChecklistActionsPort = {
   createForSource(
     ex: Executor,
@@ -67,6 +73,7 @@ export function createChecklistsService(deps: {
   db: Db;
   repository: ChecklistsRepository;
   actions: ChecklistActionsPort;
+  sql: ChecklistSqlPort;
 }) {
   const { db, repository } = deps;
   const links = new Map<string, ChecklistLinkRule>();
@@ -285,6 +292,7 @@ export function createChecklistsService(deps: {
       if (touched.length > 0) throw new AppError('CHECKLIST_ELEMENT_LOCKED', { details: { cells: touched } });
     }
     await assertRightsKnown(tx, actor, input.rights, row.rights);
+    assertSqlCells(actor, row.cells, input.cells);
     const gone = row.cells
       .filter((c) => after.get(cellKey(c.row, c.column))?.element.type !== c.element.type)
       .map((c) => cellKey(c.row, c.column));
@@ -344,6 +352,30 @@ export function createChecklistsService(deps: {
       actorId: actor.employeeId,
       changes,
     });
+  }
+
+  /**
+   * SQL cells: a query is required (CHECKLISTS_NO_SQL_QUERY) and must pass the report sandbox's guard
+   * (CHECKLISTS_BAD_SQL_QUERY with the guard's reason); writing or changing one needs REPORTS_SQL.
+   */
+  function assertSqlCells(actor: Actor, before: ChecklistCell[], after: ChecklistCell[]) {
+    const old = new Map(
+      before.map((c) => [cellKey(c.row, c.column), c.element.type === 'sql' ? c.element.query : null]),
+    );
+    for (const c of after) {
+      if (c.element.type !== 'sql') continue;
+      const k = cellKey(c.row, c.column);
+      const query = c.element.query.trim();
+      if (query === '') throw new AppError('CHECKLISTS_NO_SQL_QUERY', { details: { cells: [k] } });
+      if (old.get(k) === c.element.query) continue;
+      if (!actorHasAny(actor, P.REPORTS_SQL)) throw new AppError('NO_PERMISSION');
+      try {
+        deps.sql.checkQuery(query);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError('CHECKLISTS_BAD_SQL_QUERY', { details: { cells: [k], reason: error.message } });
+      }
+    }
   }
 
   /** New entries of the rights must name employees the actor may pick, and roles and locations of the portal. */
@@ -659,7 +691,7 @@ export function createChecklistsService(deps: {
         }
         // A task cell holds the id of the action the server created for it: the filler cannot set or move it.
         for (const c of def.cells)
-          if (c.element.type === 'task') {
+          if (c.element.type === 'task' || c.element.type === 'sql') {
             const k = cellKey(c.row, c.column);
             if ((input.answers[k] ?? null) !== (instance.answers[k] ?? null)) bad.push(k);
           }
@@ -745,6 +777,50 @@ export function createChecklistsService(deps: {
           answers,
           results: instance.results,
           progress: progressOf(definitionOf(checklist), answers),
+          status: instance.status,
+          updatedBy: actor.employeeId,
+        });
+        if (!saved) throw new AppError('CONFLICT');
+      });
+      return this.getInstance(actor, id, instanceId);
+    },
+
+    /**
+     * Fills a SQL cell: runs its query through the report sandbox with the filler's data rights and stores the
+     * first value as the cell's answer (the instance's version rises; totals are recomputed).
+     */
+    async refreshSqlCell(
+      actor: Actor,
+      id: number,
+      instanceId: number,
+      input: { version: number; cell: string },
+    ): Promise<ChecklistInstance> {
+      // The query runs outside the transaction: the report runner uses its own connection and role.
+      const first = await loadInstance(db, actor, id, instanceId);
+      await assertCanFill(db, actor, first.checklist, first.instance);
+      if (first.instance.version !== input.version) throw new AppError('CONFLICT');
+      const cell = first.checklist.cells.find((c) => cellKey(c.row, c.column) === input.cell);
+      if (cell?.element.type !== 'sql') throw new AppError('CELLS_NOT_FOUND');
+      const query = cell.element.query;
+      if (query.trim() === '') throw new AppError('CHECKLISTS_NO_SQL_QUERY');
+      let value: string | number | null;
+      try {
+        value = await deps.sql.firstValue(actor, query);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError('CHECKLISTS_BAD_SQL_QUERY', {
+          details: { cells: [input.cell], reason: error.message },
+        });
+      }
+      await db.transaction(async (tx) => {
+        const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
+        if (instance.version !== input.version) throw new AppError('CONFLICT');
+        const answers = { ...instance.answers, [input.cell]: value };
+        const def = definitionOf(checklist);
+        const saved = await repository.updateInstance(tx, instanceId, input.version, {
+          answers,
+          results: computeResults(def, answers),
+          progress: progressOf(def, answers),
           status: instance.status,
           updatedBy: actor.employeeId,
         });

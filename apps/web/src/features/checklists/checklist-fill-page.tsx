@@ -42,6 +42,7 @@ import { CountdownElement } from './components/elements/countdown-element.tsx';
 import { DocumentsElement } from './components/elements/documents-element.tsx';
 import { EmployeeElement } from './components/elements/employee-element.tsx';
 import { ImageElement } from './components/elements/image-element.tsx';
+import { SqlElement } from './components/elements/sql-element.tsx';
 import { TaskElement } from './components/elements/task-element.tsx';
 import { TimerElement } from './components/elements/timer-element.tsx';
 import { TreeElement } from './components/elements/tree-element.tsx';
@@ -363,6 +364,18 @@ function ElementInput({ element, value, result, disabled, onChange, testId, cont
           instance={context.instance}
           disabled={disabled}
           onCreated={context.onInstance}
+        />
+      );
+    case 'sql':
+      return (
+        <SqlElement
+          label={element.label}
+          value={value}
+          cell={context.cell}
+          checklistId={context.checklistId}
+          instance={context.instance}
+          disabled={disabled}
+          onRead={context.onInstance}
         />
       );
     case 'image':

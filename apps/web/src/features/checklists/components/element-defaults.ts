@@ -40,6 +40,8 @@ export function defaultElement(type: ElementType, label: string): ChecklistEleme
       return { type, label, required: false, designation: label };
     case 'documents':
       return { type, label, required: false };
+    case 'sql':
+      return { type, label, required: false, query: 'select count(*) from employees' };
   }
 }
 

@@ -82,7 +82,7 @@ export function ElementSettings({
         error={Boolean(errors.label)}
         helperText={errors.label}
       />
-      {element.type !== 'total' && element.type !== 'documents' && (
+      {element.type !== 'total' && element.type !== 'documents' && element.type !== 'sql' && (
         <FormControlLabel
           control={
             <Switch
@@ -185,6 +185,20 @@ export function ElementSettings({
           onChange={(e) => set({ minutes: Math.trunc(Number(e.target.value) || 0) })}
           error={Boolean(errors.minutes)}
           helperText={errors.minutes}
+        />
+      )}
+      {element.type === 'sql' && (
+        <TextField
+          multiline
+          minRows={3}
+          required
+          label={t('checklists.element.query')}
+          value={element.query}
+          disabled={disabled}
+          onChange={(e) => set({ query: e.target.value })}
+          error={Boolean(errors.query)}
+          helperText={errors.query ?? t('checklists.element.queryHint')}
+          slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'sql-input' } }}
         />
       )}
       {element.type === 'task' && (
