@@ -9,7 +9,7 @@ const suffix = Date.now().toString(36).toUpperCase();
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-/** Decision 057: the new element types, builder settings, backups, export/import, filled on a phone. */
+/** Decision 061: the new element types, builder settings, backups, export/import, filled on a phone. */
 describe('checklists: elements, settings, backups, export and import', () => {
   let browser: Browser;
   let checklistPath = '';

@@ -227,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const actions = actionsModule({ db: database.db, settings: settings.service });
   employees.deletionGuards.push(actions.employeeDeletionGuard);
   // Checklists: builder, formulas and filling (decisions 052, 053); task cells create actions and document
-  // management cells attach documents to the filled checklist (decision 057).
+  // management cells attach documents to the filled checklist (decision 061).
   // SQL cells run through the report sandbox (created below; called only while serving requests).
   const checklists = checklistsModule({
     db: database.db,

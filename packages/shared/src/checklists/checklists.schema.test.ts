@@ -107,7 +107,7 @@ describe('checklist definition', () => {
   });
 });
 
-describe('element types of decision 057', () => {
+describe('element types of decision 061', () => {
   it('gives tree paths and refuses a node without a parent', () => {
     expect(
       treePaths([

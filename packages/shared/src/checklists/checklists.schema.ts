@@ -115,10 +115,10 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
       .max(1440, 'Die Dauer liegt zwischen 1 und 1440 Minuten.'),
   }),
   z.object({ type: z.literal('timer'), ...base }),
-  // A photo: the answer is the id of a document attached to the filled checklist (decision 057).
+  // A photo: the answer is the id of a document attached to the filled checklist (decision 061).
   z.object({ type: z.literal('image'), ...base }),
   z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
-  // A value read by a SQL query through the report sandbox with the filler's data rights (decision 057).
+  // A value read by a SQL query through the report sandbox with the filler's data rights (decision 061).
   z.object({
     type: z.literal('sql'),
     label: base.label,
@@ -532,7 +532,7 @@ export const checklistSchema = z.object({
 });
 export type Checklist = z.infer<typeof checklistSchema>;
 
-/** A stored earlier state of a checklist definition (saved before every change; decision 057). */
+/** A stored earlier state of a checklist definition (saved before every change; decision 061). */
 export const checklistBackupSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),

@@ -172,7 +172,7 @@ export const checklistsErrors = {
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
-/** Texts of the checklists module that are not error codes (decision 057). */
+/** Texts of the checklists module that are not error codes (decision 061). */
 export const checklistsMessages = {
   importNotJson:
     'Die Datei enthält kein gültiges JSON. Bitte wählen Sie eine exportierte Checkliste (.json).',

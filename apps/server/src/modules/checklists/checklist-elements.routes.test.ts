@@ -6,7 +6,7 @@ import { actions } from '#modules/actions/index.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId } from '#test/fixtures.ts';
 
-/** The element types of decision 057: employee picker, tree, countdown, time recording, tasks, documents. */
+/** The element types of decision 061: employee picker, tree, countdown, time recording, tasks, documents. */
 let t: TestApp;
 let admin: ApiClient;
 let filler: ApiClient;

@@ -12,7 +12,7 @@ import { employeeRoles } from '#modules/roles/index.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
 
-/** Builder settings, rights, locks, clones, backups, export and import (decision 057). */
+/** Builder settings, rights, locks, clones, backups, export and import (decision 061). */
 let t: TestApp;
 let admin: ApiClient;
 let builder: ApiClient;

@@ -73,7 +73,7 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
       },
     );
 
-    // Cloning (up to the clone maximum), backups, export and import (decision 057).
+    // Cloning (up to the clone maximum), backups, export and import (decision 061).
     app.post(
       '/checklists/:id/clone',
       {

@@ -40,8 +40,8 @@ export const CHECKLIST_INSTANCE_ENTITY = 'checklist_instance';
 export const CHECKLIST_ACTION_SOURCE = 'checklist';
 export const CHECKLIST_DOCUMENT_ENTITY = 'checklist_instance';
 
-/** What the checklists module asks of the actions module (decision 057): creating a task cell's action. */
-/** What the checklists module asks of the reports module (decision 057): SQL cells through the sandbox. */
+/** What the checklists module asks of the actions module (decision 061): creating a task cell's action. */
+/** What the checklists module asks of the reports module (decision 061): SQL cells through the sandbox. */
 export type ChecklistSqlPort = {
   checkQuery(text: string): void;
   firstValue(actor: Actor, text: string): Promise<string | number | null>;

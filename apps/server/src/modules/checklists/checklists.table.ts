@@ -44,7 +44,7 @@ export const checklists = pgTable(
     gridColumns: jsonb('grid_columns').$type<Line[]>().notNull().default(sql`'[]'::jsonb`),
     cells: jsonb('cells').$type<ChecklistCell[]>().notNull().default(sql`'[]'::jsonb`),
     variables: jsonb('variables').$type<ChecklistVariable[]>().notNull().default(sql`'[]'::jsonb`),
-    // Decision 057: visibility and editability by employees, roles and locations; editing blocked; clones.
+    // Decision 061: visibility and editability by employees, roles and locations; editing blocked; clones.
     rights: jsonb('rights').$type<ChecklistRight[]>().notNull().default(sql`'[]'::jsonb`),
     locked: boolean('locked').notNull().default(false),
     clonedFromId: integer('cloned_from_id').references((): AnyPgColumn => checklists.id),
@@ -73,7 +73,7 @@ export type ChecklistDefinitionBackup = {
 };
 
 /**
- * Backups (decision 057): the state of a checklist before each change, restorable from the builder. Kept
+ * Backups (decision 061): the state of a checklist before each change, restorable from the builder. Kept
  * with the checklist (deleted with it).
  */
 export const checklistBackups = pgTable(

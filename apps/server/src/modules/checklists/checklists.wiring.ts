@@ -10,7 +10,7 @@ import {
 } from './checklists.service.ts';
 
 /**
- * A filled checklist as an action source (task cells, decision 057) and as a target of the documents'
+ * A filled checklist as an action source (task cells, decision 061) and as a target of the documents'
  * attach API (document management cells): readers of the instance see them, fillers change them.
  */
 export function registerChecklistWiring(deps: {

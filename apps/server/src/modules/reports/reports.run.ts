@@ -169,7 +169,7 @@ export function createReportRuns(deps: ReportsDeps) {
 
     /**
      * The first column of the first row of a query, run like a report (guard, read-only role, timeout) with
-     * the caller's data rights: e.g. a checklist cell filled from SQL (decision 057). Null without rows.
+     * the caller's data rights: e.g. a checklist cell filled from SQL (decision 061). Null without rows.
      */
     async firstValue(actor: Actor, text: string): Promise<string | number | null> {
       const checked = assertSqlAllowed(text, []);
