@@ -32,7 +32,7 @@ import { authModule, createPasswordPolicyService } from './modules/auth/index.ts
 import {
   checklistsModule,
   questionnairesModule,
-  registerChecklistDocuments,
+  registerChecklistWiring,
 } from './modules/checklists/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { employeeImportModule } from './modules/employee-import/index.ts';
@@ -212,8 +212,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = mailModule({ db: database.db, settings: settings.service });
   const documents = documentsModule({ db: database.db, filesDir: config.filesDir });
   const hazardBricks = hazardBricksModule({ db: database.db });
-  // Checklists: builder, formulas and filling (decisions 052, 053).
-  const checklists = checklistsModule({ db: database.db });
+  const actions = actionsModule({ db: database.db, settings: settings.service });
+  employees.deletionGuards.push(actions.employeeDeletionGuard);
+  // Checklists: builder, formulas and filling (decisions 052, 053); task cells create actions and document
+  // management cells attach documents to the filled checklist (decision 061).
+  // SQL cells run through the report sandbox (created below; called only while serving requests).
+  const checklists = checklistsModule({
+    db: database.db,
+    actions: actions.service,
+    sql: {
+      checkQuery: (text) => reports.service.checkQuery(text),
+      firstValue: (actor, text) => reports.service.firstValue(actor, text),
+    },
+  });
+  registerChecklistWiring({ checklists: checklists.service, actions, documents });
   // The hazardous substances register (decision 046); the data-sheet release links a checklist (054).
   const substances = substancesModule({
     db: database.db,
@@ -238,8 +250,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },
   });
-  const actions = actionsModule({ db: database.db, settings: settings.service });
-  employees.deletionGuards.push(actions.employeeDeletionGuard);
   const hazardAnalysis = hazardAnalysisModule({
     db: database.db,
     organisation,
@@ -316,8 +326,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Investigation measures are actions of the report; step 6's checklist is linked to it (decision 056).
   actions.sources.register(ACCIDENT_ACTION_SOURCE, accidents.actionSource);
   checklists.service.registerLink('accidents', accidents.checklistLink);
-  // Photos of filled checklists (decision 059).
-  registerChecklistDocuments({ documents, checklists: checklists.service });
   // Approval processes (decision 059): checklists linked to audits, findings as actions, mails, the print.
   const auditsM = auditsModule({
     db: database.db,

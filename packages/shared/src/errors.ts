@@ -37,7 +37,7 @@ export { activitiesMessages } from './errors/activities.ts';
 export { appointmentsMessages, BOOKING_STATUS_MESSAGES } from './errors/appointments.ts';
 export { auditsMessages } from './errors/audits.ts';
 export { authMessages } from './errors/auth.ts';
-export { questionnairesMessages } from './errors/checklists.ts';
+export { checklistsMessages, questionnairesMessages } from './errors/checklists.ts';
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';

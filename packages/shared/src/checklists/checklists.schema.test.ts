@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerFits,
   computeResults,
+  isAnswered,
+  parseInterval,
   progressOf,
+  treePaths,
   updateChecklistSchema,
   variableNameProblem,
 } from './checklists.schema.ts';
@@ -45,6 +49,8 @@ const def = (cells: { row: number; column: number; element: unknown }[], variabl
   columns: [1, 2].map((key) => ({ key, label: `Spalte ${key}` })),
   cells,
   variables,
+  rights: [],
+  locked: false,
 });
 
 describe('checklist definition', () => {
@@ -98,5 +104,33 @@ describe('checklist definition', () => {
       )[0],
     ).toContain('im Kreis');
     expect(messages(def([{ row: 9, column: 1, element: num('A') }]))[0]).toContain('außerhalb');
+  });
+});
+
+describe('element types of decision 061', () => {
+  it('gives tree paths and refuses a node without a parent', () => {
+    expect(
+      treePaths([
+        { label: 'Werk', depth: 0 },
+        { label: 'Halle 1', depth: 1 },
+        { label: 'Regal', depth: 2 },
+        { label: 'Lager', depth: 0 },
+      ]),
+    ).toEqual(['Werk', 'Werk › Halle 1', 'Werk › Halle 1 › Regal', 'Lager']);
+    expect(treePaths([{ label: 'Tief', depth: 1 }])).toEqual([null]);
+  });
+
+  it('reads time recordings as ISO intervals; only a stopped one counts as answered', () => {
+    expect(parseInterval('2026-11-26T10:00:00Z/')).toEqual({
+      start: new Date('2026-11-26T10:00:00Z'),
+      stop: null,
+    });
+    expect(parseInterval('2026-11-26T10:00:00Z/2026-11-26T09:59:59Z')).toBeNull();
+    expect(parseInterval('2026-11-26T10:00:00Z')).toBeNull();
+    const timer = { type: 'timer' as const, label: 'Zeit', required: true };
+    expect(isAnswered(timer, '2026-11-26T10:00:00Z/')).toBe(false);
+    expect(isAnswered(timer, '2026-11-26T10:00:00Z/2026-11-26T10:05:00Z')).toBe(true);
+    expect(answerFits(timer, '2026-11-26T10:00:00Z/2026-11-26T10:05:00Z')).toBe(true);
+    expect(answerFits({ type: 'countdown', label: 'C', required: false, minutes: 5 }, 'morgen')).toBe(false);
   });
 });

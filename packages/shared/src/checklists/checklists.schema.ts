@@ -53,15 +53,26 @@ export const ELEMENT_TYPES = [
   'textarea',
   'employee',
   'total',
+  'tree',
+  'countdown',
+  'timer',
+  'task',
+  'documents',
+  'image',
+  'sql',
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+/** Elements without an answer typed by the filler: totals (computed) and document management (attached files). */
+export const NON_INPUT_TYPES: ReadonlySet<ElementType> = new Set<ElementType>(['total', 'documents', 'sql']);
 
 const text = (what: string, max: number) =>
   z.string().trim().min(1, `Bitte geben Sie ${what} an.`).max(max, `Höchstens ${max} Zeichen erlaubt.`);
 const finite = z.number({ message: 'Bitte geben Sie eine Zahl ein.' }).finite();
 const variableRef = z.string().max(80).nullable();
 
-const base = { label: text('eine Beschriftung', 200), required: z.boolean() };
+/** `locked`: an administrator locked the element (AUDIT_CHECKLISTS_LOCK); others cannot change or remove it. */
+const base = { label: text('eine Beschriftung', 200), required: z.boolean(), locked: z.boolean().optional() };
 const options = z
   .array(text('einen Auswahlwert', 200))
   .min(1, 'Bitte geben Sie mindestens einen Auswahlwert an.')
@@ -92,9 +103,47 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('textarea'), ...base }),
   z.object({ type: z.literal('employee'), ...base }),
   z.object({
+    type: z.literal('tree'),
+    ...base,
+    // The tree as its lines in order, each with its depth (0 = top level): what the builder's indented text
+    // holds, and no recursive type to validate.
+    nodes: z
+      .array(z.object({ label: text('einen Knoten', 200), depth: z.number().int().min(0).max(5) }))
+      .min(1, 'Bitte geben Sie mindestens einen Knoten an.')
+      .max(500),
+  }),
+  z.object({
+    type: z.literal('countdown'),
+    ...base,
+    minutes: z
+      .number()
+      .int('Die Dauer ist eine ganze Zahl von Minuten.')
+      .min(1, 'Die Dauer liegt zwischen 1 und 1440 Minuten.')
+      .max(1440, 'Die Dauer liegt zwischen 1 und 1440 Minuten.'),
+  }),
+  z.object({ type: z.literal('timer'), ...base }),
+  // A photo: the answer is the id of a document attached to the filled checklist (decision 061).
+  z.object({ type: z.literal('image'), ...base }),
+  z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
+  // A value read by a SQL query through the report sandbox with the filler's data rights (decision 061).
+  z.object({
+    type: z.literal('sql'),
+    label: base.label,
+    required: z.literal(false),
+    locked: base.locked,
+    query: z.string().max(4000, 'Höchstens 4000 Zeichen erlaubt.'),
+  }),
+  z.object({
+    type: z.literal('documents'),
+    label: base.label,
+    required: z.literal(false),
+    locked: base.locked,
+  }),
+  z.object({
     type: z.literal('total'),
     label: base.label,
     required: z.literal(false),
+    locked: base.locked,
     formula: z.string().max(2000),
     fractionDigits: z.number().int().min(0).max(6),
     variable: variableRef,
@@ -132,8 +181,33 @@ export function variableNameProblem(name: string): string | null {
   return null;
 }
 
-/** Cells that give a value to formulas (everything but texts that are not numbers still reads as text). */
-const VALUE_TYPES: ReadonlySet<ElementType> = new Set(ELEMENT_TYPES);
+/** Cells that give a value to formulas (texts that are not numbers still read as text). */
+const VALUE_TYPES: ReadonlySet<ElementType> = new Set<ElementType>([
+  'checkbox',
+  'dropdown',
+  'radio',
+  'date',
+  'number',
+  'slider',
+  'text',
+  'textarea',
+  'employee',
+  'total',
+  'tree',
+  'sql',
+]);
+
+/** The paths of a tree element's nodes in order ('Gebäude › Halle 1'); null for a line deeper than allowed. */
+export function treePaths(nodes: readonly { label: string; depth: number }[]): (string | null)[] {
+  const stack: string[] = [];
+  return nodes.map((n) => {
+    if (n.depth > stack.length) return null;
+    stack.length = n.depth;
+    stack.push(n.label.trim());
+    return stack.join(TREE_SEPARATOR);
+  });
+}
+export const TREE_SEPARATOR = ' › ';
 
 type Definition = {
   rows: { key: number }[];
@@ -212,6 +286,25 @@ export function checkDefinition(def: Definition, ctx: z.RefinementCtx): void {
         path: ['cells', i, 'element', 'max'],
         message: 'Der Höchstwert muss größer oder gleich dem Mindestwert sein.',
       });
+    if (el.type === 'tree') {
+      const paths = treePaths(el.nodes);
+      const unique = new Set<string>();
+      paths.forEach((path, n) => {
+        if (path === null)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['cells', i, 'element', 'nodes'],
+            message: `Der Knoten „${el.nodes[n]?.label}“ ist zu tief eingerückt: Er braucht einen übergeordneten Knoten.`,
+          });
+        else if (unique.has(path))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['cells', i, 'element', 'nodes'],
+            message: `Der Knoten „${path}“ kommt doppelt vor.`,
+          });
+        if (path !== null) unique.add(path);
+      });
+    }
     if (el.type === 'total') {
       try {
         compileFormula(el.formula, known);
@@ -352,18 +445,30 @@ export function computeResults(def: Definition, answers: Answers): Results {
 export function isAnswered(el: ChecklistElement, value: AnswerValue | undefined): boolean {
   if (value === undefined || value === null) return false;
   if (el.type === 'checkbox') return value === true;
+  // A time recording counts once it is stopped.
+  if (el.type === 'timer') return typeof value === 'string' && parseInterval(value)?.stop != null;
   return value !== '';
 }
 
-/** Progress in percent: answered input cells (totals excluded) of all input cells; 100 without any. */
+/** Progress in percent: answered input cells (totals and documents excluded) of all input cells; 100 without any. */
 export function progressOf(def: Definition, answers: Answers): number {
-  const inputs = def.cells.filter((c) => c.element.type !== 'total');
+  const inputs = def.cells.filter((c) => !NON_INPUT_TYPES.has(c.element.type));
   if (inputs.length === 0) return 100;
   const answered = inputs.filter((c) => isAnswered(c.element, answers[cellKey(c.row, c.column)])).length;
   return Math.floor((answered * 100) / inputs.length);
 }
 
 // ── the checklist record ───────────────────────────────────────────────────────────────────────────
+
+/** Rights types (spec): who sees a checklist and who may fill it — employees, roles, locations. */
+export const CHECKLIST_RIGHT_KINDS = ['employee', 'role', 'location'] as const;
+export const checklistRightSchema = z.object({
+  kind: z.enum(CHECKLIST_RIGHT_KINDS),
+  id: z.number().int().positive(),
+  /** true: may fill; false: may only see. */
+  edit: z.boolean(),
+});
+export type ChecklistRight = z.infer<typeof checklistRightSchema>;
 
 const checklistFields = {
   label: text('eine Bezeichnung', 200),
@@ -384,6 +489,16 @@ const checklistFields = {
   columns: z.array(checklistLineSchema).max(50),
   cells: z.array(checklistCellSchema).max(10_000),
   variables: z.array(checklistVariableSchema).max(500),
+  /** Empty: everyone with the checklist rights; else only the named employees, roles and locations. */
+  rights: z
+    .array(checklistRightSchema)
+    .max(500)
+    .refine(
+      (rights) => new Set(rights.map((r) => `${r.kind}:${r.id}`)).size === rights.length,
+      'Jeder Mitarbeiter, jede Rolle und jeder Ort darf nur einmal in den Rechten stehen.',
+    ),
+  /** Editing blocked by an administrator (AUDIT_CHECKLISTS_LOCK). */
+  locked: z.boolean(),
 };
 
 export const createChecklistSchema = z
@@ -414,10 +529,61 @@ export const checklistSchema = z.object({
   columns: z.array(checklistLineSchema),
   cells: z.array(checklistCellSchema),
   variables: z.array(checklistVariableSchema),
+  rights: z.array(checklistRightSchema.extend({ name: z.string() })),
+  locked: z.boolean(),
+  /** The checklist this one was cloned from, and how many clones this one has. */
+  clonedFromId: z.number().int().nullable(),
+  cloneCount: z.number().int(),
   instanceCount: z.number().int(),
   updatedAt: z.string(),
 });
 export type Checklist = z.infer<typeof checklistSchema>;
+
+/** A stored earlier state of a checklist definition (saved before every change; decision 061). */
+export const checklistBackupSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  label: z.string(),
+  cellCount: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type ChecklistBackup = z.infer<typeof checklistBackupSchema>;
+export const backupParamsSchema = z.object({ id: idSchema, backupId: idSchema });
+
+/** The portable part of a checklist: what export writes and import reads (no rights, locks or clones). */
+export const CHECKLIST_EXPORT_FORMAT = 'schutzwerk-checklist';
+export const checklistExportSchema = z
+  .object({
+    format: z.literal(CHECKLIST_EXPORT_FORMAT, {
+      message: 'Die Datei ist kein Checklisten-Export von Schutzwerk.',
+    }),
+    formatVersion: z.literal(1, { message: 'Diese Version des Checklisten-Exports wird nicht unterstützt.' }),
+    checklist: z
+      .object({
+        label: checklistFields.label,
+        category: checklistFields.category,
+        module: checklistFields.module,
+        requiredProgress: checklistFields.requiredProgress,
+        cloneMaximum: checklistFields.cloneMaximum,
+        rows: checklistFields.rows,
+        columns: checklistFields.columns,
+        cells: checklistFields.cells,
+        variables: checklistFields.variables,
+      })
+      .superRefine(checkDefinition),
+  })
+  .strict();
+export type ChecklistExport = z.infer<typeof checklistExportSchema>;
+/** Import: the file's text as read by the browser (at most 5 MB). */
+export const importChecklistSchema = z
+  .object({
+    content: z
+      .string()
+      .min(1, 'Die Datei ist leer.')
+      .max(5_000_000, 'Die Datei ist zu groß (höchstens 5 MB).'),
+  })
+  .strict();
 
 export const checklistListQuerySchema = listQuerySchema.extend({
   status: z.enum(['active', 'inactive', 'all']).optional().default('active'),
@@ -450,8 +616,48 @@ export const checklistInstanceSchema = z.object({
   visible: z.boolean(),
   version: z.number().int(),
   updatedAt: z.string(),
+  /** The employees picked in employee cells (names resolved on read). */
+  employees: z.array(
+    z.object({
+      id: z.number().int(),
+      personnelNumber: z.string(),
+      lastName: z.string(),
+      firstName: z.string(),
+    }),
+  ),
+  /** The actions of task cells by cell key, with their state. */
+  actions: z.record(
+    z.string(),
+    z.object({
+      id: z.number().int(),
+      designation: z.string(),
+      done: z.boolean(),
+      dueDate: z.string().nullable(),
+    }),
+  ),
 });
 export type ChecklistInstance = z.infer<typeof checklistInstanceSchema>;
+
+/** A task cell's action (task tracking): created in the actions module, its id becomes the cell's answer. */
+export const createCellActionSchema = z
+  .object({
+    version: versionSchema,
+    cell: z
+      .string()
+      .regex(/^\d+_\d+$/)
+      .max(20),
+    designation: text('eine Bezeichnung', 200),
+    responsibleId: z
+      .number({ message: 'Bitte wählen Sie eine verantwortliche Person aus.' })
+      .int()
+      .positive('Bitte wählen Sie eine verantwortliche Person aus.'),
+    dueDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie ein gültiges Datum ein.')
+      .nullable(),
+  })
+  .strict();
+export type CreateCellAction = z.infer<typeof createCellActionSchema>;
 
 export const saveChecklistInstanceSchema = z
   .object({
@@ -505,7 +711,37 @@ export function answerFits(el: ChecklistElement, value: AnswerValue): boolean {
       return typeof value === 'string';
     case 'employee':
       return typeof value === 'number' && Number.isInteger(value) && value > 0;
+    case 'tree':
+      return typeof value === 'string' && (value === '' || treePaths(el.nodes).includes(value));
+    case 'countdown':
+      return typeof value === 'string' && (value === '' || isInstant(value));
+    case 'timer':
+      return typeof value === 'string' && (value === '' || parseInterval(value) !== null);
+    case 'image':
+      return typeof value === 'number' && Number.isInteger(value) && value > 0;
+    case 'sql':
+      // Set by the server from the query; the filler sends the stored value back unchanged.
+      return typeof value === 'number' || typeof value === 'string';
+    case 'task':
+      // The action's id: set by the server when the action is created, never by the filler.
+      return typeof value === 'number' && Number.isInteger(value) && value > 0;
+    case 'documents':
     case 'total':
       return false;
   }
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+const isInstant = (v: string) => INSTANT.test(v) && !Number.isNaN(Date.parse(v));
+
+/**
+ * A time recording's answer: an ISO 8601 interval `<start>/<stop>` in UTC, `<start>/` while it runs.
+ * Null when malformed or the stop lies before the start.
+ */
+export function parseInterval(value: string): { start: Date; stop: Date | null } | null {
+  const [start, stop, ...rest] = value.split('/');
+  if (rest.length > 0 || start === undefined || stop === undefined || !isInstant(start)) return null;
+  if (stop === '') return { start: new Date(start), stop: null };
+  if (!isInstant(stop) || Date.parse(stop) < Date.parse(start)) return null;
+  return { start: new Date(start), stop: new Date(stop) };
 }

@@ -85,7 +85,51 @@ export const checklistsErrors = {
   },
   CHECKLIST_CELL_IN_USE: {
     status: 409,
-    message: 'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten daran hängen.',
+    message:
+      'Die Zelle, Zeile oder Spalte kann nicht gelöscht werden, weil bereits Antworten, Maßnahmen oder Dateien daran hängen.',
+  },
+  CHECKLIST_EMPLOYEE_NOT_VISIBLE: {
+    status: 400,
+    message:
+      'Der gewählte Mitarbeiter ist in Ihrem Portal nicht sichtbar. Bitte wählen Sie einen Mitarbeiter über die Auswahl aus.',
+  },
+  CHECKLIST_LOCKED: {
+    status: 409,
+    message:
+      'Die Checkliste ist von einem Administrator für die Bearbeitung gesperrt. Bitte wenden Sie sich an einen Administrator.',
+  },
+  CHECKLIST_ELEMENT_LOCKED: {
+    status: 409,
+    message:
+      'Ein gesperrtes Element kann nur ein Administrator ändern oder entfernen. Bitte laden Sie die Checkliste neu.',
+  },
+  CHECKLIST_RIGHT_UNKNOWN: {
+    status: 400,
+    message:
+      'Ein Mitarbeiter, eine Rolle oder ein Ort in den Rechten ist in Ihrem Portal nicht vorhanden. Bitte wählen Sie erneut aus.',
+  },
+  CHECKLIST_CLONE_MAXIMUM: {
+    status: 409,
+    message:
+      'Die Höchstzahl an Kopien dieser Checkliste ist erreicht. Erhöhen Sie die Höchstzahl in den Einstellungen der Checkliste.',
+  },
+  CHECKLIST_HAS_CLONES: {
+    status: 409,
+    message:
+      'Die Checkliste kann nicht gelöscht werden, weil es Kopien von ihr gibt. Bitte löschen Sie zuerst die Kopien oder deaktivieren Sie die Checkliste.',
+  },
+  CHECKLIST_BACKUP_NOT_FOUND: {
+    status: 404,
+    message: 'Die Sicherung der Checkliste wurde nicht gefunden.',
+  },
+  CHECKLIST_IMPORT_INVALID: {
+    status: 400,
+    message:
+      'Die Datei kann nicht als Checkliste importiert werden. Bitte prüfen Sie die aufgeführten Fehler.',
+  },
+  CHECKLIST_TASK_EXISTS: {
+    status: 409,
+    message: 'Für dieses Feld wurde bereits eine Maßnahme angelegt.',
   },
   CHECKLIST_INACTIVE: {
     status: 409,
@@ -162,3 +206,10 @@ export const questionnairesMessages = {
   collectionGone: 'Die Checklisten-Sammlung wurde nicht gefunden.',
   checklistGone: 'Die Checkliste wurde nicht gefunden.',
 };
+
+/** Texts of the checklists module that are not error codes (decision 061). */
+export const checklistsMessages = {
+  importNotJson:
+    'Die Datei enthält kein gültiges JSON. Bitte wählen Sie eine exportierte Checkliste (.json).',
+  copyPrefix: 'Kopie von',
+} as const;

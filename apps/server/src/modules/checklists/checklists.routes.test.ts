@@ -68,6 +68,8 @@ function body(c: Checklist, patch: Record<string, unknown> = {}) {
     columns: c.columns,
     cells: c.cells,
     variables: c.variables,
+    rights: c.rights,
+    locked: c.locked,
     ...patch,
   };
 }

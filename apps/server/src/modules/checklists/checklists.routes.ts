@@ -6,20 +6,25 @@ import {
   VIEWER_STATUSES,
 } from '@schutzwerk/shared/audits/audits.schema.ts';
 import {
+  backupParamsSchema,
+  checklistBackupSchema,
+  checklistExportSchema,
   checklistInstanceSchema,
   checklistListQuerySchema,
   checklistRowSchema,
   checklistSchema,
+  createCellActionSchema,
   createChecklistSchema,
+  importChecklistSchema,
   instanceParamsSchema,
   saveChecklistInstanceSchema,
   updateChecklistSchema,
 } from '@schutzwerk/shared/checklists/checklists.schema.ts';
-import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { idParamsSchema, versionQuerySchema, versionSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyOf } from '#platform/access.ts';
+import { allOf, anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
 import { listRoute } from '#platform/list-route.ts';
 import type { ChecklistsService } from './checklists.service.ts';
@@ -73,6 +78,81 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
         await service.delete(requireActor(request), request.params.id, request.query.version);
         return reply.status(204).send(null);
       },
+    );
+
+    // Cloning (up to the clone maximum), backups, export and import (decision 061).
+    app.post(
+      '/checklists/:id/clone',
+      {
+        config: { access: allOf(P.AUDIT_CHECKLISTS_CLONE, P.AUDIT_CHECKLISTS_CREATE) },
+        schema: { params: idParamsSchema, response: { 201: z.object({ data: checklistSchema }) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.clone(requireActor(request), request.params.id) }),
+    );
+    app.get(
+      '/checklists/:id/backups',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.object({ data: z.array(checklistBackupSchema) }) },
+        },
+      },
+      async (request) => ({ data: await service.backups(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists/:id/backups/:backupId/restore',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT) },
+        schema: {
+          params: backupParamsSchema,
+          body: z.object({ version: versionSchema }).strict(),
+          response: one,
+        },
+      },
+      async (request) => ({
+        data: await service.restoreBackup(
+          requireActor(request),
+          request.params.id,
+          request.params.backupId,
+          request.body.version,
+        ),
+      }),
+    );
+    app.get(
+      '/checklists/:id/export',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_IMPORT) },
+        schema: { params: idParamsSchema, response: { 200: z.object({ data: checklistExportSchema }) } },
+      },
+      async (request) => ({ data: await service.exportChecklist(requireActor(request), request.params.id) }),
+    );
+    app.post(
+      '/checklists/import',
+      {
+        config: { access: allOf(P.AUDIT_CHECKLISTS_IMPORT, P.AUDIT_CHECKLISTS_CREATE) },
+        schema: { body: importChecklistSchema, response: { 201: z.object({ data: checklistSchema }) } },
+        bodyLimit: 6 * 1024 * 1024,
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await service.importChecklist(requireActor(request), request.body.content) }),
+    );
+    app.get(
+      '/checklists/right-options',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_RIGHTS) },
+        schema: {
+          response: {
+            200: z.object({
+              data: z.object({ roles: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+            }),
+          },
+        },
+      },
+      async (request) => ({ data: await service.rightOptions(requireActor(request)) }),
     );
 
     // Filling. Reading needs the checklist right; each instance is further checked by its link's rule.
@@ -165,6 +245,55 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
           request.body,
         ),
       }),
+    );
+    // SQL cells: the server runs the cell's query (report sandbox) and stores its value.
+    app.post(
+      '/checklists/:id/instances/:instanceId/sql',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT) },
+        schema: {
+          params: instanceParamsSchema,
+          body: z
+            .object({
+              version: versionSchema,
+              cell: z
+                .string()
+                .regex(/^\d+_\d+$/)
+                .max(20),
+            })
+            .strict(),
+          response: oneInstance,
+        },
+      },
+      async (request) => ({
+        data: await service.refreshSqlCell(
+          requireActor(request),
+          request.params.id,
+          request.params.instanceId,
+          request.body,
+        ),
+      }),
+    );
+    // Task tracking: the action of a task cell (created in the actions module).
+    app.post(
+      '/checklists/:id/instances/:instanceId/actions',
+      {
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT) },
+        schema: {
+          params: instanceParamsSchema,
+          body: createCellActionSchema,
+          response: { 201: z.object({ data: checklistInstanceSchema }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          data: await service.createCellAction(
+            requireActor(request),
+            request.params.id,
+            request.params.instanceId,
+            request.body,
+          ),
+        }),
     );
   };
 }

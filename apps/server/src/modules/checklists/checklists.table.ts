@@ -1,10 +1,21 @@
 import type {
   AnswerValue,
   ChecklistCell,
+  ChecklistRight,
   ChecklistVariable,
 } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { versioned } from '#db/columns.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
@@ -33,9 +44,52 @@ export const checklists = pgTable(
     gridColumns: jsonb('grid_columns').$type<Line[]>().notNull().default(sql`'[]'::jsonb`),
     cells: jsonb('cells').$type<ChecklistCell[]>().notNull().default(sql`'[]'::jsonb`),
     variables: jsonb('variables').$type<ChecklistVariable[]>().notNull().default(sql`'[]'::jsonb`),
+    // Decision 061: visibility and editability by employees, roles and locations; editing blocked; clones.
+    rights: jsonb('rights').$type<ChecklistRight[]>().notNull().default(sql`'[]'::jsonb`),
+    locked: boolean('locked').notNull().default(false),
+    clonedFromId: integer('cloned_from_id').references((): AnyPgColumn => checklists.id),
     ...versioned,
   },
-  (t) => [index('checklists_portal').on(t.portalId, t.active)],
+  (t) => [
+    index('checklists_portal').on(t.portalId, t.active),
+    index('checklists_cloned_from').on(t.clonedFromId),
+  ],
+);
+
+/** What a backup keeps: the definition as the builder saves it. */
+export type ChecklistDefinitionBackup = {
+  label: string;
+  category: string;
+  module: string;
+  active: boolean;
+  requiredProgress: number;
+  cloneMaximum: number;
+  rows: Line[];
+  columns: Line[];
+  cells: ChecklistCell[];
+  variables: ChecklistVariable[];
+  rights: ChecklistRight[];
+  locked: boolean;
+};
+
+/**
+ * Backups (decision 061): the state of a checklist before each change, restorable from the builder. Kept
+ * with the checklist (deleted with it).
+ */
+export const checklistBackups = pgTable(
+  'checklist_backups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    checklistId: integer('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    /** The checklist's version this state had. */
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<ChecklistDefinitionBackup>().notNull(),
+    createdBy: integer('created_by').references(() => employees.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('checklist_backups_checklist').on(t.checklistId, t.id)],
 );
 
 /**

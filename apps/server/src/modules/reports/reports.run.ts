@@ -162,6 +162,29 @@ export function createReportRuns(deps: ReportsDeps) {
       };
     },
 
+    /** Whether a query passes the SQL guard (no filters); throws the guard's refusal. */
+    checkQuery(text: string): void {
+      assertSqlAllowed(text, []);
+    },
+
+    /**
+     * The first column of the first row of a query, run like a report (guard, read-only role, timeout) with
+     * the caller's data rights: e.g. a checklist cell filled from SQL (decision 061). Null without rows.
+     */
+    async firstValue(actor: Actor, text: string): Promise<string | number | null> {
+      const checked = assertSqlAllowed(text, []);
+      const data = await runner.rows(checked, new Map(), 10, 1, true, dataRightsOf(actor));
+      const column = data.columns[0];
+      const value = column === undefined ? undefined : data.rows[0]?.[column];
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'number') return value;
+      if (typeof value === 'bigint') return Number(value);
+      const textValue = value instanceof Date ? value.toISOString() : String(value);
+      return /^-?\d+(\.\d+)?$/.test(textValue) && Number.isFinite(Number(textValue))
+        ? Number(textValue)
+        : textValue.slice(0, 4000);
+    },
+
     /**
      * Test run for the SQL editor (report manager): the first rows of unsaved SQL with the given filter
      * values, as German display text. Same guard, role, timeout and caps as a real run.

@@ -3,4 +3,4 @@
  * through the module). Kept apart from index.ts so that table files can import it without pulling in the
  * whole module (and an import cycle with it).
  */
-export { employeeRoles, rolePermissions } from './roles.table.ts';
+export { employeeRoles, rolePermissions, roles } from './roles.table.ts';

@@ -43,6 +43,14 @@ import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
 import { useSetVisibility } from './api/set-visibility.ts';
+import { CountdownElement } from './components/elements/countdown-element.tsx';
+import { DocumentsElement } from './components/elements/documents-element.tsx';
+import { EmployeeElement } from './components/elements/employee-element.tsx';
+import { ImageElement } from './components/elements/image-element.tsx';
+import { SqlElement } from './components/elements/sql-element.tsx';
+import { TaskElement } from './components/elements/task-element.tsx';
+import { TimerElement } from './components/elements/timer-element.tsx';
+import { TreeElement } from './components/elements/tree-element.tsx';
 import { UnlockForm } from './components/unlock-form.tsx';
 import { OfflineConflictPanel } from './offline/offline-conflict.tsx';
 import { useOfflineFill } from './offline/use-offline-fill.ts';
@@ -322,6 +330,12 @@ function ChecklistFiller({
                       disabled={!canFill}
                       onChange={(v) => answer(k, v)}
                       testId={`cell-${k}`}
+                      context={{
+                        cell: k,
+                        checklistId: checklist.id,
+                        instance: base,
+                        onInstance: record.rebaseOn,
+                      }}
                     />
                   </Box>
                 );
@@ -350,12 +364,19 @@ type InputProps = {
   disabled: boolean;
   onChange: (value: AnswerValue) => void;
   testId: string;
+  /** What cells working with the stored instance need (picked names, actions, documents). */
+  context: {
+    cell: string;
+    checklistId: number;
+    instance: ChecklistInstance;
+    onInstance: (fresh: ChecklistInstance) => void;
+  };
 };
 
-function ElementInput({ element, value, result, disabled, onChange, testId }: InputProps) {
+function ElementInput({ element, value, result, disabled, onChange, testId, context }: InputProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const required = element.type !== 'total' && element.required;
+  const required = element.required;
   const str = typeof value === 'string' ? value : '';
   switch (element.type) {
     case 'checkbox':
@@ -461,16 +482,56 @@ function ElementInput({ element, value, result, disabled, onChange, testId }: In
       );
     case 'employee':
       return (
-        <TextField
-          fullWidth
-          type="number"
-          required={required}
-          label={t('checklists.fill.employeeNumber', { label: element.label })}
-          value={typeof value === 'number' ? value : ''}
+        <EmployeeElement
+          label={element.label}
+          required={element.required}
+          value={typeof value === 'number' ? value : null}
+          known={context.instance.employees}
           disabled={disabled}
-          onChange={(e) => onChange(e.target.value === '' ? null : Math.trunc(Number(e.target.value)))}
+          onChange={onChange}
         />
       );
+    case 'tree':
+      return <TreeElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'countdown':
+      return <CountdownElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'timer':
+      return <TimerElement element={element} value={str} disabled={disabled} onChange={onChange} />;
+    case 'task':
+      return (
+        <TaskElement
+          element={element}
+          cell={context.cell}
+          checklistId={context.checklistId}
+          instance={context.instance}
+          disabled={disabled}
+          onCreated={context.onInstance}
+        />
+      );
+    case 'sql':
+      return (
+        <SqlElement
+          label={element.label}
+          value={value}
+          cell={context.cell}
+          checklistId={context.checklistId}
+          instance={context.instance}
+          disabled={disabled}
+          onRead={context.onInstance}
+        />
+      );
+    case 'image':
+      return (
+        <ImageElement
+          element={element}
+          value={typeof value === 'number' ? value : null}
+          instanceId={context.instance.id}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+    case 'documents':
+      return <DocumentsElement label={element.label} instanceId={context.instance.id} disabled={disabled} />;
     case 'total':
       return (
         <Box>

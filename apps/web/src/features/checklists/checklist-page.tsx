@@ -3,6 +3,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -46,14 +50,18 @@ import { useVersionedDraft } from '#components/record-page/use-versioned-draft.t
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
+import { exportChecklist, useCloneChecklist } from './api/checklist-tools.ts';
 import { useCreateInstance } from './api/create-instance.ts';
 import { useDeleteChecklist } from './api/delete-checklist.ts';
 import { checklistQueryOptions, useChecklist } from './api/get-checklist.ts';
 import { useInstances } from './api/get-instances.ts';
 import { useUpdateChecklist } from './api/update-checklist.ts';
+import { BackupsPanel } from './components/backups-panel.tsx';
+import { ChecklistPreview } from './components/checklist-preview.tsx';
 import { defaultElement } from './components/element-defaults.ts';
 import { ElementSettings } from './components/element-settings.tsx';
 import { PasswordButton } from './components/password-dialog.tsx';
+import { RightsEditor } from './components/rights-editor.tsx';
 import { VariablesEditor } from './components/variables-editor.tsx';
 
 /** /checklists/{id}: the builder — record fields, the grid of rows × columns, elements and variables. */
@@ -89,6 +97,8 @@ function draftOf(c: Checklist): Draft {
     columns: c.columns,
     cells: c.cells,
     variables: c.variables,
+    rights: c.rights,
+    locked: c.locked,
   };
 }
 
@@ -131,7 +141,14 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
     [checking, draft],
   );
   const leaving = useRef(false);
-  const canEdit = canAny([P.AUDIT_CHECKLISTS_EDIT]);
+  const mayLock = canAny([P.AUDIT_CHECKLISTS_LOCK]);
+  // Editing blocked by an administrator: only those who may lock still edit (and unlock).
+  const blocked = base.locked && !mayLock;
+  const canEdit = canAny([P.AUDIT_CHECKLISTS_EDIT]) && !blocked;
+  const canRights = canEdit && canAny([P.AUDIT_CHECKLISTS_RIGHTS]);
+  const clone = useCloneChecklist(checklist.id);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [toolError, setToolError] = useState<string | null>(null);
   const canVariables = canEdit && canAny([P.AUDIT_CHECKLISTS_VARIABLES]);
   const canFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
   const errors = { ...fieldErrors(update.error), ...localErrors };
@@ -161,6 +178,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
     back: '/checklists/list',
     onSave: canEdit ? save : undefined,
     saveDisabled: !dirty || update.isPending,
+    onPreview: () => setPreviewOpen(true),
   });
   const unsavedDialog = useUnsavedChangesGuard(dirty, leaving);
 
@@ -200,6 +218,11 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
+        </Alert>
+      )}
+      {blocked && (
+        <Alert severity="info" role="status">
+          {t('checklists.lockedInfo')}
         </Alert>
       )}
       <Paper sx={{ p: 2 }}>
@@ -262,7 +285,55 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
             }
             label={t('checklists.fields.active')}
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.locked}
+                disabled={!mayLock || !canAny([P.AUDIT_CHECKLISTS_EDIT])}
+                onChange={(e) => set({ locked: e.target.checked })}
+              />
+            }
+            label={t('checklists.fields.locked')}
+          />
         </Stack>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
+          {canAny([P.AUDIT_CHECKLISTS_CLONE]) && canAny([P.AUDIT_CHECKLISTS_CREATE]) && (
+            <Button
+              variant="outlined"
+              disabled={dirty || clone.isPending}
+              onClick={() => {
+                setToolError(null);
+                clone.mutate(undefined, {
+                  onSuccess: (copy) => {
+                    notify(t('checklists.cloned'));
+                    void navigate(`/checklists/${copy.id}`);
+                  },
+                  onError: (e) => setToolError(errorMessage(e, t)),
+                });
+              }}
+            >
+              {t('checklists.clone', { count: base.cloneCount, max: base.cloneMaximum })}
+            </Button>
+          )}
+          {canAny([P.AUDIT_CHECKLISTS_IMPORT]) && (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setToolError(null);
+                exportChecklist(base.id, `checkliste-${base.id}.json`).catch((e: unknown) =>
+                  setToolError(errorMessage(e, t)),
+                );
+              }}
+            >
+              {t('checklists.export')}
+            </Button>
+          )}
+        </Stack>
+        {toolError && (
+          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+            {toolError}
+          </Alert>
+        )}
       </Paper>
 
       <Paper sx={{ p: 2 }}>
@@ -418,7 +489,8 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
             variables={draft.variables}
             known={known}
             errors={errorsOfCell(selectedIndex)}
-            disabled={!canEdit}
+            disabled={!canEdit || (selectedCell.element.locked === true && !mayLock)}
+            lockable={canEdit && mayLock}
             onChange={(element: ChecklistElement) =>
               setCells(draft.cells.map((c, i) => (i === selectedIndex ? { ...c, element } : c)))
             }
@@ -441,6 +513,36 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
           onChange={(variables) => set({ variables })}
         />
       </Paper>
+
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('checklists.rights.title')}
+        </Typography>
+        <RightsEditor
+          rights={draft.rights}
+          disabled={!canRights}
+          error={errors.rights}
+          onChange={(rights) => set({ rights })}
+        />
+      </Paper>
+
+      {canAny([P.AUDIT_CHECKLISTS_EDIT]) && (
+        <Paper sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('checklists.backups.title')}
+          </Typography>
+          <BackupsPanel
+            checklistId={base.id}
+            version={base.version}
+            dirty={dirty}
+            canRestore={canEdit}
+            onRestored={(c) => {
+              record.saved(c);
+              notify(t('checklists.backups.restored'));
+            }}
+          />
+        </Paper>
+      )}
 
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
@@ -533,6 +635,26 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
           })
         }
       />
+      <Dialog
+        open={previewOpen}
+        onClose={() => setPreviewOpen(false)}
+        fullWidth
+        maxWidth="lg"
+        aria-labelledby="checklist-preview-title"
+      >
+        <DialogTitle id="checklist-preview-title">{t('checklists.preview.title')}</DialogTitle>
+        <DialogContent>
+          <ChecklistPreview
+            label={draft.label}
+            rows={draft.rows}
+            columns={draft.columns}
+            cells={draft.cells}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPreviewOpen(false)}>{t('checklists.preview.close')}</Button>
+        </DialogActions>
+      </Dialog>
       {unsavedDialog}
     </Stack>
   );

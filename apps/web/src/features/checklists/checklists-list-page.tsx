@@ -26,6 +26,7 @@ import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { CHECKLIST_LIST_SOURCE } from './api/checklist-keys.ts';
 import { useCreateChecklist } from './api/create-checklist.ts';
+import { ImportDialog } from './components/import-dialog.tsx';
 
 const ORDER_COLUMNS = ['label', 'category', 'module', 'updatedAt'] as const;
 type OrderColumn = (typeof ORDER_COLUMNS)[number];
@@ -51,6 +52,7 @@ export function ChecklistsListPage() {
   const { pathname } = useLocation();
   const { search, setSearch, filter, updateFilter } = useListState(pathname, DEFAULT_FILTER, isStoredFilter);
   const [createOpen, setCreateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
 
   useToolbar({
@@ -58,6 +60,10 @@ export function ChecklistsListPage() {
     search: { value: search, onChange: setSearch, label: t('checklists.searchLabel') },
     sort: { value: filter.orderDirection, onChange: (orderDirection) => updateFilter({ orderDirection }) },
     onAdd: canAny([P.AUDIT_CHECKLISTS_CREATE]) ? () => setCreateOpen(true) : undefined,
+    onUpload:
+      canAny([P.AUDIT_CHECKLISTS_IMPORT]) && canAny([P.AUDIT_CHECKLISTS_CREATE])
+        ? () => setImportOpen(true)
+        : undefined,
     filter: {
       value: filter.showInactive,
       defaultValue: DEFAULT_FILTER.showInactive,
@@ -125,6 +131,14 @@ export function ChecklistsListPage() {
         }
         onRowClick={(row) => navigate(`/checklists/${row.id}`)}
         onTotalChange={onTotalChange}
+      />
+      <ImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={(id) => {
+          notify(t('checklists.import.done'));
+          void navigate(`/checklists/${id}`);
+        }}
       />
       <CreateChecklistDialog
         open={createOpen}

@@ -5,6 +5,8 @@ export const checklistKeys = {
   instances: (id: number) => [...checklistKeys.all, 'instances', id] as const,
   instance: (id: number, instanceId: number) => [...checklistKeys.all, 'instance', id, instanceId] as const,
   protection: (id: number) => [...checklistKeys.all, 'protection', id] as const,
+  backups: (id: number) => [...checklistKeys.all, 'backups', id] as const,
+  rightOptions: () => [...checklistKeys.all, 'right-options'] as const,
 };
 
 /** List source of the checklists (list protocol, spec shell §7). */

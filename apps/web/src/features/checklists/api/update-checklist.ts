@@ -12,6 +12,10 @@ export function useUpdateChecklist(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateChecklist) => updateChecklist(id, input),
-    onSuccess: (c) => queryClient.setQueryData(checklistKeys.detail(id), c),
+    onSuccess: (c) => {
+      queryClient.setQueryData(checklistKeys.detail(id), c);
+      // every save keeps the state before as a backup
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.backups(id) });
+    },
   });
 }

@@ -7,7 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ChecklistElement, ChecklistVariable } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { formulaProblem } from '@schutzwerk/shared/checklists/formula.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { treeNodes, treeText } from './element-defaults.ts';
 
 type Props = {
   element: ChecklistElement;
@@ -16,6 +18,8 @@ type Props = {
   known: ReadonlySet<string>;
   errors: Record<string, string>;
   disabled: boolean;
+  /** The user may lock and unlock elements (AUDIT_CHECKLISTS_LOCK). */
+  lockable: boolean;
   onChange: (element: ChecklistElement) => void;
   onRemove: () => void;
 };
@@ -34,6 +38,7 @@ export function ElementSettings({
   known,
   errors,
   disabled,
+  lockable,
   onChange,
   onRemove,
 }: Props) {
@@ -60,6 +65,7 @@ export function ElementSettings({
         ))}
       </TextField>
     ) : null;
+  const [tree, setTree] = useState(() => (element.type === 'tree' ? treeText(element.nodes) : ''));
   const formulaError =
     element.type === 'total' ? (formulaProblem(element.formula, known) ?? errors.formula ?? null) : null;
   return (
@@ -76,7 +82,7 @@ export function ElementSettings({
         error={Boolean(errors.label)}
         helperText={errors.label}
       />
-      {element.type !== 'total' && (
+      {element.type !== 'total' && element.type !== 'documents' && element.type !== 'sql' && (
         <FormControlLabel
           control={
             <Switch
@@ -154,6 +160,58 @@ export function ElementSettings({
           />
         </Stack>
       )}
+      {element.type === 'tree' && (
+        <TextField
+          multiline
+          minRows={4}
+          label={t('checklists.element.nodes')}
+          value={tree}
+          disabled={disabled}
+          onChange={(e) => {
+            setTree(e.target.value);
+            set({ nodes: treeNodes(e.target.value) });
+          }}
+          error={Boolean(errors.nodes)}
+          helperText={errors.nodes ?? t('checklists.element.nodesHint')}
+          slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'tree-input' } }}
+        />
+      )}
+      {element.type === 'countdown' && (
+        <TextField
+          type="number"
+          label={t('checklists.element.minutes')}
+          value={element.minutes}
+          disabled={disabled}
+          onChange={(e) => set({ minutes: Math.trunc(Number(e.target.value) || 0) })}
+          error={Boolean(errors.minutes)}
+          helperText={errors.minutes}
+        />
+      )}
+      {element.type === 'sql' && (
+        <TextField
+          multiline
+          minRows={3}
+          required
+          label={t('checklists.element.query')}
+          value={element.query}
+          disabled={disabled}
+          onChange={(e) => set({ query: e.target.value })}
+          error={Boolean(errors.query)}
+          helperText={errors.query ?? t('checklists.element.queryHint')}
+          slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'sql-input' } }}
+        />
+      )}
+      {element.type === 'task' && (
+        <TextField
+          label={t('checklists.element.designation')}
+          value={element.designation}
+          required
+          disabled={disabled}
+          onChange={(e) => set({ designation: e.target.value })}
+          error={Boolean(errors.designation)}
+          helperText={errors.designation ?? t('checklists.element.designationHint')}
+        />
+      )}
       {element.type === 'text' && (
         <TextField
           type="number"
@@ -190,6 +248,18 @@ export function ElementSettings({
         </>
       )}
       {variableSelect}
+      {(lockable || element.locked) && (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={element.locked === true}
+              disabled={!lockable}
+              onChange={(e) => set({ locked: e.target.checked })}
+            />
+          }
+          label={t('checklists.element.locked')}
+        />
+      )}
       {!disabled && (
         <Button color="error" variant="outlined" onClick={onRemove} sx={{ alignSelf: 'flex-start' }}>
           {t('checklists.element.remove')}

@@ -16,11 +16,8 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1] || fallback;
 }
 
-/**
- * Downloads one file version: the API needs the bearer token, so the browser cannot follow a plain link;
- * the bytes are fetched and saved under the name the server gives.
- */
-export async function downloadDocumentFile(documentId: number, versionId: number, fallbackName: string) {
+/** Fetches one file version with the bearer token; a failed answer becomes an ApiError. */
+async function fetchDocumentFile(documentId: number, versionId: number): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -45,6 +42,20 @@ export async function downloadDocumentFile(documentId: number, versionId: number
     }
     throw new ApiError(response.status, code, message);
   }
+  return response;
+}
+
+/** The bytes of one file version (e.g. a photo shown in a checklist cell). */
+export async function documentFileBlob(documentId: number, versionId: number): Promise<Blob> {
+  return (await fetchDocumentFile(documentId, versionId)).blob();
+}
+
+/**
+ * Downloads one file version: the API needs the bearer token, so the browser cannot follow a plain link;
+ * the bytes are fetched and saved under the name the server gives.
+ */
+export async function downloadDocumentFile(documentId: number, versionId: number, fallbackName: string) {
+  const response = await fetchDocumentFile(documentId, versionId);
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
