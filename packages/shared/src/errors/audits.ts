@@ -33,7 +33,7 @@ export const auditsErrors = {
     status: 400,
     message: 'Das Passwort der Checkliste ist ungültig. Bitte geben Sie es erneut ein.',
   },
-  CHECKLIST_LOCKED: {
+  AUDIT_CHECKLIST_LOCKED: {
     status: 409,
     message:
       'Die Checkliste ist noch gesperrt: Die vorherige Checkliste des Freigabevorgangs hat ihren erforderlichen Fortschritt noch nicht erreicht.',

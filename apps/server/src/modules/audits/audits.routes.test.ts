@@ -366,7 +366,7 @@ describe('approval processes (Freigabevorgänge)', () => {
 
     // Unlock by progress: the second checklist waits for the first's required 100 %.
     expect(errorOf(await fill(auditor.client, second.id, two.instanceId, { '1_1': true })).code).toBe(
-      'CHECKLIST_LOCKED',
+      'AUDIT_CHECKLIST_LOCKED',
     );
     // Affected employees read but do not fill.
     expect(errorOf(await fill(outsider.client, first.id, one.instanceId, { '1_1': true })).code).toBe(

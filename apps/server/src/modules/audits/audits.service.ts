@@ -173,7 +173,7 @@ export function createAuditsService(deps: {
       if (row.status !== 'in_progress') throw new AppError('AUDIT_STATE_INVALID');
       const states = await repository.checklists(ex, row.id);
       const i = states.findIndex((s) => s.checklistId === checklistId);
-      if (i >= 0 && lockedBy(states, i)) throw new AppError('CHECKLIST_LOCKED');
+      if (i >= 0 && lockedBy(states, i)) throw new AppError('AUDIT_CHECKLIST_LOCKED');
     },
   };
 

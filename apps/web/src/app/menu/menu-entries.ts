@@ -19,6 +19,7 @@ import ExtensionIcon from '@mui/icons-material/Extension';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import HealingIcon from '@mui/icons-material/Healing';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
@@ -254,7 +255,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     key: 'ownPrecautions',
     route: '/occupational-medicine/own',
-    icon: EventAvailableIcon,
+    icon: HowToRegIcon,
     anyOf: [P.TOPICS_OWN, P.PRECAUTION_APPROVE],
     available: true,
   },
