@@ -80,6 +80,8 @@ function definition() {
     columns: Array.from({ length: COLUMNS }, (_, i) => ({ key: i + 1, label: '' })),
     cells,
     variables: [],
+    rights: [],
+    locked: false,
   });
 }
 

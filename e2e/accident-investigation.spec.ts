@@ -64,6 +64,8 @@ async function createChecklist(page: Page, label: string): Promise<number> {
       },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(saved.status).toBe(200);
   return created.data.id;

@@ -45,6 +45,8 @@ async function createChecklist(page: Page, label: string, requiredProgress: numb
       },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(saved.status).toBe(200);
   return created.data.id;

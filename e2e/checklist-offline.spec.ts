@@ -48,6 +48,8 @@ async function prepare(page: Page): Promise<{ checklistId: number; instanceId: n
       },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(saved.status).toBe(200);
   const instance = await api<Instance>(page, 'POST', `checklists/${created.data.id}/instances`);

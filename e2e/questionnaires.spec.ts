@@ -50,6 +50,8 @@ describe('questionnaires: collections, types, the questionnaire of a hazard asse
         },
       ],
       variables: [],
+      rights: [],
+      locked: false,
     });
     expect(saved.status).toBe(200);
 
@@ -216,6 +218,8 @@ describe('questionnaires: collections, types, the questionnaire of a hazard asse
         { row: 1, column: 1, element: { type: 'text', label: 'Befund', required: false, maxLength: 200 } },
       ],
       variables: [],
+      rights: [],
+      locked: false,
     });
     const collection = await api<{ id: number }>(page, 'POST', 'checklists/collections', {
       label: `Sammlung ${name}`,

@@ -81,6 +81,8 @@ describe('substances on hazards and the data-sheet release checklist', () => {
         },
       ],
       variables: [],
+      rights: [],
+      locked: false,
     });
     expect(grid.status).toBe(200);
 

@@ -803,6 +803,91 @@ const ENTRIES: Record<string, Entry> = {
   },
   'POST /api/taskschedule/:id/pause': { kind: 'action', reason: 'pauses the task' },
   'POST /api/taskschedule/:id/resume': { kind: 'action', reason: 'resumes the task' },
+  // Checklists: backups, viewer statuses, protection, SQL and task cells (decisions 059, 061).
+  'POST /api/checklists/:id/backups/:backupId/restore': {
+    kind: 'action',
+    reason:
+      'restores a backup (named in the path) as the whole definition; the body carries only the version',
+  },
+  'PUT /api/checklists/:id/instances/:instanceId/visibility': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/checklists', { label: 'Teilsichtbarkeit' });
+      const instance = await post(`/api/checklists/${created.id}/instances`, {});
+      const url = `/api/checklists/${created.id}/instances/${instance.id}`;
+      return { url: `${url}/visibility`, read: reader(url), send: { visible: true } };
+    },
+  },
+  'PUT /api/checklists/:id/password': {
+    kind: 'action',
+    reason: 'sets or removes the password (named; stored as a hash, earlier unlocks end)',
+  },
+  'POST /api/checklists/:id/instances/:instanceId/sql': {
+    kind: 'action',
+    reason: 'reads an SQL cell’s value into the answers (the cell named)',
+  },
+  'POST /api/checklists/:id/instances/:instanceId/actions': {
+    kind: 'action',
+    reason: 'creates a task cell’s action (cell, designation, responsible and due date named)',
+  },
+  // Approval processes (decision 059).
+  'PUT /api/audits/:id': {
+    kind: 'whole',
+    async setup() {
+      const adminId = await employeeIdByLogin(t.database.db, 'admin');
+      const checklist = await post('/api/checklists', { label: 'Teilfreigabe' });
+      const audit = await post('/api/audits', {
+        title: 'Freigabe alt',
+        responsibleId: adminId,
+        executorId: adminId,
+        checklistIds: [checklist.id],
+      });
+      const url = `/api/audits/${audit.id}`;
+      return { url, read: reader(url), send: { title: 'Freigabe neu' } };
+    },
+  },
+  // Occupational-medical precaution (decision 057).
+  'PATCH /api/occupational-medicine/catalogues/:kind/:id': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/occupational-medicine/catalogues/legalSource', {
+        name: 'Teilrechtsgrundlage',
+        line2: 'Alt',
+      });
+      return {
+        url: `/api/occupational-medicine/catalogues/legalSource/${created.id}`,
+        read: async () =>
+          ((await get('/api/occupational-medicine/catalogues/legalSource')) as unknown as Json[]).find(
+            (r) => r.id === created.id,
+          )!,
+        send: { name: 'Teilrechtsgrundlage neu' },
+      };
+    },
+  },
+  'PATCH /api/occupational-medicine/precautions/:id': {
+    kind: 'partial',
+    async setup() {
+      const reason = await post('/api/occupational-medicine/catalogues/assessmentReason', {
+        name: 'Teilanlass',
+      });
+      const created = await post('/api/occupational-medicine/precautions', {
+        employeeId: await employeeIdByLogin(t.database.db, 'admin'),
+        type: 'wish',
+        reasonId: reason.id,
+        activityStart: '2026-08-01',
+      });
+      const url = `/api/occupational-medicine/precautions/${created.id}`;
+      return { url, read: reader(url), send: { intervalMonths: 24 }, derived: ['nextDue', 'due'] };
+    },
+  },
+  'POST /api/occupational-medicine/precautions/:id/checkups': {
+    kind: 'action',
+    reason: 'records a check-up of the precaution (date and assessment kind named)',
+  },
+  'POST /api/audits/:id/transition': {
+    kind: 'action',
+    reason: 'moves the audit to its next state (the step named)',
+  },
 };
 
 type OpenApi = {

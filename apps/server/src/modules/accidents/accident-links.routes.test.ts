@@ -73,6 +73,8 @@ async function checklist(module: string, label: string, active = true): Promise<
       },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json<{ data: Checklist }>().data;

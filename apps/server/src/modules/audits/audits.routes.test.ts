@@ -88,6 +88,8 @@ async function checklist(label: string, requiredProgress = 0): Promise<Checklist
       },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(res.statusCode, res.body).toBe(200);
   return data<Checklist>(res);

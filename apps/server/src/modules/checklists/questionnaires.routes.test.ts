@@ -84,6 +84,8 @@ async function question(label: string): Promise<Checklist> {
       { row: 2, column: 1, element: { type: 'text', label: 'Bemerkung', required: false, maxLength: 200 } },
     ],
     variables: [],
+    rights: [],
+    locked: false,
   });
   expect(res.statusCode, res.body).toBe(200);
   return data<Checklist>(res);
@@ -355,6 +357,8 @@ describe('questionnaires', () => {
       columns: c.columns,
       cells: c.cells,
       variables: c.variables,
+      rights: [],
+      locked: false,
     });
     expect(off.statusCode, off.body).toBe(200);
     const ty = await type('Leer', [seg(1, col.id)]);
