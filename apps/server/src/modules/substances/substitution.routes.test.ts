@@ -11,13 +11,10 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTaskReminders } from '#modules/actions/actions.reminders.ts';
-import { actionsRepository } from '#modules/actions/actions.repository.ts';
 import { tasks } from '#modules/actions/index.ts';
 import { employees } from '#modules/employees/employees.table.ts';
 import { mailOutbox } from '#modules/mail/mail.table.ts';
-import { renderTemplateMail } from '#modules/mail/mail-templates.ts';
-import { enqueueMail } from '#modules/mail/outbox.ts';
+import { scheduledTasks } from '#modules/scheduler/scheduler.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId } from '#test/fixtures.ts';
 
@@ -351,32 +348,41 @@ describe('register fields and the data-sheet release', () => {
     ).toBe(403);
   });
 
-  it('mails the due review task through the reminder job of the actions module', async () => {
+  it('mails the due review task through the reminder job of the actions module (run by the scheduler)', async () => {
+    const db = t.database.db;
     const a = await substance();
-    const responsible = await createUser(t.database.db);
-    await t.database.db
+    const responsible = await createUser(db);
+    await db
       .update(employees)
       .set({ email: 'sdb.pruefer@example.com' })
       .where(eq(employees.id, responsible.id));
+    const berlinDay = (offsetDays: number) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
+        new Date(Date.now() + offsetDays * 86_400_000),
+      );
     await admin.post(`/api/substances/${a.id}/sds-release`, {
       version: await doneChecklist(a),
       responsibleEmployeeId: responsible.id,
-      nextCheckDate: '2026-12-01',
+      nextCheckDate: berlinDay(1),
     });
-    const settings = {
-      read: async () => ({ companyName: 'Testfirma', applicationUrl: 'https://sw.test' }),
-    } as never;
-    const send = (now: Date) =>
-      createTaskReminders({
-        repository: actionsRepository,
-        settings,
-        mail: { render: renderTemplateMail, enqueue: enqueueMail },
-      }).send(t.database.db, now);
+    /** Fires the scheduler's 'task-reminders' job as its timer would. */
+    const runReminderJob = async () => {
+      await db
+        .update(scheduledTasks)
+        .set({ nextFireAt: new Date(Date.now() - 1000) })
+        .where(eq(scheduledTasks.key, 'task-reminders'));
+      const results = await t.app.scheduler.runDue();
+      expect(results.map((r) => r.outcome)).toContain('ok');
+    };
     const mailsTo = () =>
-      t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'sdb.pruefer@example.com'));
-    await send(new Date('2026-11-30T08:00:00Z'));
-    expect(await mailsTo()).toHaveLength(0); // not due yet
-    await send(new Date('2026-12-01T08:00:00Z'));
+      db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'sdb.pruefer@example.com'));
+    await runReminderJob();
+    expect(await mailsTo()).toHaveLength(0); // due tomorrow: not yet
+    await db
+      .update(tasks)
+      .set({ dueDate: berlinDay(0) })
+      .where(and(eq(tasks.sourceType, 'substance_sds'), eq(tasks.sourceId, a.id), eq(tasks.state, 'open')));
+    await runReminderJob();
     const mails = await mailsTo();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject + mails[0]!.textBody).toContain('Sicherheitsdatenblatt prüfen');
