@@ -8,6 +8,7 @@ import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
+import { updateVersionedReturning } from '#db/versioned.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
@@ -158,12 +159,7 @@ export const actionsRepository = {
     version: number,
     patch: Partial<ActionInsert>,
   ): Promise<ActionRecord | undefined> {
-    const [row] = await ex
-      .update(actions)
-      .set({ ...patch, version: sql`${actions.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(actions.id, id), eq(actions.version, version)))
-      .returning();
-    return row;
+    return updateVersionedReturning(ex, actions, id, version, patch);
   },
 
   async markActionDone(ex: Executor, id: number, actorId: number): Promise<void> {

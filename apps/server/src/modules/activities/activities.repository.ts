@@ -2,6 +2,7 @@ import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import type { EmployeeActivitiesPort } from '#modules/employees/index.ts';
 import { sortKey } from '#modules/employees/tables.ts';
 import { type ListPlan, type ListSource, runList } from '#platform/list.ts';
@@ -184,12 +185,7 @@ export const activitiesRepository = {
     version: number,
     patch: Partial<Pick<ActivityRow, 'name' | 'description' | 'parentId' | 'isRole' | 'isRoleBase'>>,
   ): Promise<boolean> {
-    const rows = await ex
-      .update(activities)
-      .set({ ...patch, version: sql`${activities.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(activities.id, id), eq(activities.version, version)))
-      .returning({ id: activities.id });
-    return rows.length > 0;
+    return updateVersioned(ex, activities, id, version, patch);
   },
 
   /** Marks the direct children of `parentId` as role nodes (a new version each). */
@@ -219,11 +215,7 @@ export const activitiesRepository = {
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(activities)
-      .where(and(eq(activities.id, id), eq(activities.version, version)))
-      .returning({ id: activities.id });
-    return rows.length > 0;
+    return deleteVersioned(ex, activities, id, version);
   },
 
   picker(ex: Executor, plan: ListPlan): Promise<ListResult<ActivityBrief>> {

@@ -2,6 +2,7 @@ import type { DocumentListFilter } from '@schutzwerk/shared/documents/documents.
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { employeePortals, employees } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
@@ -58,20 +59,11 @@ export const documentsRepository = {
     version: number,
     patch: Partial<DocumentInsert>,
   ): Promise<boolean> {
-    const rows = await ex
-      .update(documents)
-      .set({ ...patch, version: sql`${documents.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(documents.id, id), eq(documents.version, version)))
-      .returning({ id: documents.id });
-    return rows.length === 1;
+    return updateVersioned(ex, documents, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(documents)
-      .where(and(eq(documents.id, id), eq(documents.version, version)))
-      .returning({ id: documents.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, documents, id, version);
   },
 
   async versions(ex: Executor, documentId: number): Promise<VersionRecord[]> {

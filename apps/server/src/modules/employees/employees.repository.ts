@@ -7,6 +7,7 @@ import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { portals } from '#modules/portals/tables.ts';
 import { escapeLike, type ListPlan, type ListSource, runList, searchWords } from '#platform/list.ts';
@@ -140,20 +141,11 @@ export const employeesRepository = {
     version: number,
     patch: Partial<typeof employees.$inferInsert>,
   ): Promise<boolean> {
-    const rows = await ex
-      .update(employees)
-      .set({ ...patch, version: sql`${employees.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(employees.id, id), eq(employees.version, version)))
-      .returning({ id: employees.id });
-    return rows.length > 0;
+    return updateVersioned(ex, employees, id, version, patch);
   },
 
-  async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(employees)
-      .where(and(eq(employees.id, id), eq(employees.version, version)))
-      .returning({ id: employees.id });
-    return rows.length > 0;
+  deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
+    return deleteVersioned(ex, employees, id, version);
   },
 
   async departmentInPortal(ex: Executor, departmentId: number, portalId: number): Promise<boolean> {

@@ -6,6 +6,7 @@ import type {
 import { factorMenuListQuerySchema } from '@schutzwerk/shared/factor-menus/factor-menus.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
 import { factorMenuFactors, factorMenuRegisters, factorMenus } from './factor-menus.table.ts';
@@ -91,20 +92,11 @@ export const factorMenusRepository = {
   },
 
   async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<MenuInsert>) {
-    const rows = await ex
-      .update(factorMenus)
-      .set({ ...patch, version: sql`${factorMenus.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
-      .returning({ id: factorMenus.id });
-    return rows.length === 1;
+    return updateVersioned(ex, factorMenus, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(factorMenus)
-      .where(and(eq(factorMenus.id, id), eq(factorMenus.version, version)))
-      .returning({ id: factorMenus.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, factorMenus, id, version);
   },
 
   /** The registers of a menu in order, each with its factors in order. */

@@ -13,6 +13,7 @@ import {
 } from '@schutzwerk/shared/hazard-bricks/hazard-bricks.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
 import {
@@ -89,20 +90,11 @@ export const hazardBricksRepository = {
   },
 
   async updateVersioned(ex: Executor, id: number, version: number, patch: Partial<BrickInsert>) {
-    const rows = await ex
-      .update(hazardBricks)
-      .set({ ...patch, version: sql`${hazardBricks.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
-      .returning({ id: hazardBricks.id });
-    return rows.length === 1;
+    return updateVersioned(ex, hazardBricks, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(hazardBricks)
-      .where(and(eq(hazardBricks.id, id), eq(hazardBricks.version, version)))
-      .returning({ id: hazardBricks.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, hazardBricks, id, version);
   },
 
   async children(ex: Executor, brickId: number) {

@@ -2,6 +2,7 @@ import type { MailTemplateFields } from '@schutzwerk/shared/mail/mail.schema.ts'
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
+import { updateVersionedReturning } from '#db/versioned.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { type MailAttachment, mailOutbox, mailTemplates } from './mail.table.ts';
 
@@ -224,12 +225,7 @@ export const mailRepository = {
     version: number,
     values: MailTemplateFields & { updatedBy: number | null },
   ): Promise<MailTemplateRow | undefined> {
-    const [row] = await ex
-      .update(t)
-      .set({ ...values, version: sql`${t.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(t.id, id), eq(t.version, version)))
-      .returning();
-    return row;
+    return updateVersionedReturning(ex, t, id, version, values);
   },
 
   async deleteTemplate(ex: Executor, id: number): Promise<void> {

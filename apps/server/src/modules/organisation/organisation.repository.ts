@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { portals } from '#modules/portals/tables.ts';
 import { countAll } from '#platform/list.ts';
 import { departments, locationDesignations, locations } from './organisation.table.ts';
@@ -136,21 +137,12 @@ export const organisationRepository = {
     patch: Record<string, unknown>,
   ): Promise<boolean> {
     const t = kind === 'location' ? locations : departments;
-    const rows = await ex
-      .update(t)
-      .set({ ...patch, version: sql`${t.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(t.id, id), eq(t.version, version)))
-      .returning({ id: t.id });
-    return rows.length > 0;
+    return updateVersioned(ex, t, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, kind: TreeKind, id: number, version: number): Promise<boolean> {
     const t = treeTable(kind);
-    const rows = await ex
-      .delete(t)
-      .where(and(eq(t.id, id), eq(t.version, version)))
-      .returning({ id: t.id });
-    return rows.length > 0;
+    return deleteVersioned(ex, t, id, version);
   },
 
   // ── location details ───────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import type { ReportFormat } from '@schutzwerk/shared/reports/reports.schema.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned } from '#db/versioned.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
@@ -101,11 +102,7 @@ export const reportsRepository = {
 
   /** Deletes the definition (its filters with it) when `version` matches; false otherwise. */
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const deleted = await ex
-      .delete(reports)
-      .where(and(eq(reports.id, id), eq(reports.version, version)))
-      .returning({ id: reports.id });
-    return deleted.length > 0;
+    return deleteVersioned(ex, reports, id, version);
   },
 
   /** The report manager's list (list protocol). */

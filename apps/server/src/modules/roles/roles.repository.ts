@@ -3,6 +3,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import type { RoleListRow, RoleMemberRow } from '@schutzwerk/shared/roles/role.schema.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersionedReturning } from '#db/versioned.ts';
 import type { EmployeeRolesPort } from '#modules/employees/index.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
@@ -78,12 +79,7 @@ export const rolesRepository = {
     version: number,
     patch: Partial<{ name: string; description: string }>,
   ) {
-    const [row] = await ex
-      .update(roles)
-      .set({ ...patch, version: sql`${roles.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(roles.id, id), eq(roles.version, version)))
-      .returning();
-    return row;
+    return updateVersionedReturning(ex, roles, id, version, patch);
   },
 
   async replacePermissions(ex: Executor, roleId: number, permissionIds: readonly number[]) {
@@ -96,11 +92,7 @@ export const rolesRepository = {
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(roles)
-      .where(and(eq(roles.id, id), eq(roles.version, version)))
-      .returning({ id: roles.id });
-    return rows.length > 0;
+    return deleteVersioned(ex, roles, id, version);
   },
 
   members(ex: Executor, roleId: number, plan: ListPlan): Promise<ListResult<RoleMemberRow>> {

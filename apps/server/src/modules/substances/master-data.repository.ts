@@ -6,6 +6,7 @@ import type {
 } from '@schutzwerk/shared/substances/master-data.schema.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned } from '#db/versioned.ts';
 import { planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
 import { substanceIngredientTemplates, substanceManufacturers } from './master-data.table.ts';
@@ -119,11 +120,7 @@ export const masterDataRepository = {
 
   async deleteVersioned(ex: Executor, kind: MasterDataKind, id: number, version: number) {
     const table = kind === 'ingredientTemplate' ? t : m;
-    const rows = await ex
-      .delete(table)
-      .where(and(eq(table.id, id), eq(table.version, version)))
-      .returning({ id: table.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, table, id, version);
   },
 
   /** The manufacturer whose name equals `name` without case and surrounding spaces (the SDS import). */

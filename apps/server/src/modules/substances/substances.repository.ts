@@ -10,6 +10,7 @@ import {
 } from '@schutzwerk/shared/substances/substances.schema.ts';
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countOf, countRows } from '#platform/list-count.ts';
@@ -172,12 +173,7 @@ export const substancesRepository = {
     version: number,
     patch: Partial<typeof substances.$inferInsert>,
   ): Promise<boolean> {
-    const rows = await ex
-      .update(s)
-      .set({ ...patch, version: sql`${s.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(s.id, id), eq(s.version, version)))
-      .returning({ id: s.id });
-    return rows.length === 1;
+    return updateVersioned(ex, s, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
@@ -185,11 +181,7 @@ export const substancesRepository = {
       .update(s)
       .set({ currentVersionId: null })
       .where(and(eq(s.id, id), eq(s.version, version)));
-    const rows = await ex
-      .delete(s)
-      .where(and(eq(s.id, id), eq(s.version, version)))
-      .returning({ id: s.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, s, id, version);
   },
 
   async insertVersion(
@@ -448,11 +440,7 @@ export const substancesRepository = {
     },
     async deleteVersioned(ex: Executor, kind: 'productGroup' | 'packageUnit', id: number, version: number) {
       const t = substancesRepository.catalogue.table(kind);
-      const rows = await ex
-        .delete(t)
-        .where(and(eq(t.id, id), eq(t.version, version)))
-        .returning({ id: t.id });
-      return rows.length === 1;
+      return deleteVersioned(ex, t, id, version);
     },
   },
 };

@@ -5,6 +5,7 @@ import {
 } from '@schutzwerk/shared/substances/substitution.schema.ts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
+import { deleteVersioned, updateVersioned } from '#db/versioned.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
@@ -95,20 +96,11 @@ export const substitutionRepository = {
     version: number,
     patch: Partial<typeof substitutionTests.$inferInsert>,
   ): Promise<boolean> {
-    const rows = await ex
-      .update(t)
-      .set({ ...patch, version: sql`${t.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(t.id, id), eq(t.version, version)))
-      .returning({ id: t.id });
-    return rows.length === 1;
+    return updateVersioned(ex, t, id, version, patch);
   },
 
   async deleteVersioned(ex: Executor, id: number, version: number): Promise<boolean> {
-    const rows = await ex
-      .delete(t)
-      .where(and(eq(t.id, id), eq(t.version, version)))
-      .returning({ id: t.id });
-    return rows.length === 1;
+    return deleteVersioned(ex, t, id, version);
   },
 
   async setSubstances(ex: Executor, id: number, substanceIds: number[]) {
