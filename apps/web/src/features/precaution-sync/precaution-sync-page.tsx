@@ -35,6 +35,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { isApiError } from '#lib/api-client.ts';
 import { formatNumber } from '#lib/format.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { fileToBase64, useCheckSync, useCommitSync, usePreviewSync } from './api/precaution-sync.ts';
@@ -517,6 +518,14 @@ function CheckStep(props: {
       {Boolean(props.commitError) && (
         <Alert severity="error" role="alert">
           {errorMessage(props.commitError, t)}
+          {isApiError(props.commitError) && (props.commitError.details?.length ?? 0) > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {props.commitError.details?.map((d) => (
+                // A row with several errors has one path per error: the message tells them apart.
+                <li key={`${d.path.join('.')} ${d.message}`}>{d.message}</li>
+              ))}
+            </Box>
+          )}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
