@@ -23,6 +23,7 @@ import { nohlCriteriaErrors } from './errors/nohl-criteria.ts';
 import { occupationalMedicineErrors } from './errors/occupational-medicine.ts';
 import { organisationErrors } from './errors/organisation.ts';
 import { portalsErrors } from './errors/portals.ts';
+import { precautionSyncErrors } from './errors/precaution-sync.ts';
 import { productUpdateErrors } from './errors/product-update.ts';
 import { reportsErrors } from './errors/reports.ts';
 import { rolesErrors } from './errors/roles.ts';
@@ -51,6 +52,7 @@ export { instructionsMessages, topicsFileMessages } from './errors/instructions.
 export { mailMessages } from './errors/mail.ts';
 export { occupationalMedicineMessages } from './errors/occupational-medicine.ts';
 export { organisationMessages } from './errors/organisation.ts';
+export { precautionSyncMessages } from './errors/precaution-sync.ts';
 export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';
 export { schedulerMessages } from './errors/scheduler.ts';
@@ -108,6 +110,7 @@ export const errorCatalogue = {
   ...accidentsErrors,
   ...appointmentsErrors,
   ...occupationalMedicineErrors,
+  ...precautionSyncErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -135,6 +138,7 @@ export const errorCatalogueDomains = {
   'occupational-medicine': occupationalMedicineErrors,
   organisation: organisationErrors,
   portals: portalsErrors,
+  'precaution-sync': precautionSyncErrors,
   'product-update': productUpdateErrors,
   reports: reportsErrors,
   roles: rolesErrors,

@@ -367,6 +367,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'occupational-medicine/sync',
+                    handle: handle({ anyOf: [P.PRECAUTION_ASSESSMENTS] }),
+                    lazy: lazyPage(
+                      () => import('#features/precaution-sync/precaution-sync-page.tsx'),
+                      (m) => m.PrecautionSyncPage,
+                    ),
+                  },
+                  {
                     path: 'occupational-medicine/catalogues',
                     handle: handle({ anyOf: [P.PRECAUTION_MASTER_DATA] }),
                     lazy: lazyPage(

@@ -84,9 +84,5 @@ export const employeeImportMessages = {
     `Die zulässige Anzahl an Mitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${activeAfter} Mitarbeiter aktiv, die Lizenz erlaubt ${max}. Es wurden keine Daten importiert.`,
   installationExternalsExceeded: (activeAfter: number, max: number | null) =>
     `Die zulässige Anzahl an Fremdfirmenmitarbeitern laut Lizenz ist überschritten (Code 910): Nach dem Import wären ${activeAfter} Fremdfirmenmitarbeiter aktiv, die Lizenz erlaubt ${max}. Es wurden keine Daten importiert.`,
-  csvQuoteNotClosed:
-    'Ein Anführungszeichen wird bis zum Ende der Datei nicht geschlossen. Bitte prüfen Sie die Datei.',
-  csvUnreadable: (line: number | undefined) =>
-    `Die Datei kann nicht als CSV gelesen werden${line ? ` (Zeile ${line})` : ''}. Bitte prüfen Sie Datei und Trennzeichen.`,
   sendCsvBody: 'Bitte senden Sie die CSV-Datei als Inhalt der Anfrage (Content-Type text/csv).',
 } as const;

@@ -88,4 +88,8 @@ export const generalMessages = {
   illFormedText:
     'Der Text enthält ein ungültiges Zeichen (ein unvollständiges Unicode-Zeichen). Bitte geben Sie ihn erneut ein.',
   fieldUnknown: 'Unbekannt',
+  csvQuoteNotClosed:
+    'Ein Anführungszeichen wird bis zum Ende der Datei nicht geschlossen. Bitte prüfen Sie die Datei.',
+  csvUnreadable: (line: number | undefined) =>
+    `Die Datei kann nicht als CSV gelesen werden${line ? ` (Zeile ${line})` : ''}. Bitte prüfen Sie Datei und Trennzeichen.`,
 } as const;

@@ -3,9 +3,9 @@ import { employeeImportMessages, errorCatalogue } from '@schutzwerk/shared/error
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '#db/client.ts';
+import { parseCsv } from '#platform/csv.ts';
 import { AppError } from '#platform/errors.ts';
 import { fakeActor } from '#test/fake-actor.ts';
-import { parseCsv } from './csv.ts';
 import type { EmployeeRow, ImportJobRow } from './employee-import.repository.ts';
 import { installationCheck, licenceDeltaOf, licenceExceeded } from './import-licence.ts';
 import { createChanges, redact, updateChanges } from './import-log.ts';

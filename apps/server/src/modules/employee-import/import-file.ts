@@ -3,8 +3,8 @@ import {
   type ImportPreview,
   type ImportSeparator,
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
+import { CsvError, type ParsedCsv, parseCsv } from '#platform/csv.ts';
 import { AppError } from '#platform/errors.ts';
-import { CsvError, type ParsedCsv, parseCsv } from './csv.ts';
 import type { ImportJobRow } from './employee-import.repository.ts';
 import { suggestMapping } from './mapping.ts';
 

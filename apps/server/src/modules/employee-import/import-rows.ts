@@ -5,7 +5,8 @@ import {
 } from '@schutzwerk/shared/employee-import/employee-import.schema.ts';
 import { employeeFieldsSchema } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { employeeImportMessages } from '@schutzwerk/shared/errors.ts';
-import { type CsvRow, type ParsedCsv, parseFlag, parseGender, parseGermanDate } from './csv.ts';
+import { type CsvRow, type ParsedCsv, parseGermanDate } from '#platform/csv.ts';
+import { parseFlag, parseGender } from './csv.ts';
 
 /** The employee fields a file can carry (the password is not stored as a field). */
 export type DataField = Exclude<ImportFieldKey, 'password'>;

@@ -4,6 +4,9 @@ import type { SettingsService } from '#modules/settings/index.ts';
 import { occupationalMedicineRepository } from './occupational-medicine.repository.ts';
 import { occupationalMedicineRoutes } from './occupational-medicine.routes.ts';
 import { createOccupationalMedicineService } from './occupational-medicine.service.ts';
+import { precautionSyncRepository } from './precaution-sync.repository.ts';
+import { precautionSyncRoutes } from './precaution-sync.routes.ts';
+import { createPrecautionSyncService } from './precaution-sync.service.ts';
 
 /** Occupational-medical precaution, first slice (decision 057). */
 export function occupationalMedicineModule(deps: {
@@ -12,8 +15,18 @@ export function occupationalMedicineModule(deps: {
   now?: () => Date;
 }) {
   const service = createOccupationalMedicineService({ ...deps, repository: occupationalMedicineRepository });
+  // The medical-examination sync wizard (decision 065).
+  const sync = createPrecautionSyncService({
+    ...deps,
+    repository: occupationalMedicineRepository,
+    syncRepository: precautionSyncRepository,
+  });
   return {
     service,
-    register: (app: FastifyInstance) => app.register(occupationalMedicineRoutes(service), { prefix: '/api' }),
+    sync,
+    register: async (app: FastifyInstance) => {
+      await app.register(occupationalMedicineRoutes(service), { prefix: '/api' });
+      await app.register(precautionSyncRoutes(sync), { prefix: '/api' });
+    },
   };
 }

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +32,7 @@ import {
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
@@ -67,6 +69,11 @@ export function PrecautionsPage() {
         {can([P.PRECAUTION_EDIT]) && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {t('occupationalMedicine.precautions.add')}
+          </Button>
+        )}
+        {assessments && (
+          <Button component={RouterLink} to="/occupational-medicine/sync" startIcon={<SyncIcon />}>
+            {t('precautionSync.open')}
           </Button>
         )}
         <FormControlLabel
