@@ -11,3 +11,4 @@ export {
   instructionProfileTopics,
 } from './profiles.table.ts';
 export { instructionReminders } from './reminders.table.ts';
+export { instructionGroupFeedbackItems, instructionGroupFeedbacks } from './group-feedback.table.ts';
