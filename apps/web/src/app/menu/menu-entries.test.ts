@@ -81,6 +81,8 @@ describe('menu entries', () => {
       'instructionMatrix',
     ]);
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
+    // Group feedback has its own right (decision 069).
+    expect(visibleMenuEntries(can([P.TOPICS_GROUP_FEEDBACK])).map((e) => e.key)).toEqual(['groupFeedback']);
     // Readers of released substances see the register.
     expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
     // A first aider sees the first-aid book only; reporters see the accident list (decision 047).
@@ -126,6 +128,7 @@ describe('menu entries', () => {
       'precautionCatalogues',
       'instructionProfiles',
       'instructionMatrix',
+      'groupFeedback',
       'mailSettings',
       'hazardAnalysisStatus',
       'taskSchedule',
