@@ -80,7 +80,7 @@ describe('group feedback (decision 069)', () => {
     await chooseDepartment(page, team);
     await page.getByRole('button', { name: 'Abteilung hinzufügen' }).click();
     await page.getByText('2 Mitarbeiter hinzugefügt. Außerhalb Ihrer Verantwortung: 0.').waitFor();
-    await page.getByRole('cell', { name: `Gruppe${suffix}, Person 1` }).waitFor();
+    await page.getByRole('cell', { name: `Gruppe${suffix}, Person 1`, exact: true }).waitFor();
 
     // The topic.
     await page.getByRole('button', { name: 'Unterweisungen wählen' }).click();
