@@ -3,6 +3,8 @@
  * go through the module). Kept apart from index.ts so that table files can import it without pulling in the
  * whole module.
  */
+
+export { instructionGroupFeedbackItems, instructionGroupFeedbacks } from './group-feedback.table.ts';
 export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
 export {
   instructionExceptions,
@@ -11,4 +13,3 @@ export {
   instructionProfileTopics,
 } from './profiles.table.ts';
 export { instructionReminders } from './reminders.table.ts';
-export { instructionGroupFeedbackItems, instructionGroupFeedbacks } from './group-feedback.table.ts';
