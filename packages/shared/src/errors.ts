@@ -13,6 +13,7 @@ import { employeesErrors } from './errors/employees.ts';
 
 import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
+import { groupFeedbackErrors } from './errors/group-feedback.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
@@ -44,6 +45,7 @@ export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';
 export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
+export { groupFeedbackMessages } from './errors/group-feedback.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
 export { instructionProfilesMessages } from './errors/instruction-profiles.ts';
@@ -111,6 +113,7 @@ export const errorCatalogue = {
   ...appointmentsErrors,
   ...occupationalMedicineErrors,
   ...precautionSyncErrors,
+  ...groupFeedbackErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -128,6 +131,7 @@ export const errorCatalogueDomains = {
   employees: employeesErrors,
   'factor-menus': factorMenusErrors,
   general: generalErrors,
+  'group-feedback': groupFeedbackErrors,
   'hazard-analysis': hazardAnalysisErrors,
   'hazard-bricks': hazardBricksErrors,
   instructions: instructionsErrors,

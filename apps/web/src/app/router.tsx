@@ -510,6 +510,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'instructions/group-feedback',
+                    handle: handle({ anyOf: [P.TOPICS_GROUP_FEEDBACK] }),
+                    lazy: lazyPage(
+                      () => import('#features/group-feedback/group-feedback-page.tsx'),
+                      (m) => m.GroupFeedbackPage,
+                    ),
+                  },
+                  {
                     path: 'instructions/mine/:id/run',
                     handle: handle({ anyOf: [P.TOPICS_OWN] }),
                     lazy: lazyPage(

@@ -16,6 +16,8 @@ export {
   notifyEmployeesChanged,
 } from './employees.ports.ts';
 export type { EmployeesRepository } from './employees.repository.ts';
+// Group feedback creates external persons (decision 069).
+export { insertExternalPerson, type NewExternalPerson } from './external-person.ts';
 export { ownedUnitIds } from './responsibility.ts';
 export { assertNoMoreRights, employeesWithMoreRights, touchesSignIn } from './sign-in-guard.ts';
 // The tables other modules may join.

@@ -4,6 +4,9 @@ import { instructionSettings } from '#modules/settings/index.ts';
 import { assignmentsRepository } from './assignments.repository.ts';
 import { assignmentsRoutes } from './assignments.routes.ts';
 import { createAssignmentsService } from './assignments.service.ts';
+import { groupFeedbackRepository } from './group-feedback.repository.ts';
+import { groupFeedbackRoutes } from './group-feedback.routes.ts';
+import { createGroupFeedbackService } from './group-feedback.service.ts';
 import { instructionsRepository } from './instructions.repository.ts';
 import { instructionsRoutes } from './instructions.routes.ts';
 import { createInstructionsService, type TopicDeletionGuard } from './instructions.service.ts';
@@ -45,6 +48,13 @@ export function instructionsModule(deps: { db: Db; now?: () => Date }) {
     repository: topicsTransferRepository,
     topics: instructionsRepository,
   });
+  // Group feedback: a supervisor confirms an instruction given in person (decision 069).
+  const groupFeedback = createGroupFeedbackService({
+    db: deps.db,
+    repository: groupFeedbackRepository,
+    assignments: assignmentsRepository,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -59,6 +69,7 @@ export function instructionsModule(deps: { db: Db; now?: () => Date }) {
       await app.register(assignmentsRoutes(assignments), { prefix: '/api' });
       await app.register(profilesRoutes(profiles), { prefix: '/api' });
       await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
+      await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
     },
   };
 }

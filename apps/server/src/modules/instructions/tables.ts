@@ -3,6 +3,8 @@
  * go through the module). Kept apart from index.ts so that table files can import it without pulling in the
  * whole module.
  */
+
+export { instructionGroupFeedbackItems, instructionGroupFeedbacks } from './group-feedback.table.ts';
 export { instructionAssignments, instructionQuestions, instructionTopics } from './instructions.table.ts';
 export {
   instructionExceptions,

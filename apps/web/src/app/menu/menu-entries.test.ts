@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Unterweisungsprofile, Zuweisungsmatrix, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(33);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Unterweisungsprofile, Zuweisungsmatrix, Gruppenrückmeldung, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(34);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -81,6 +81,8 @@ describe('menu entries', () => {
       'instructionMatrix',
     ]);
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
+    // Group feedback has its own right (decision 069).
+    expect(visibleMenuEntries(can([P.TOPICS_GROUP_FEEDBACK])).map((e) => e.key)).toEqual(['groupFeedback']);
     // Readers of released substances see the register.
     expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
     // A first aider sees the first-aid book only; reporters see the accident list (decision 047).
@@ -126,6 +128,7 @@ describe('menu entries', () => {
       'precautionCatalogues',
       'instructionProfiles',
       'instructionMatrix',
+      'groupFeedback',
       'mailSettings',
       'hazardAnalysisStatus',
       'taskSchedule',

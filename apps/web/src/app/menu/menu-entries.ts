@@ -17,6 +17,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import GridOnIcon from '@mui/icons-material/GridOn';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HealingIcon from '@mui/icons-material/Healing';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
@@ -211,6 +212,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/instructions/matrix',
     icon: TableChartIcon,
     anyOf: [P.TOPICS_PROFILES, ...COMPOSITE.TOPICS_EVALUATION],
+    available: true,
+  },
+  // Group feedback: a supervisor confirms an instruction given in person (decision 069).
+  {
+    key: 'groupFeedback',
+    route: '/instructions/group-feedback',
+    icon: GroupsIcon,
+    anyOf: [P.TOPICS_GROUP_FEEDBACK],
     available: true,
   },
   {
