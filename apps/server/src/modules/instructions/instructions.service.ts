@@ -26,7 +26,7 @@ import type {
   TopicLinkRecord,
   TopicRecord,
 } from './instructions.repository.ts';
-import { hasScormPackage } from './scorm-topic.ts';
+import { hasScormPackage } from './scorm.repository.ts';
 
 /**
  * A check later slices plug in (assignments register theirs): a German reason when the topic must not be

@@ -25,7 +25,7 @@ import { berlinToday } from './assignments.service.ts';
 import type { InstructionsRepository, TopicRecord } from './instructions.repository.ts';
 import { type CertificateData, renderCertificatePdf } from './run.certificate.ts';
 import type { RunQuestionRecord, RunRecord, RunRepository } from './run.repository.ts';
-import { hasScormPackage } from './scorm-topic.ts';
+import { hasScormPackage } from './scorm.repository.ts';
 import type { MediaFiles, ServedFile } from './topic-media.ts';
 
 /** yyyy-mm-dd plus `days` calendar days. */

@@ -13,7 +13,6 @@ import {
   scormCommitSchema,
 } from '@schutzwerk/shared/instructions/scorm.schema.ts';
 import type { InstructionSettings } from '@schutzwerk/shared/settings/instructions.settings.ts';
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
@@ -22,10 +21,9 @@ import { type AssignmentRecord, assignmentsRepository } from './assignments.repo
 import { berlinToday } from './assignments.service.ts';
 import type { TopicRecord } from './instructions.repository.ts';
 import { instructionsRepository } from './instructions.repository.ts';
-import { instructionQuestions } from './instructions.table.ts';
 import { runRepository } from './run.repository.ts';
 import { addDays, germanDate } from './run.service.ts';
-import { instructionScormAttempts, instructionScormPackages } from './scorm.table.ts';
+import { type ScormAttemptRecord, type ScormPackageRecord, scormRepository } from './scorm.repository.ts';
 import { cmiFacts, isDone, resumeCmi } from './scorm-cmi.ts';
 import { ensureUnpacked, packagePath, unpackedDir, unpackPackage } from './scorm-package.ts';
 import type { MediaFiles } from './topic-media.ts';
@@ -33,8 +31,8 @@ import type { MediaFiles } from './topic-media.ts';
 /** The documents' store as the SCORM packages need it: MediaFiles plus where a stored file lies. */
 export type ScormFiles = MediaFiles & { root: string; pathOf(hash: string): string };
 
-type PackageRow = typeof instructionScormPackages.$inferSelect;
-type AttemptRow = typeof instructionScormAttempts.$inferSelect;
+type PackageRow = ScormPackageRecord;
+type AttemptRow = ScormAttemptRecord;
 
 /** How long a launch's content URLs admit the frame. */
 const LAUNCH_HOURS = 12;
@@ -120,13 +118,7 @@ export function createScormService(deps: {
     return row;
   }
 
-  async function packageRow(ex: Executor, topicId: number): Promise<PackageRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(instructionScormPackages)
-      .where(eq(instructionScormPackages.topicId, topicId));
-    return row;
-  }
+  const packageRow = (ex: Executor, topicId: number) => scormRepository.findPackage(ex, topicId);
 
   const present = (row: PackageRow): ScormPackage => ({
     topicId: row.topicId,
@@ -145,14 +137,7 @@ export function createScormService(deps: {
     return row;
   }
 
-  async function attemptOf(ex: Executor, assignmentId: number): Promise<AttemptRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(instructionScormAttempts)
-      .where(eq(instructionScormAttempts.assignmentId, assignmentId))
-      .for('update');
-    return row;
-  }
+  const attemptOf = (ex: Executor, assignmentId: number) => scormRepository.findAttempt(ex, assignmentId);
 
   function attemptState(
     assignment: AssignmentRecord,
@@ -238,15 +223,7 @@ export function createScormService(deps: {
 
   async function byToken(token: string): Promise<{ attempt: AttemptRow; pkg: PackageRow }> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('SCORM_LAUNCH_EXPIRED');
-    const [attempt] = await db
-      .select()
-      .from(instructionScormAttempts)
-      .where(
-        and(
-          eq(instructionScormAttempts.launchTokenHash, tokenHash(token)),
-          gt(instructionScormAttempts.launchExpiresAt, now()),
-        ),
-      );
+    const attempt = await scormRepository.attemptByToken(db, tokenHash(token), now());
     if (!attempt) throw new AppError('SCORM_LAUNCH_EXPIRED');
     const pkg = await packageRow(db, attempt.topicId);
     if (!pkg || pkg.packageHash !== attempt.packageHash) throw new AppError('SCORM_LAUNCH_EXPIRED');
@@ -303,10 +280,7 @@ export function createScormService(deps: {
         await files.commit(received);
         return await db.transaction(async (tx) => {
           await topicOf(tx, actor, topicId, 'update');
-          const [{ questions = 0 } = {}] = await tx
-            .select({ questions: count() })
-            .from(instructionQuestions)
-            .where(eq(instructionQuestions.topicId, topicId));
+          const questions = (await instructionsRepository.questionCounts(tx, topicId)).total;
           if (questions > 0) throw new AppError('SCORM_TOPIC_HAS_QUESTIONS');
           await files.register(tx, { hash: received.hash, size: received.size, mimeType: 'application/zip' });
           const values = {
@@ -319,16 +293,13 @@ export function createScormService(deps: {
           };
           const current = await packageRow(tx, topicId);
           if ((current?.version ?? 0) !== input.version) throw new AppError('CONFLICT');
-          const [row] = current
-            ? await tx
-                .update(instructionScormPackages)
-                .set({ ...values, version: current.version + 1, updatedAt: now() })
-                .where(eq(instructionScormPackages.topicId, topicId))
-                .returning()
-            : await tx
-                .insert(instructionScormPackages)
-                .values({ ...values, topicId, portalId: actor.portalId })
-                .returning();
+          const row = current
+            ? await scormRepository.updatePackage(tx, topicId, {
+                ...values,
+                version: current.version + 1,
+                updatedAt: now(),
+              })
+            : await scormRepository.insertPackage(tx, { ...values, topicId, portalId: actor.portalId });
           if (!row) throw new AppError('CONFLICT');
           await runRepository.logChange(tx, {
             entity: 'instruction_topic',
@@ -351,7 +322,7 @@ export function createScormService(deps: {
         const current = await packageRow(tx, topicId);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.version !== version) throw new AppError('CONFLICT');
-        await tx.delete(instructionScormPackages).where(eq(instructionScormPackages.topicId, topicId));
+        await scormRepository.deletePackage(tx, topicId);
         await runRepository.logChange(tx, {
           entity: 'instruction_topic',
           entityId: topicId,
@@ -407,35 +378,27 @@ export function createScormService(deps: {
         const existing = await attemptOf(tx, assignmentId);
         let attempt: AttemptRow | undefined;
         if (existing && existing.packageHash === pkg.packageHash) {
-          [attempt] = await tx
-            .update(instructionScormAttempts)
-            .set({
-              ...launch,
-              priorSeconds: existing.priorSeconds + existing.sessionSeconds,
-              sessionSeconds: 0,
-              sessions: existing.sessions + 1,
-              version: existing.version + 1,
-              updatedAt: now(),
-            })
-            .where(eq(instructionScormAttempts.id, existing.id))
-            .returning();
+          attempt = await scormRepository.updateAttempt(tx, existing.id, {
+            ...launch,
+            priorSeconds: existing.priorSeconds + existing.sessionSeconds,
+            sessionSeconds: 0,
+            sessions: existing.sessions + 1,
+            version: existing.version + 1,
+            updatedAt: now(),
+          });
         } else {
           // First launch, or the package was replaced since: the learner starts afresh on the new package.
-          if (existing)
-            await tx.delete(instructionScormAttempts).where(eq(instructionScormAttempts.id, existing.id));
-          [attempt] = await tx
-            .insert(instructionScormAttempts)
-            .values({
-              ...launch,
-              portalId: assignment.portalId,
-              assignmentId,
-              employeeId: assignment.employeeId,
-              topicId: topic.id,
-              packageHash: pkg.packageHash,
-              scormVersion: pkg.scormVersion,
-              sessions: 1,
-            })
-            .returning();
+          if (existing) await scormRepository.deleteAttempt(tx, existing.id);
+          attempt = await scormRepository.insertAttempt(tx, {
+            ...launch,
+            portalId: assignment.portalId,
+            assignmentId,
+            employeeId: assignment.employeeId,
+            topicId: topic.id,
+            packageHash: pkg.packageHash,
+            scormVersion: pkg.scormVersion,
+            sessions: 1,
+          });
         }
         if (assignment.status === 'O') {
           await runRepository.setAssignmentStatus(tx, assignmentId, 'A');
@@ -481,23 +444,19 @@ export function createScormService(deps: {
         if ((facts.suspendData?.length ?? 0) > 64_000) throw new AppError('SCORM_DATA_INVALID');
         const done = isDone(facts);
         const completedAt = attempt.completedAt ?? (done ? now() : null);
-        const [saved] = await tx
-          .update(instructionScormAttempts)
-          .set({
-            cmi: input.cmi,
-            completionStatus: facts.completionStatus,
-            successStatus: facts.successStatus,
-            scoreRaw: facts.scoreRaw,
-            scoreScaled: facts.scoreScaled,
-            suspendData: facts.suspendData,
-            location: facts.location,
-            sessionSeconds: Math.max(attempt.sessionSeconds, facts.sessionSeconds),
-            completedAt,
-            version: attempt.version + 1,
-            updatedAt: now(),
-          })
-          .where(eq(instructionScormAttempts.id, attempt.id))
-          .returning();
+        const saved = await scormRepository.updateAttempt(tx, attempt.id, {
+          cmi: input.cmi,
+          completionStatus: facts.completionStatus,
+          successStatus: facts.successStatus,
+          scoreRaw: facts.scoreRaw,
+          scoreScaled: facts.scoreScaled,
+          suspendData: facts.suspendData,
+          location: facts.location,
+          sessionSeconds: Math.max(attempt.sessionSeconds, facts.sessionSeconds),
+          completedAt,
+          version: attempt.version + 1,
+          updatedAt: now(),
+        });
         if (done && assignment.status !== 'E') {
           if (!topic.released || topic.inactive) throw new AppError('RUN_CANNOT_START');
           assignment = await complete(tx, actor, assignment, topic, facts.scoreRaw ?? facts.scoreScaled);
