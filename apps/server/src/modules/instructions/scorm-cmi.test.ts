@@ -8,7 +8,7 @@ import {
   scorm2004Seconds,
 } from './scorm-cmi.ts';
 import { parseManifest } from './scorm-manifest.ts';
-import { packagePath, safeEntryPath } from './scorm-package.ts';
+import { launchUrlPath, packagePath, safeEntryPath } from './scorm-package.ts';
 
 /** Decision 068: reading the cmi data, the time formats, the manifest and the package's paths. */
 describe('SCORM cmi data', () => {
@@ -94,5 +94,10 @@ describe('SCORM manifest and paths', () => {
     expect(safeEntryPath('ordner/')).toBe('ordner/');
     expect(packagePath('a/%2e%2e/%2e%2e/b')).toBeNull();
     expect(packagePath('inhalt/b.html?lang=de')).toBe('inhalt/b.html');
+    expect(packagePath('a%25b.html', true)).toBe('a%25b.html');
+    expect(launchUrlPath('story%20html5/index.html?lang=de&x=1')).toBe(
+      'story%20html5/index.html?lang=de&x=1',
+    );
+    expect(launchUrlPath('mit leer/ä.html')).toBe('mit%20leer/%C3%A4.html');
   });
 });

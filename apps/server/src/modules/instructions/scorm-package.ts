@@ -33,19 +33,31 @@ export function safeEntryPath(name: string): string {
   return segments.join('/') + (isDir ? '/' : '');
 }
 
-/** A path inside the package (the launch file, a requested file) as a relative path, or null when it is not one. */
-export function packagePath(raw: string): string | null {
-  const withoutQuery = raw.split(/[?#]/)[0] ?? '';
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(withoutQuery);
-  } catch {
-    return null;
+/**
+ * A path inside the package as a relative path, or null when it is not one: a manifest's href (a URL: query and
+ * fragment dropped, percent-escapes decoded) or, with `decoded`, a request path the router already decoded.
+ */
+export function packagePath(raw: string, decoded = false): string | null {
+  let path = decoded ? raw : (raw.split(/[?#]/)[0] ?? '');
+  if (!decoded) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
   }
-  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.');
+  const segments = path.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.length === 0 || segments.some((s) => s === '..' || s.includes('\\') || s.includes('\0')))
     return null;
   return segments.join('/');
+}
+
+/** The launch file as a URL below the content base: the path's segments escaped, the manifest's query kept. */
+export function launchUrlPath(launch: string): string {
+  const at = launch.search(/[?#]/);
+  const query = at < 0 ? '' : launch.slice(at);
+  const path = packagePath(launch) ?? '';
+  return path.split('/').map(encodeURIComponent).join('/') + query;
 }
 
 /** The entry's name: UTF-8 when the entry says so (bit 11) or it decodes cleanly, else Latin-1. */

@@ -209,6 +209,8 @@ describe('launching, committing, resuming and completing', () => {
     const base = contentPath(launch.launchUrl);
     const script = await t.app.inject({ method: 'GET', url: `${base}/course.js` });
     expect(script.headers['content-type']).toContain('text/javascript');
+    // Escaped names are decoded once (by the router).
+    expect((await t.app.inject({ method: 'GET', url: `${base}/course%2Ejs` })).statusCode).toBe(200);
     const runtime = await t.app.inject({ method: 'GET', url: `${base}/__schutzwerk/scorm-again.js` });
     expect(runtime.body).toContain('Scorm12API');
     const boot1 = await t.app.inject({ method: 'GET', url: `${base}/__schutzwerk/boot.js` });

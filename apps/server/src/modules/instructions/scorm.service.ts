@@ -25,7 +25,7 @@ import { runRepository } from './run.repository.ts';
 import { addDays, germanDate } from './run.service.ts';
 import { type ScormAttemptRecord, type ScormPackageRecord, scormRepository } from './scorm.repository.ts';
 import { cmiFacts, isDone, resumeCmi } from './scorm-cmi.ts';
-import { ensureUnpacked, packagePath, unpackedDir, unpackPackage } from './scorm-package.ts';
+import { ensureUnpacked, launchUrlPath, packagePath, unpackedDir, unpackPackage } from './scorm-package.ts';
 import type { MediaFiles } from './topic-media.ts';
 
 /** The documents' store as the SCORM packages need it: MediaFiles plus where a stored file lies. */
@@ -410,10 +410,7 @@ export function createScormService(deps: {
             changes: { status: { from: 'O', to: 'A' } },
           });
         }
-        const launchUrl = `/api/scorm-content/${token}/${pkg.launch
-          .split('/')
-          .map((s) => s.split('?').map(encodeURIComponent).join('?'))
-          .join('/')}`;
+        const launchUrl = `/api/scorm-content/${token}/${launchUrlPath(pkg.launch)}`;
         return {
           launchUrl,
           attempt: attemptState(
@@ -491,7 +488,8 @@ export function createScormService(deps: {
     /** A file of the launched package (the launch page with the runtime put in), by the launch token. */
     async content(token: string, requested: string): Promise<ScormContent> {
       const { pkg } = await byToken(token);
-      const rel = packagePath(requested);
+      // The router decoded the request path already.
+      const rel = packagePath(requested, true);
       if (!rel) throw new AppError('NOT_FOUND');
       const dir = await ensureUnpacked(files.root, files.pathOf(pkg.packageHash), pkg.packageHash);
       const file = path.resolve(dir, rel);
