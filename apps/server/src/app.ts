@@ -53,6 +53,7 @@ import {
   instructionsModule,
   type MediaFiles,
   registerTopicDocuments,
+  scormModule,
   topicMediaModule,
 } from './modules/instructions/index.ts';
 import {
@@ -162,7 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, sessions);
   registerWellFormedText(app);
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    // A route that set its own framing rules keeps them (the SCORM frame's content, decision 068).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      if (!reply.hasHeader(name)) reply.header(name, value);
     // API answers carry personal data and tokens: no browser or proxy keeps them (issue 13, L5). A route that
     // set its own (stricter) value keeps it.
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
@@ -313,6 +316,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files: topicFiles,
     ...(options.now ? { now: options.now } : {}),
   });
+  // SCORM packages as topic content (decision 068): zips in the same store, unpacked beside it.
+  const scorm = scormModule({
+    db: database.db,
+    files: { ...topicFiles, root: documents.files.root, pathOf: documents.files.pathOf },
+    settings: instructionSettings,
+    ...(options.now ? { now: options.now } : {}),
+  });
   // Accident reports and the first-aid book (decision 047): photos through the documents' attach API.
   const accidents = accidentsModule({
     db: database.db,
@@ -372,6 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructions,
     topicMedia,
     instructionRun,
+    scorm,
     substances,
     accidents,
     appointments,

@@ -29,6 +29,7 @@ import { productUpdateErrors } from './errors/product-update.ts';
 import { reportsErrors } from './errors/reports.ts';
 import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
+import { scormErrors } from './errors/scorm.ts';
 import { settingsErrors } from './errors/settings.ts';
 import { substancesErrors } from './errors/substances.ts';
 import { substitutionErrors } from './errors/substitution.ts';
@@ -98,6 +99,7 @@ export const errorCatalogue = {
   ...instructionsErrors,
   ...instructionProfilesErrors,
   ...instructionRunErrors,
+  ...scormErrors,
   ...nohlCriteriaErrors,
   ...factorMenusErrors,
   ...hazardAnalysisErrors,
@@ -137,6 +139,7 @@ export const errorCatalogueDomains = {
   instructions: instructionsErrors,
   'instruction-profiles': instructionProfilesErrors,
   'instruction-run': instructionRunErrors,
+  scorm: scormErrors,
   mail: mailErrors,
   'nohl-criteria': nohlCriteriaErrors,
   'occupational-medicine': occupationalMedicineErrors,

@@ -22,6 +22,7 @@ export * from '#modules/instructions/instructions.table.ts';
 export * from '#modules/instructions/profiles.table.ts';
 export * from '#modules/instructions/reminders.table.ts';
 export * from '#modules/instructions/run.table.ts';
+export * from '#modules/instructions/scorm.table.ts';
 export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';
 export * from '#modules/occupational-medicine/occupational-medicine.table.ts';

@@ -518,6 +518,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'instructions/mine/:id/scorm',
+                    handle: handle({ anyOf: [P.TOPICS_OWN] }),
+                    lazy: lazyPage(
+                      () => import('#features/scorm/scorm-player-page.tsx'),
+                      (m) => m.ScormPlayerPage,
+                    ),
+                  },
+                  {
                     path: 'instructions/mine/:id/run',
                     handle: handle({ anyOf: [P.TOPICS_OWN] }),
                     lazy: lazyPage(

@@ -102,6 +102,8 @@ export const myAssignmentRowSchema = z.object({
   executableFrom: z.string(),
   /** Done through its questions: a certificate can be downloaded. */
   certificate: z.boolean(),
+  /** The topic's content is a SCORM package: it opens in the SCORM player (decision 068). */
+  scorm: z.boolean(),
 });
 export type MyAssignmentRow = z.infer<typeof myAssignmentRowSchema>;
 export const myAssignmentsQuerySchema = listQuerySchema.extend({

@@ -222,6 +222,7 @@ export const assignmentsRepository = {
             overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
             executableFrom: sql<string>`(${instructionAssignments.dueDate} - ${days.executable}::int)::text`,
             certificate: sql<boolean>`exists (select 1 from ${instructionRuns} r where r.assignment_id = ${instructionAssignments.id} and r.status = 'passed')`,
+            scorm: sql<boolean>`exists (select 1 from instruction_scorm_packages p where p.topic_id = ${instructionAssignments.topicId})`,
           })
           .from(instructionAssignments)
           .innerJoin(instructionTopics, eq(instructionTopics.id, instructionAssignments.topicId))

@@ -12,6 +12,8 @@ export type { TopicDeletionGuard } from './instructions.service.ts';
 export { instructionRemindersModule } from './reminders.ts';
 // The run-through, feedback and certificate (decision 041; wiring in app.ts).
 export { instructionRunModule } from './run.module.ts';
+// SCORM packages as topic content, launch, commits and completion (decision 068; wiring in app.ts).
+export { scormModule } from './scorm.module.ts';
 // The tables other modules may join.
 export * from './tables.ts';
 // Documents of a topic through the documents' attach API (wiring in app.ts).

@@ -25,6 +25,7 @@ import { berlinToday } from './assignments.service.ts';
 import type { InstructionsRepository, TopicRecord } from './instructions.repository.ts';
 import { type CertificateData, renderCertificatePdf } from './run.certificate.ts';
 import type { RunQuestionRecord, RunRecord, RunRepository } from './run.repository.ts';
+import { hasScormPackage } from './scorm.repository.ts';
 import type { MediaFiles, ServedFile } from './topic-media.ts';
 
 /** yyyy-mm-dd plus `days` calendar days. */
@@ -339,6 +340,8 @@ export function createRunService(deps: RunDeps) {
         const assignment = await ownAssignment(tx, actor, assignmentId);
         if (assignment.type !== 'instruction') throw new AppError('RUN_WRONG_TYPE');
         const topic = await topicOf(tx, assignment.topicId);
+        // A SCORM topic runs in the SCORM player (decision 068).
+        if (await hasScormPackage(tx, topic.id)) throw new AppError('RUN_WRONG_TYPE');
         const existing = await repository.findByAssignment(tx, assignmentId, 'update');
         if (assignment.status === 'E') {
           if (existing) return stateOf(tx, assignment, topic, existing);

@@ -94,6 +94,8 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'ticket_hash',
   'id_token',
   'code_verifier',
+  // The SCORM frame's launch token (decision 068): its content URLs admit the frame.
+  'launch_token_hash',
 ]);
 
 /** Functions a report may call (pg_catalog or unqualified). Everything else is refused. */
@@ -286,7 +288,7 @@ export const RECORD_PLACEHOLDERS: Readonly<Record<string, string>> = {
 };
 
 /** Tables whose rows hold secret columns: whole-row references to them are refused. */
-const TABLES_WITH_SECRET_COLUMNS: ReadonlySet<string> = new Set(['employees']);
+const TABLES_WITH_SECRET_COLUMNS: ReadonlySet<string> = new Set(['employees', 'instruction_scorm_attempts']);
 
 export type CheckedSql = {
   /** Text pieces between placeholders: pieces.length === placeholders.length + 1. */

@@ -18,6 +18,7 @@ import {
   type SortDirection,
 } from '#components/scrolling-list/scrolling-list.tsx';
 import { CertificateButton, runPath } from '#features/instruction-run/index.ts';
+import { scormPath } from '#features/scorm/index.ts';
 import { formatDate } from '#lib/format.ts';
 import { useListState } from '#lib/list-state.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -140,7 +141,7 @@ export function MyInstructionsPage() {
               size="small"
               variant="outlined"
               component={RouterLink}
-              to={runPath(r.id)}
+              to={r.scorm ? scormPath(r.id) : runPath(r.id)}
               aria-label={t(resume ? 'instructionRun.resumeFor' : 'instructionRun.startFor', {
                 topic: r.topicLabel,
               })}

@@ -35,6 +35,7 @@ import { RecordPageLoader, useRecordId } from '#components/record-page/record-pa
 import { useUnsavedChangesGuard } from '#components/record-page/unsaved-changes.tsx';
 import { useVersionedDraft } from '#components/record-page/use-versioned-draft.ts';
 import { AttachedDocuments } from '#features/documents/index.ts';
+import { TopicScorm } from '#features/scorm/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { usePermissions } from '#lib/session/session.tsx';
@@ -384,6 +385,10 @@ function TopicEditor({ topic }: { topic: Topic }) {
 
       <Paper sx={{ p: 2 }}>
         <TopicPresentation topic={base} canEdit={canEdit} onChanged={adoptTopic} />
+      </Paper>
+
+      <Paper sx={{ p: 2 }}>
+        <TopicScorm topicId={base.id} questionCount={base.questions.length} canEdit={canEdit} />
       </Paper>
 
       <Paper sx={{ p: 2 }} data-testid="topic-questions">
