@@ -170,7 +170,8 @@ function Totals({ stats, onExport }: { stats: AccidentStatistics; onExport: () =
     [t('accidents.statistics.reportable'), (x) => num(x.reportable)],
     [t('accidents.statistics.lostDays'), (x) => num(x.lostDays)],
     [t('accidents.statistics.costs'), (x) => `${num(x.costs / 100, 2)} €`],
-    [t('accidents.statistics.employees'), (x) => num(x.employees)],
+    // A year on its snapshots has an average, shown with one decimal (decision 062).
+    [t('accidents.statistics.employees'), (x) => num(x.employees, Number.isInteger(x.employees) ? 0 : 1)],
     [t('accidents.statistics.quota'), (x) => num(x.quota, 1)],
     [t('accidents.statistics.hoursWorked'), (x) => num(x.hoursWorked)],
     [t('accidents.statistics.quotaByHours'), (x) => num(x.quotaByHours, 1)],
