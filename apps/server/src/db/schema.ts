@@ -1,5 +1,6 @@
 /** The one aggregator drizzle-kit reads. Every module's tables are re-exported here. */
 
+export * from '#modules/accidents/accident-staff.table.ts';
 export * from '#modules/accidents/accidents.table.ts';
 export * from '#modules/actions/actions.table.ts';
 export * from '#modules/activities/activities.table.ts';

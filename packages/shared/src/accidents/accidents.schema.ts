@@ -347,13 +347,6 @@ export const accidentRowSchema = z.object({
 });
 export type AccidentRow = z.infer<typeof accidentRowSchema>;
 
-/** A read of a report (change log, state READ): who read which report when. */
-export const accidentReadSchema = z.object({
-  readerName: z.string().nullable(),
-  at: iso,
-});
-export type AccidentRead = z.infer<typeof accidentReadSchema>;
-
 // ── First-aid book (Verbandbuch) ────────────────────────────────────────────────────────────────
 
 export const firstAidFields = {

@@ -54,14 +54,21 @@ const totalsSchema = z.object({
   lostDays: z.number().int(),
   /** Euro cents. */
   costs: z.number().int(),
-  /** Active employees of the portal (the quota's divisor). */
-  employees: z.number().int(),
+  /**
+   * Active employees (the quota's divisor): the average of the year's monthly snapshots (one decimal), or today's
+   * count where the year has none (decision 062).
+   */
+  employees: z.number(),
   /** Reportable × 1000 / employees, one decimal; null without employees. */
   quota: z.number().nullable(),
-  /** Total hours worked per year (Σ departments' monthly hours × 12 over the active employees). */
+  /** Hours worked in the year: the departments' monthly hours of the active employees × 12 (averaged like employees). */
   hoursWorked: z.number(),
   /** Reportable × 1000 × fullTimeHours / hoursWorked; null without fullTimeHours or hours. */
   quotaByHours: z.number().nullable(),
+  /** Where employees and hours come from: 'history' (the year's monthly snapshots) or 'current' (today's). */
+  staffSource: z.enum(['history', 'current']),
+  /** The number of monthly snapshots averaged (0 for 'current'). */
+  staffMonths: z.number().int(),
 });
 export type StatisticsTotals = z.infer<typeof totalsSchema>;
 

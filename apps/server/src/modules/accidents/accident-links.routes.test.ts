@@ -4,6 +4,7 @@ import type { Action, TaskRow } from '@schutzwerk/shared/actions/actions.schema.
 import type { Checklist, ChecklistInstance } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employeeSupervisors } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
@@ -216,6 +217,37 @@ describe('the checklist of step 6', () => {
     const reader = await userWith(P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_ALL, P.AUDIT_CHECKLISTS);
     expect((await reader.client.get(path)).statusCode).toBe(200);
     expect((await reader.client.put(path, { ...save, version: instance.version + 1 })).statusCode).toBe(403);
+  });
+
+  it('lets a supervisor of the injured employee fill the checklist (audit role „supervisor“, decision 062)', async () => {
+    const chosen = await checklist('accidents', `Vorgesetzte ${process.pid}`);
+    const injured = await createUser(t.database.db);
+    const boss = await userWith(P.ACCIDENT_REPORTS, P.AUDIT_CHECKLISTS);
+    const other = await userWith(P.ACCIDENT_REPORTS, P.AUDIT_CHECKLISTS);
+    await t.database.db.insert(employeeSupervisors).values({ employeeId: injured.id, supervisorId: boss.id });
+    const a = await file({
+      checklistId: chosen.id,
+      employeeId: injured.id,
+      externalName: '',
+      externalCompany: '',
+    });
+    const path = `/api/checklists/${chosen.id}/instances/${a.checklist!.instanceId}`;
+    const instance = (await boss.client.get(path)).json<{ data: ChecklistInstance }>().data;
+    const save = { version: instance.version, answers: { '1_1': true }, results: {}, status: 'undone' };
+    const filled = await boss.client.put(path, save);
+    expect(filled.statusCode, filled.body).toBe(200);
+    // Not a supervisor: not even visible.
+    expect((await other.client.get(path)).statusCode).toBe(404);
+    // An inactive report's checklist is closed to the supervisor as well.
+    const current = (await admin.get(`/api/accidents/${a.id}`)).json<{ data: Accident }>().data;
+    const off = await admin.post(`/api/accidents/${a.id}/status`, {
+      status: 60,
+      reason: 'Test',
+      version: current.version,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const latest = (await boss.client.get(path)).json<{ data: ChecklistInstance }>().data;
+    expect((await boss.client.put(path, { ...save, version: latest.version })).statusCode).toBe(403);
   });
 });
 

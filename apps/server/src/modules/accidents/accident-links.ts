@@ -27,7 +27,8 @@ export function scopeOf(actor: Actor): AccidentScope {
  * Who may read and change what hangs on a report (decision 056): its investigation measures (an action source,
  * decision 020) and its checklist (the checklists' link port, decision 052). Reading follows the report's own
  * reading rule (ACCIDENT_REPORTS, the portal, the scope of decision 047); changing needs ACCIDENT_REPORTS_EDIT
- * on a report that is not inactive. The checklist may also be filled by the report's author.
+ * on a report that is not inactive. The checklist may also be filled by the report's author and by a supervisor of
+ * the injured employee (the audit role „supervisor“, decision 062).
  */
 export function createAccidentLinks(repository: AccidentsRepository) {
   async function readable(ex: Executor, actor: Actor, id: number): Promise<AccidentRecord | null> {
@@ -63,7 +64,10 @@ export function createAccidentLinks(repository: AccidentsRepository) {
       if (id === null) return false;
       const row = await readable(ex, actor, id);
       if (!row || row.status === STATUS_INACTIVE) return false;
-      return actorHasAny(actor, P.ACCIDENT_REPORTS_EDIT) || row.createdBy === actor.employeeId;
+      if (actorHasAny(actor, P.ACCIDENT_REPORTS_EDIT) || row.createdBy === actor.employeeId) return true;
+      // The checklists' audit role „supervisor“ of an accident report (spec: „Accident report: supervisor“,
+      // decision 062): a supervisor of the injured employee fills the report's checklist.
+      return row.employeeId !== null && repository.supervises(ex, actor.employeeId, row.employeeId);
     },
   };
 

@@ -80,20 +80,4 @@ export const statisticsRepository = {
           from accident_reports r where ${where(portalId, year)} group by 1`,
     );
   },
-
-  /** Active employees and their annual hours (department or nearest container above: monthly hours × 12). */
-  staff(ex: Executor, portalId: number) {
-    return queryRows<{ employees: number | string; hours: number | string | null }>(
-      ex,
-      sql`with recursive up(dep, cur, hours) as (
-            select id, parent_id, monthly_hours from departments where portal_id = ${portalId}
-            union all
-            select up.dep, d.parent_id, d.monthly_hours from up join departments d on d.id = up.cur
-            where up.hours is null
-          ), dep_hours as (select dep, max(hours) as hours from up group by dep)
-          select count(*) as employees, coalesce(sum(h.hours), 0) * 12 as hours
-          from employees e left join dep_hours h on h.dep = e.department_id
-          where e.portal_id = ${portalId} and e.active`,
-    );
-  },
 };

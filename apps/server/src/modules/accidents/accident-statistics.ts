@@ -12,6 +12,7 @@ import type { Db } from '#db/client.ts';
 import { renderXlsx } from '#modules/reports/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
+import { staffOfYear, type YearStaff } from './accident-staff-history.ts';
 import { type Dimension, type Grouped, statisticsRepository } from './accident-statistics.repository.ts';
 import { canSeeHealth } from './accidents.service.ts';
 
@@ -51,6 +52,12 @@ function rows(groups: Grouped[], year: number, labelOf: (key: string, label: str
   return [...map.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'de'));
 }
 
+/** Where a year's employees and hours come from, as the XLSX prints it (decision 062). */
+export const staffSourceText = (t: StatisticsTotals) =>
+  t.staffSource === 'history'
+    ? `Monatsstände (${t.staffMonths} ${t.staffMonths === 1 ? 'Monat' : 'Monate'})`
+    : 'heutiger Stand (kein Monatsstand)';
+
 const quota = (reportable: number, divisor: number) =>
   divisor > 0 ? Math.round((reportable * 1000 * 10) / divisor) / 10 : null;
 
@@ -60,20 +67,21 @@ export function createAccidentStatistics({ db }: { db: Db }) {
     const portalId = actor.portalId;
     const health = canSeeHealth(actor);
     const g = (dimension: Dimension) => statisticsRepository.grouped(db, portalId, year, dimension);
-    const [eventType, location, department, month, totalsRows, staff] = await Promise.all([
+    const [eventType, location, department, month, totalsRows, staffNow, staffBefore] = await Promise.all([
       g('eventType'),
       g('location'),
       g('department'),
       g('month'),
       statisticsRepository.totals(db, portalId, year),
-      statisticsRepository.staff(db, portalId),
+      staffOfYear(db, portalId, year),
+      staffOfYear(db, portalId, year - 1),
     ]);
     const health2 = health ? await Promise.all([g('bodyPart'), g('injuryType')]) : null;
-    const employees = Number(staff[0]?.employees ?? 0);
-    const hoursWorked = Number(staff[0]?.hours ?? 0);
-    const totalsOf = (y: number): StatisticsTotals => {
+    // Each year divides by its own staff figures: the year's monthly snapshots, else today's (decision 062).
+    const totalsOf = (y: number, staff: YearStaff): StatisticsTotals => {
       const row = totalsRows.find((r) => Number(r.y) === y);
       const reportable = Number(row?.reportable ?? 0);
+      const { employees, hoursWorked } = staff;
       return {
         reports: Number(row?.n ?? 0),
         reportable,
@@ -86,6 +94,8 @@ export function createAccidentStatistics({ db }: { db: Db }) {
           fullTimeHours === undefined || hoursWorked <= 0
             ? null
             : Math.round((reportable * 1000 * fullTimeHours * 10) / hoursWorked) / 10,
+        staffSource: staff.source,
+        staffMonths: staff.months,
       };
     };
     const monthRows = rows(month, year, (k) => MONTHS[Number(k) - 1] ?? k);
@@ -103,8 +113,8 @@ export function createAccidentStatistics({ db }: { db: Db }) {
     return {
       year,
       healthVisible: health,
-      totals: totalsOf(year),
-      previousTotals: totalsOf(year - 1),
+      totals: totalsOf(year, staffNow),
+      previousTotals: totalsOf(year - 1, staffBefore),
       tables: {
         eventType: rows(eventType, year, (k) => catalogueLabel('eventType', Number(k))),
         location: rows(location, year, (_k, label) => label ?? ''),
@@ -151,6 +161,7 @@ export function createAccidentStatistics({ db }: { db: Db }) {
           ['1000-Mann-Quote', t.quota, p.quota],
           ['Geleistete Stunden', t.hoursWorked, p.hoursWorked],
           ['1000-Mann-Quote (Stunden)', t.quotaByHours, p.quotaByHours],
+          ['Grundlage Beschäftigte und Stunden', staffSourceText(t), staffSourceText(p)],
         ].map(([label, a, b]) => ({ Kennzahl: label, [year]: a, [prev]: b }));
       } else {
         const table = stats.tables[query.table];

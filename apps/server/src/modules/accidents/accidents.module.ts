@@ -4,6 +4,9 @@ import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { createAccidentLinks } from './accident-links.ts';
 import { accidentFiledMail } from './accident-mail.ts';
+import { accidentReadLogRoutes } from './accident-read-log.routes.ts';
+import { createAccidentReadLog } from './accident-read-log.ts';
+import { staffSnapshotJob } from './accident-staff-history.ts';
 import { createAccidentStatistics } from './accident-statistics.ts';
 import { accidentsRepository } from './accidents.repository.ts';
 import { accidentsRoutes } from './accidents.routes.ts';
@@ -39,6 +42,7 @@ export function accidentsModule(deps: {
   // What hangs on a report: investigation measures (action source) and its checklist (link rule), decision 056.
   const links = createAccidentLinks(accidentsRepository);
   const statistics = createAccidentStatistics({ db: deps.db });
+  const readLog = createAccidentReadLog({ db: deps.db, service });
   const firstAid = createFirstAidService({ db: deps.db, repository: accidentsRepository, ...clock });
   return {
     service,
@@ -47,12 +51,13 @@ export function accidentsModule(deps: {
     actionSource: links.actionSource,
     /** Register with the checklists' service as link 'accidents'. */
     checklistLink: links.checklistLink,
-    /** The retention of the first-aid book (decision 051). */
-    jobs: [firstAidRetentionJob],
+    /** The retention of the first-aid book (decision 051); the staff history of the quota (decision 062). */
+    jobs: [firstAidRetentionJob, staffSnapshotJob],
     async register(app: FastifyInstance) {
       await app.register(accidentsRoutes(service, firstAid, statistics, injuryCategories), {
         prefix: '/api',
       });
+      await app.register(accidentReadLogRoutes(readLog), { prefix: '/api' });
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { AccidentRow, FirstAidRow } from '@schutzwerk/shared/accidents/accidents.schema.ts';
-import { LOG_STATE } from '@schutzwerk/shared/constants.ts';
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
@@ -9,7 +8,6 @@ import { departments, locations } from '#modules/organisation/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { type ListPlan, type ListSource, planList, runList } from '#platform/list.ts';
 import { countOf } from '#platform/list-count.ts';
-import { changeLog } from '#platform/platform.table.ts';
 import {
   accidentInjuryCategories,
   accidentReportFirstAiders,
@@ -157,6 +155,21 @@ export const accidentsRepository = {
   },
 
   /** Whether the actor may see the report under the scope (the service answers NOT_FOUND otherwise). */
+  /** Whether `supervisorId` is a supervisor of `employeeId` (the checklist's audit role, decision 062). */
+  async supervises(ex: Executor, supervisorId: number, employeeId: number): Promise<boolean> {
+    const rows = await ex
+      .select({ id: employeeSupervisors.employeeId })
+      .from(employeeSupervisors)
+      .where(
+        and(
+          eq(employeeSupervisors.employeeId, employeeId),
+          eq(employeeSupervisors.supervisorId, supervisorId),
+        ),
+      )
+      .limit(1);
+    return rows.length === 1;
+  },
+
   async inScope(ex: Executor, id: number, scope: AccidentScope): Promise<boolean> {
     const rows = await ex
       .select({ id: accidentReports.id })
@@ -451,24 +464,6 @@ export const accidentsRepository = {
             .where(where),
         ),
     });
-  },
-
-  /** The reads of a report (change-log rows with state READ), newest first. */
-  async reads(ex: Executor, id: number): Promise<{ readerName: string | null; at: Date }[]> {
-    const rows = await ex
-      .select({ last: recorder.lastName, first: recorder.firstName, at: changeLog.at })
-      .from(changeLog)
-      .leftJoin(recorder, eq(recorder.id, changeLog.actorId))
-      .where(
-        and(
-          eq(changeLog.entity, ACCIDENT_ENTITY),
-          eq(changeLog.entityId, String(id)),
-          eq(changeLog.state, LOG_STATE.READ),
-        ),
-      )
-      .orderBy(desc(changeLog.at), desc(changeLog.id))
-      .limit(500);
-    return rows.map((r) => ({ readerName: r.last ? `${r.last}, ${r.first}` : null, at: r.at }));
   },
 
   // ── first-aid book ──────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,6 @@
 import {
   accidentListQuerySchema,
   accidentNoticeSchema,
-  accidentReadSchema,
   accidentRowSchema,
   accidentSchema,
   accidentStatusChangeSchema,
@@ -148,17 +147,6 @@ export function accidentsRoutes(
       '/accidents/:id',
       { config: read, schema: { params: idParamsSchema, response: one } },
       async (request) => ({ data: await service.get(requireActor(request), request.params.id) }),
-    );
-    app.get(
-      '/accidents/:id/reads',
-      {
-        config: edit,
-        schema: {
-          params: idParamsSchema,
-          response: { 200: z.object({ data: z.array(accidentReadSchema) }) },
-        },
-      },
-      async (request) => ({ data: await service.reads(requireActor(request), request.params.id) }),
     );
     app.post(
       '/accidents',

@@ -3,7 +3,6 @@ import type {
   AccidentInput,
   AccidentListQuery,
   AccidentNotice,
-  AccidentRead,
   AccidentStatusChange,
   CreateAccident,
   SendNotice,
@@ -509,12 +508,9 @@ export function createAccidentsService({
       });
     },
 
-    async reads(actor: Actor, id: number): Promise<AccidentRead[]> {
+    /** Throws NOT_FOUND unless the actor may see the report (the read log of decision 062 asks first). */
+    async assertVisible(actor: Actor, id: number): Promise<void> {
       await visible(db, actor, id);
-      return (await repository.reads(db, id)).map((r) => ({
-        readerName: r.readerName,
-        at: r.at.toISOString(),
-      }));
     },
 
     /** Files a report (status 10) and mails the supervisors and escalation contacts in the same transaction. */

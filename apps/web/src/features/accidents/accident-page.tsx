@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import {
 } from '@schutzwerk/shared/accidents/catalogues.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
@@ -27,12 +29,13 @@ import { isApiError } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
-import { accidentQueryOptions, useAccident, useAccidentReads } from './api/get-accident.ts';
+import { accidentQueryOptions, useAccident } from './api/get-accident.ts';
 import { useSetAccidentStatus } from './api/set-accident-status.ts';
 import { AbsenceNoticePanel } from './components/absence-notice-panel.tsx';
 import { AccidentSummary } from './components/accident-summary.tsx';
+import { ReadLogDialog } from './components/read-log-dialog.tsx';
 
-/** /accidents/:id — one report: its fields (health data only with the right), status, photos, who read it. */
+/** /accidents/:id — one report: its fields (health data only with the right), status, photos, its read log. */
 export function AccidentPage() {
   const { t } = useTranslation();
   const id = useRecordId();
@@ -67,7 +70,8 @@ function AccidentRecord({ accident }: { accident: Accident }) {
   });
   const { base, draft, set, dirty, conflict } = record;
   const save = useSetAccidentStatus(accident.id);
-  const reads = useAccidentReads(accident.id, canEdit);
+  const canReadLog = canAny([P.LOG_VIEWER]);
+  const [readLogOpen, setReadLogOpen] = useState(false);
   const inactive = base.status === STATUS_INACTIVE;
 
   useToolbar({ title: t('accidents.recordTitle'), back: '/accidents/list' });
@@ -88,16 +92,23 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         <Typography variant="body2" color="text.secondary">
           {t('accidents.statusLine', { status: catalogueLabel('status', base.status) })}
         </Typography>
-        {canEdit && !inactive && (
-          <Box>
-            <Button
-              variant="outlined"
-              startIcon={<EditIcon />}
-              component={RouterLink}
-              to={`/accidents/${base.id}/edit`}
-            >
-              {t('accidents.edit')}
-            </Button>
+        {((canEdit && !inactive) || canReadLog) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {canEdit && !inactive && (
+              <Button
+                variant="outlined"
+                startIcon={<EditIcon />}
+                component={RouterLink}
+                to={`/accidents/${base.id}/edit`}
+              >
+                {t('accidents.edit')}
+              </Button>
+            )}
+            {canReadLog && (
+              <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => setReadLogOpen(true)}>
+                {t('accidents.readLog.open')}
+              </Button>
+            )}
           </Box>
         )}
         <AccidentSummary
@@ -190,21 +201,8 @@ function AccidentRecord({ accident }: { accident: Accident }) {
         <AttachedDocuments entity="accident_report" entityId={base.id} readOnly={inactive} />
       </Paper>
 
-      {canEdit && (
-        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('accidents.readsTitle')}
-          </Typography>
-          {reads.data && (
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {reads.data.map((r) => (
-                <li
-                  key={`${r.at}-${r.readerName}`}
-                >{`${formatDateTime(r.at)} · ${r.readerName ?? t('accidents.unknownReader')}`}</li>
-              ))}
-            </Box>
-          )}
-        </Paper>
+      {canReadLog && (
+        <ReadLogDialog reportId={base.id} open={readLogOpen} onClose={() => setReadLogOpen(false)} />
       )}
     </Box>
   );

@@ -1,4 +1,4 @@
-import type { Accident, AccidentRead } from '@schutzwerk/shared/accidents/accidents.schema.ts';
+import type { Accident } from '@schutzwerk/shared/accidents/accidents.schema.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 import { accidentKeys } from './accident-keys.ts';
@@ -13,13 +13,4 @@ export const accidentQueryOptions = (id: number) =>
 
 export function useAccident(id: number, enabled = true) {
   return useQuery({ ...accidentQueryOptions(id), enabled });
-}
-
-/** Who read the report when (ACCIDENT_REPORTS_EDIT). */
-export function useAccidentReads(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: accidentKeys.reads(id),
-    queryFn: async () => (await api.get<{ data: AccidentRead[] }>(`accidents/${id}/reads`)).data,
-    enabled,
-  });
 }

@@ -170,11 +170,26 @@ function Totals({ stats, onExport }: { stats: AccidentStatistics; onExport: () =
     [t('accidents.statistics.reportable'), (x) => num(x.reportable)],
     [t('accidents.statistics.lostDays'), (x) => num(x.lostDays)],
     [t('accidents.statistics.costs'), (x) => `${num(x.costs / 100, 2)} €`],
-    [t('accidents.statistics.employees'), (x) => num(x.employees)],
+    // A year on its snapshots has an average, shown with one decimal (decision 062).
+    [t('accidents.statistics.employees'), (x) => num(x.employees, Number.isInteger(x.employees) ? 0 : 1)],
     [t('accidents.statistics.quota'), (x) => num(x.quota, 1)],
     [t('accidents.statistics.hoursWorked'), (x) => num(x.hoursWorked)],
     [t('accidents.statistics.quotaByHours'), (x) => num(x.quotaByHours, 1)],
+    [
+      t('accidents.statistics.staffSource'),
+      (x) =>
+        x.staffSource === 'history'
+          ? t('accidents.statistics.staffHistory', { count: x.staffMonths })
+          : t('accidents.statistics.staffCurrent'),
+    ],
   ];
+  // Years without a monthly snapshot divide by today's staff (decision 062): said plainly.
+  const currentYears = [
+    { year: stats.year, x: stats.totals },
+    { year: stats.year - 1, x: stats.previousTotals },
+  ]
+    .filter((e) => e.x.staffSource === 'current')
+    .map((e) => e.year);
   const title = t('accidents.statistics.totals');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -204,6 +219,11 @@ function Totals({ stats, onExport }: { stats: AccidentStatistics; onExport: () =
           ))}
         </TableBody>
       </Table>
+      {currentYears.map((year) => (
+        <Typography key={year} variant="body2" data-testid="statistics-staff-current">
+          {t('accidents.statistics.staffCurrentHint', { year })}
+        </Typography>
+      ))}
       <Typography variant="caption" color="text.secondary">
         {t('accidents.statistics.quotaHint')}
       </Typography>
