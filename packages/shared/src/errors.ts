@@ -30,6 +30,7 @@ import { schedulerErrors } from './errors/scheduler.ts';
 import { settingsErrors } from './errors/settings.ts';
 import { substancesErrors } from './errors/substances.ts';
 import { substitutionErrors } from './errors/substitution.ts';
+import { worksDoctorErrors } from './errors/works-doctor.ts';
 
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
@@ -56,6 +57,7 @@ export { rolesMessages } from './errors/roles.ts';
 export { schedulerMessages } from './errors/scheduler.ts';
 export { settingsMessages } from './errors/settings.ts';
 export { substancesMessages } from './errors/substances.ts';
+export { worksDoctorMessages } from './errors/works-doctor.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).
@@ -108,6 +110,7 @@ export const errorCatalogue = {
   ...accidentsErrors,
   ...appointmentsErrors,
   ...occupationalMedicineErrors,
+  ...worksDoctorErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -142,6 +145,7 @@ export const errorCatalogueDomains = {
   settings: settingsErrors,
   substances: substancesErrors,
   substitution: substitutionErrors,
+  'works-doctor': worksDoctorErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

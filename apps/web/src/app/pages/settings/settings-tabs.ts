@@ -38,6 +38,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'occupationalMedicine',
     component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
   },
+  // „works doctor“ of the spec's category tabs (decision 063).
+  {
+    key: 'worksDoctor',
+    labelKey: 'worksDoctor.settings.tab',
+    category: 'worksDoctor',
+    component: lazy(() => import('#features/works-doctor/works-doctor-settings-tab.tsx')),
+  },
   {
     key: 'instructions',
     labelKey: 'instructionRun.settings.tab',
