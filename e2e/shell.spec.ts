@@ -137,8 +137,8 @@ describe('application shell', () => {
         description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
       })),
     );
-    // The administrator sees every area that exists (all 33 menu entries).
-    expect(shown).toHaveLength(33);
+    // The administrator sees every area that exists (all 34 menu entries).
+    expect(shown).toHaveLength(34);
     expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
     expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
     for (const tile of shown) {

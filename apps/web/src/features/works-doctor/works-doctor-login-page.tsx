@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
@@ -18,13 +18,14 @@ import { useWorksDoctorLogin } from './api/works-doctor.ts';
 /**
  * /works-doctor/login „Anmeldung Betriebsarzt“ (decision 063): the works doctor's own sign-in. Wrong
  * credentials answer like the ordinary sign-in; a switched-off module and an account that is not set up as a
- * works doctor answer with the two messages of spec §8. Signed in, the doctor lands on their view.
+ * works doctor answer with the two messages of spec §8. Signed in, the doctor lands on their view (the guest
+ * guard's `redirect`).
  */
 export function WorksDoctorLoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('worksDoctor.login.title'));
-  const navigate = useNavigate();
-  const login = useWorksDoctorLogin(() => navigate('/works-doctor', { replace: true }));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const login = useWorksDoctorLogin();
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -39,6 +40,8 @@ export function WorksDoctorLoginPage() {
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
+    // Signed in, the guest guard sends the doctor to their view (or the page they were sent here from).
+    if (!searchParams.get('redirect')) setSearchParams({ redirect: '/works-doctor' }, { replace: true });
     login.mutate(
       { username: values.username.trim(), password: values.password },
       { onError: () => setValues((v) => ({ ...v, password: '' })) },

@@ -25,7 +25,7 @@ export const worksDoctorKeys = {
 };
 
 /** The works-doctor sign-in (decision 063): the same token as the ordinary one, refused with its own messages. */
-export function useWorksDoctorLogin(onSignedIn: () => void) {
+export function useWorksDoctorLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: LoginLocal) => {
@@ -35,7 +35,6 @@ export function useWorksDoctorLogin(onSignedIn: () => void) {
     },
     onSuccess: (user) => {
       setSessionEndReason(null);
-      onSignedIn();
       queryClient.setQueryData(authKeys.user(), user);
     },
   });
@@ -45,7 +44,9 @@ export function useWorksDoctorProfile() {
   return useQuery({
     queryKey: worksDoctorKeys.me(),
     queryFn: async () => (await api.get<{ data: WorksDoctorProfile }>('works-doctor/me')).data,
-    retry: false,
+    // The page shows the refusal's own message (module unavailable, invalid works-doctor login), not the
+    // generic 403 screen.
+    throwOnError: false,
   });
 }
 
@@ -54,6 +55,7 @@ export function useWorksDoctorEmployees(enabled: boolean) {
     queryKey: worksDoctorKeys.employees(),
     queryFn: async () => (await api.get<{ data: WorksDoctorEmployee[] }>('works-doctor/employees')).data,
     enabled,
+    throwOnError: false,
   });
 }
 
@@ -63,6 +65,7 @@ export function useWorksDoctorAppointments(from: string, to: string, enabled: bo
     queryFn: async () =>
       (await api.get<{ data: WorksDoctorAppointment[] }>('works-doctor/appointments', { from, to })).data,
     enabled,
+    throwOnError: false,
   });
 }
 
