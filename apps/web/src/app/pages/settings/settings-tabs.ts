@@ -38,13 +38,6 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'occupationalMedicine',
     component: lazy(() => import('#features/occupational-medicine/occupational-medicine-settings-tab.tsx')),
   },
-  // „works doctor“ of the spec's category tabs (decision 063).
-  {
-    key: 'worksDoctor',
-    labelKey: 'worksDoctor.settings.tab',
-    category: 'worksDoctor',
-    component: lazy(() => import('#features/works-doctor/works-doctor-settings-tab.tsx')),
-  },
   {
     key: 'instructions',
     labelKey: 'instructionRun.settings.tab',
@@ -98,6 +91,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     labelKey: 'settings.tabs.system',
     category: 'system',
     component: lazy(() => import('#features/settings/system-tab.tsx')),
+  },
+  // „works doctor“, the last of the spec's category tabs (decision 063).
+  {
+    key: 'worksDoctor',
+    labelKey: 'worksDoctor.settings.tab',
+    category: 'worksDoctor',
+    component: lazy(() => import('#features/works-doctor/works-doctor-settings-tab.tsx')),
   },
 ];
 
