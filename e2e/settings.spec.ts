@@ -26,7 +26,7 @@ describe('settings', () => {
     await page.waitForURL('**/settings/appointments');
     const tabs = page.getByRole('tablist', { name: 'Einstellungsbereiche' });
     // The tabs come with the category list: wait for the last one before reading them all.
-    await tabs.getByRole('tab', { name: 'System' }).waitFor();
+    await tabs.getByRole('tab', { name: 'Betriebsarzt' }).waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([
       'Termine',
       'Gefahrstoffe',
@@ -40,6 +40,7 @@ describe('settings', () => {
       'Aufgabenplanung',
       'Sicherheit',
       'System',
+      'Betriebsarzt',
     ]);
 
     // The scheduled tasks are a tab too (the same panel as /taskschedule/edit).

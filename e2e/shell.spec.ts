@@ -137,8 +137,8 @@ describe('application shell', () => {
         description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
       })),
     );
-    // The administrator sees every area that exists (all 34 menu entries).
-    expect(shown).toHaveLength(34);
+    // The administrator sees every area that exists (all 35 menu entries).
+    expect(shown).toHaveLength(35);
     expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
     expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
     for (const tile of shown) {

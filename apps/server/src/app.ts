@@ -64,7 +64,7 @@ import {
   renderTemplateMail,
 } from './modules/mail/index.ts';
 import { nohlCriteriaModule } from './modules/nohl-criteria/index.ts';
-import { occupationalMedicineModule } from './modules/occupational-medicine/index.ts';
+import { occupationalMedicineModule, worksDoctorModule } from './modules/occupational-medicine/index.ts';
 import { organisationModule } from './modules/organisation/index.ts';
 import { portalsModule } from './modules/portals/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = createLoginThrottle(database.db, options.throttle);
   // The one place the single sign-on configuration is read (environment now, settings later).
   const sso = ssoModule({ db: database.db, sessions, throttle, settings: async () => config.oidc ?? null });
+  const deviceCookies = createDeviceCookies(secrets);
   const auth = authModule({
     db: database.db,
     employees: employees.repository,
@@ -205,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordPolicy,
     settings: settings.service,
     records: employees.records,
-    deviceCookies: createDeviceCookies(secrets),
+    deviceCookies,
   });
   const roles = rolesModule({ db: database.db, employees: employees.repository });
   const portals = portalsModule({ db: database.db });
@@ -360,6 +361,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: settings.service,
     ...(options.now ? { now: options.now } : {}),
   });
+  // The works doctor (decision 063): its own sign-in on top of the local one, and its restricted view.
+  const worksDoctor = worksDoctorModule({
+    db: database.db,
+    loginLocal: (input, meta) => auth.service.loginLocal(input, meta),
+    sessions,
+    deviceCookies,
+    ...(options.now ? { now: options.now } : {}),
+  });
   for (const module of [
     healthModule(database),
     auth,
@@ -390,6 +399,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     questionnaires,
     auditsM,
     occupationalMedicine,
+    worksDoctor,
   ])
     await module.register(app);
   const employeeImport = employeeImportModule({

@@ -884,6 +884,23 @@ const ENTRIES: Record<string, Entry> = {
     kind: 'action',
     reason: 'records a check-up of the precaution (date and assessment kind named)',
   },
+  // The works doctor (decision 063).
+  'PATCH /api/works-doctor/doctors/:id': {
+    kind: 'partial',
+    async setup() {
+      const created = await post('/api/works-doctor/doctors', {
+        employeeId: await employeeIdByLogin(t.database.db, 'admin'),
+        executingBodyIds: [],
+        loginAllowed: true,
+      });
+      return {
+        url: `/api/works-doctor/doctors/${created.id}`,
+        read: async () =>
+          ((await get('/api/works-doctor/doctors')) as unknown as Json[]).find((r) => r.id === created.id)!,
+        send: { loginAllowed: false },
+      };
+    },
+  },
   'POST /api/audits/:id/transition': {
     kind: 'action',
     reason: 'moves the audit to its next state (the step named)',

@@ -33,6 +33,7 @@ import { scormErrors } from './errors/scorm.ts';
 import { settingsErrors } from './errors/settings.ts';
 import { substancesErrors } from './errors/substances.ts';
 import { substitutionErrors } from './errors/substitution.ts';
+import { worksDoctorErrors } from './errors/works-doctor.ts';
 
 export { accidentsMessages } from './errors/accidents.ts';
 export { actionsMessages } from './errors/actions.ts';
@@ -61,6 +62,7 @@ export { rolesMessages } from './errors/roles.ts';
 export { schedulerMessages } from './errors/scheduler.ts';
 export { settingsMessages } from './errors/settings.ts';
 export { substancesMessages } from './errors/substances.ts';
+export { worksDoctorMessages } from './errors/works-doctor.ts';
 /**
  * The error catalogue: every code the client knows (spec shell §8) plus the codes this
  * implementation needs (CONFLICT, CSRF_INVALID, …).
@@ -116,6 +118,7 @@ export const errorCatalogue = {
   ...occupationalMedicineErrors,
   ...precautionSyncErrors,
   ...groupFeedbackErrors,
+  ...worksDoctorErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** The catalogue's parts, one per domain (`errors/<domain>.ts`); `errorCatalogue` joins them. */
@@ -153,6 +156,7 @@ export const errorCatalogueDomains = {
   settings: settingsErrors,
   substances: substancesErrors,
   substitution: substitutionErrors,
+  'works-doctor': worksDoctorErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -42,6 +42,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'works-doctor/login',
+                lazy: lazyPage(
+                  () => import('#features/works-doctor/works-doctor-login-page.tsx'),
+                  (m) => m.WorksDoctorLoginPage,
+                ),
+              },
+              {
                 path: 'lost-password',
                 lazy: lazyPage(
                   () => import('#features/password/lost-password-page.tsx'),
@@ -388,6 +395,14 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('#features/occupational-medicine/own-precautions-page.tsx'),
                       (m) => m.OwnPrecautionsPage,
+                    ),
+                  },
+                  {
+                    path: 'works-doctor',
+                    handle: handle({ anyOf: [P.WORKS_DOCTOR] }),
+                    lazy: lazyPage(
+                      () => import('#features/works-doctor/works-doctor-page.tsx'),
+                      (m) => m.WorksDoctorPage,
                     ),
                   },
                   {

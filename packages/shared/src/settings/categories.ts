@@ -9,6 +9,7 @@ import { occupationalMedicineSettings } from './occupational-medicine.settings.t
 import { securitySettings } from './security.settings.ts';
 import type { SettingsCategory } from './settings.schema.ts';
 import { systemSettings } from './system.settings.ts';
+import { worksDoctorSettings } from './works-doctor.settings.ts';
 
 /** Every settings category, by key. Add a category here (one line) after defining it in its own file. */
 export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
@@ -22,4 +23,5 @@ export const settingsCategories: Readonly<Record<string, SettingsCategory>> = {
   [occupationalMedicineSettings.key]: occupationalMedicineSettings,
   [securitySettings.key]: securitySettings,
   [systemSettings.key]: systemSettings,
+  [worksDoctorSettings.key]: worksDoctorSettings,
 };

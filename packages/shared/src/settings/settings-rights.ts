@@ -17,4 +17,5 @@ export const SETTINGS_CATEGORY_RIGHTS = {
   occupationalMedicine: { readAnyOf: [P.PRECAUTION, P.PRECAUTION_EDIT], writeAnyOf: [P.SETTINGS_HEALTHCARE] },
   security: { readAnyOf: [], writeAnyOf: [P.SETTINGS_SECURITY] },
   system: { readAnyOf: [], writeAnyOf: [P.SETTINGS_SYSTEM] },
+  worksDoctor: { readAnyOf: [P.PRECAUTION, P.PRECAUTION_EDIT], writeAnyOf: [P.SETTINGS_HEALTHCARE] },
 } as const satisfies Record<string, { readAnyOf: readonly number[]; writeAnyOf: readonly number[] }>;

@@ -5,3 +5,5 @@
 
 // The module factory (wiring in app.ts).
 export { occupationalMedicineModule } from './occupational-medicine.module.ts';
+// The works doctor's login, view and administration (decision 063).
+export { worksDoctorModule } from './works-doctor.module.ts';

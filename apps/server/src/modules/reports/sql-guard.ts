@@ -82,6 +82,9 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // kinds of the precaution file (health data behind PRECAUTION_ASSESSMENTS), which reports cannot check yet.
   'occupational_precautions',
   'precaution_checkups',
+  // Works doctors (decision 063): which employee account signs in as works doctor for which executing bodies.
+  'works_doctors',
+  'works_doctor_bodies',
   '__drizzle_migrations',
 ]);
 

@@ -6,8 +6,8 @@ import { MENU_ENTRIES, visibleMenuEntries } from './menu-entries.ts';
 const can = (held: number[]) => (required: readonly number[]) => hasAnyPermission(held, required);
 
 describe('menu entries', () => {
-  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Unterweisungsprofile, Zuweisungsmatrix, Gruppenrückmeldung, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(34);
+  it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Betriebsarzt, Unterweisungsprofile, Zuweisungsmatrix, Gruppenrückmeldung, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
+    expect(MENU_ENTRIES).toHaveLength(35);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -76,6 +76,8 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.PRECAUTION_MASTER_DATA])).map((e) => e.key)).toEqual([
       'precautionCatalogues',
     ]);
+    // The works doctor sees their own view only (decision 063).
+    expect(visibleMenuEntries(can([P.WORKS_DOCTOR])).map((e) => e.key)).toEqual(['worksDoctor']);
     expect(visibleMenuEntries(can([P.TOPICS_PROFILES])).map((e) => e.key)).toEqual([
       'instructionProfiles',
       'instructionMatrix',
@@ -126,6 +128,7 @@ describe('menu entries', () => {
       'appointmentCalendar',
       'precautions',
       'precautionCatalogues',
+      'worksDoctor',
       'instructionProfiles',
       'instructionMatrix',
       'groupFeedback',

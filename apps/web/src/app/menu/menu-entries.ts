@@ -24,6 +24,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
@@ -197,6 +198,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/occupational-medicine/catalogues',
     icon: LocalHospitalIcon,
     anyOf: [P.PRECAUTION_MASTER_DATA],
+    available: true,
+  },
+  // The works doctor's own view: their employees and check-up appointments (decision 063).
+  {
+    key: 'worksDoctor',
+    route: '/works-doctor',
+    icon: MedicalInformationIcon,
+    anyOf: [P.WORKS_DOCTOR],
     available: true,
   },
   // Profiles and the matrix of the spec's instruction list (decision 040).

@@ -115,6 +115,9 @@ export function LoginPage() {
         <Link component={RouterLink} to="/lost-password" sx={{ textAlign: 'center' }}>
           {t('password.lost.link')}
         </Link>
+        <Link component={RouterLink} to="/works-doctor/login" sx={{ textAlign: 'center' }}>
+          {t('worksDoctor.login.link')}
+        </Link>
       </Stack>
     </Box>
   );

@@ -16,6 +16,7 @@ import type { Precaution } from '@schutzwerk/shared/occupational-medicine/precau
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { WorksDoctorContactCard } from '#features/works-doctor/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
@@ -40,6 +41,7 @@ export function OwnPrecautionsPage() {
           {errorMessage(own.error, t)}
         </Alert>
       )}
+      <WorksDoctorContactCard />
       {own.data?.length === 0 && <Typography>{t('occupationalMedicine.own.empty')}</Typography>}
       {(own.data ?? []).map((p) => (
         <Card key={p.id} variant="outlined" component="section" aria-label={p.reasonName}>

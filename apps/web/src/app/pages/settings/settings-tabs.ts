@@ -92,6 +92,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     category: 'system',
     component: lazy(() => import('#features/settings/system-tab.tsx')),
   },
+  // „works doctor“, the last of the spec's category tabs (decision 063).
+  {
+    key: 'worksDoctor',
+    labelKey: 'worksDoctor.settings.tab',
+    category: 'worksDoctor',
+    component: lazy(() => import('#features/works-doctor/works-doctor-settings-tab.tsx')),
+  },
 ];
 
 /** Every right that opens at least one tab (the route's permission set). */

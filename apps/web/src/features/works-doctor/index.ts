@@ -1,0 +1,2 @@
+/** The works-doctor feature's public face for other features (decision 029, decision 063). */
+export { WorksDoctorContactCard } from './works-doctor-contact-card.tsx';
