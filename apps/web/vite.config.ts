@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The server serves dist/ on the same origin as /api, so the dev server proxies /api and /custom.css.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -47,8 +48,47 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 067, workbox through vite-plugin-pwa): the app shell and every chunk of the build
+ * are precached, so a page once loaded opens again without a network; navigations fall back to index.html.
+ * Of the API only what the checklist viewer reads is kept (network first, the cached answer when offline):
+ * the signed-in user, the checklist and its instance and protection. Logout empties that cache
+ * (lib/service-worker.ts). The worker registers itself from main.tsx, not through the plugin's script.
+ */
+const API_VIEWER_READS =
+  /\/api\/(auth\/user|checklists\/\d+|checklists\/\d+\/protection|checklists\/\d+\/instances\/\d+)$/;
+function serviceWorker() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,json}'],
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/custom\.css/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          // A RegExp (not a function: the config is serialised into the worker); GET only, same origin.
+          urlPattern: API_VIEWER_READS,
+          method: 'GET',
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'schutzwerk-viewer',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 200 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

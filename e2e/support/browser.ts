@@ -43,10 +43,13 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
  */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; phone?: boolean } = {},
+  options: { width?: number; height?: number; phone?: boolean; serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = options.phone ?? false;
   const context = await browser.newContext({
+    // The app's service worker (decision 067) only where a spec asks for it: it would answer requests that
+    // other specs intercept with page.route, and precache the whole build in every context.
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     baseURL: baseUrl(),
     viewport: phone ? PHONE_VIEWPORT : { width: options.width ?? 1366, height: options.height ?? 900 },
     isMobile: phone,

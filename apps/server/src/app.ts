@@ -276,7 +276,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTopicDocuments({ documents, deletionGuards: instructions.deletionGuards });
   factorMenus.usageGuards.push(hazardAnalysis.service.factorMenuUsageGuard);
   // Collections, questionnaire types, questionnaires and the assessments' route (decision 058).
-  const questionnaires = questionnairesModule({ db: database.db, checklists, hazardAnalysis });
+  const questionnaires = questionnairesModule({
+    db: database.db,
+    checklists,
+    hazardAnalysis,
+    settings: settings.service,
+    // The reports module is made just below; the logo is read at print time.
+    logo: () => reports.logo(),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const reports = reportsModule({
     db: database.db,
     kind: database.kind,

@@ -5,6 +5,7 @@ import { Providers } from '#app/providers.tsx';
 import { createQueryClient } from '#app/query-client.ts';
 import { router } from '#app/router.tsx';
 import { ensureCsrfToken } from '#lib/api-client.ts';
+import { registerServiceWorker } from '#lib/service-worker.ts';
 import { currentUserQueryOptions } from '#lib/session/get-current-user.ts';
 import '#i18n/i18n.ts';
 
@@ -15,6 +16,8 @@ void ensureCsrfToken();
 // loaded, and the page's own requests wait for the user (without this the three ran one after another).
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(currentUserQueryOptions());
+
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -10,7 +10,6 @@ import type { ErrorDefinition } from './errors/definition.ts';
 import { documentsErrors } from './errors/documents.ts';
 import { employeeImportErrors } from './errors/employee-import.ts';
 import { employeesErrors } from './errors/employees.ts';
-
 import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
 import { groupFeedbackErrors } from './errors/group-feedback.ts';
@@ -26,6 +25,7 @@ import { organisationErrors } from './errors/organisation.ts';
 import { portalsErrors } from './errors/portals.ts';
 import { precautionSyncErrors } from './errors/precaution-sync.ts';
 import { productUpdateErrors } from './errors/product-update.ts';
+import { questionnaireSharingErrors } from './errors/questionnaire-sharing.ts';
 import { reportsErrors } from './errors/reports.ts';
 import { rolesErrors } from './errors/roles.ts';
 import { schedulerErrors } from './errors/scheduler.ts';
@@ -57,6 +57,7 @@ export { mailMessages } from './errors/mail.ts';
 export { occupationalMedicineMessages } from './errors/occupational-medicine.ts';
 export { organisationMessages } from './errors/organisation.ts';
 export { precautionSyncMessages } from './errors/precaution-sync.ts';
+export { questionnaireSharingMessages } from './errors/questionnaire-sharing.ts';
 export { reportsMessages } from './errors/reports.ts';
 export { rolesMessages } from './errors/roles.ts';
 export { schedulerMessages } from './errors/scheduler.ts';
@@ -108,6 +109,7 @@ export const errorCatalogue = {
   ...actionsErrors,
   ...portalsErrors,
   ...checklistsErrors,
+  ...questionnaireSharingErrors,
   ...auditsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
@@ -130,6 +132,7 @@ export const errorCatalogueDomains = {
   appointments: appointmentsErrors,
   auth: authErrors,
   checklists: checklistsErrors,
+  'questionnaire-sharing': questionnaireSharingErrors,
   dashboard: dashboardErrors,
   documents: documentsErrors,
   'employee-import': employeeImportErrors,

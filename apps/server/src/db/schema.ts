@@ -10,6 +10,7 @@ export * from '#modules/auth/password-resets.table.ts';
 export * from '#modules/checklists/checklist-protection.table.ts';
 export * from '#modules/checklists/checklists.table.ts';
 export * from '#modules/checklists/questionnaires.table.ts';
+export * from '#modules/checklists/questionnaire-links.table.ts';
 export * from '#modules/documents/documents.table.ts';
 export * from '#modules/employee-import/employee-import.table.ts';
 export * from '#modules/employees/employee-assignments.table.ts';

@@ -261,6 +261,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'checklists/tree/print/:id',
+                    handle: handle({ anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST] }),
+                    lazy: lazyPage(
+                      () => import('#features/questionnaires/questionnaire-print-page.tsx'),
+                      (m) => m.QuestionnairePrintPage,
+                    ),
+                  },
+                  {
                     path: 'checklists/tree/:viewMode/:id',
                     handle: handle({ anyOf: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_LIST] }),
                     lazy: lazyPage(

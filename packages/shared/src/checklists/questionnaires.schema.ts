@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
 import { requiredFields } from '../update.ts';
-import { CHECKLIST_MODULES, checklistInstanceSchema, checklistSchema } from './checklists.schema.ts';
+import {
+  CHECKLIST_MODULES,
+  checklistInstanceSchema,
+  checklistRightSchema,
+  checklistSchema,
+} from './checklists.schema.ts';
+import { collectionLinkSchema } from './questionnaire-links.schema.ts';
 
 /**
  * Contracts of checklist collections, questionnaire types (Fragebogentypen) and questionnaires (Fragebogen)
@@ -67,6 +73,18 @@ export const segmentSchema = z.object({
   segment: z.string().trim().max(40, 'Höchstens 40 Zeichen erlaubt.'),
   collectionId: idSchema.nullable(),
   brickId: idSchema.nullable(),
+  /**
+   * Segment rights (spec rights types employee, role, location; decision 067): empty = everyone with the
+   * questionnaire rights; else only the named ones see the segment, and those with `edit` fill it.
+   */
+  rights: z
+    .array(checklistRightSchema)
+    .max(200)
+    .refine(
+      (rights) => new Set(rights.map((r) => `${r.kind}:${r.id}`)).size === rights.length,
+      'Jeder Mitarbeiter, jede Rolle und jeder Ort darf nur einmal in den Rechten stehen.',
+    )
+    .default([]),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
@@ -134,6 +152,7 @@ export const questionnaireTypeSchema = z.object({
     segmentSchema.extend({
       collectionLabel: z.string().nullable(),
       brickTitle: z.string().nullable(),
+      rights: z.array(checklistRightSchema.extend({ name: z.string() })),
     }),
   ),
   questionnaireCount: z.number().int(),
@@ -230,6 +249,10 @@ export const questionnaireSchema = z.object({
       brickTitle: z.string().nullable(),
       /** The brick's identifier: the guid a comment names (CHECKLIST_COMMENT_HAZARDBRICK_GUID). */
       brickIdentifier: z.string().nullable(),
+      /** May the actor fill this segment (the questionnaire's `editable` and the segment rights)? */
+      editable: z.boolean(),
+      /** Sent to people (collection links, decision 067). */
+      links: z.array(collectionLinkSchema),
       entries: z.array(questionnaireEntrySchema),
     }),
   ),

@@ -143,7 +143,8 @@ export function checklistsRoutes(service: ChecklistsService): FastifyPluginAsync
     app.get(
       '/checklists/right-options',
       {
-        config: { access: anyOf(P.AUDIT_CHECKLISTS_RIGHTS) },
+        // Also for segment rights of questionnaire types (decision 067).
+        config: { access: anyOf(P.AUDIT_CHECKLISTS_RIGHTS, P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL) },
         schema: {
           response: {
             200: z.object({

@@ -380,6 +380,8 @@ describe('questionnaires', () => {
         findQuestionnaire: () => Promise.reject(new Error('connection lost')),
       },
       checklists: {} as ChecklistsService,
+      checklistsRepository: {} as never,
+      links: {} as never,
       hazards: {} as never,
     });
     const actor = fakeActor({ permissions: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT] });

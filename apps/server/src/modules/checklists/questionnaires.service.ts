@@ -27,7 +27,10 @@ import type { Db, Executor } from '#db/client.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
+import type { ChecklistsRepository } from './checklists.repository.ts';
 import type { ChecklistsService } from './checklists.service.ts';
+import type { QuestionnaireLinksRepository } from './questionnaire-links.repository.ts';
+import { createQuestionnaireSharing } from './questionnaire-sharing.ts';
 import type { HazardQuestionnairePort } from './questionnaires.ports.ts';
 import type { QuestionnaireRecord, QuestionnairesRepository } from './questionnaires.repository.ts';
 
@@ -66,9 +69,19 @@ export function createQuestionnairesService(deps: {
   db: Db;
   repository: QuestionnairesRepository;
   checklists: ChecklistsService;
+  checklistsRepository: ChecklistsRepository;
+  links: QuestionnaireLinksRepository;
   hazards: HazardQuestionnairePort;
 }) {
   const { db, repository, checklists, hazards } = deps;
+  const sharing = createQuestionnaireSharing({
+    db,
+    links: deps.links,
+    questionnaires: repository,
+    checklistsRepository: deps.checklistsRepository,
+    checklists,
+    load: (ex, actor, id, lock) => loadQuestionnaire(ex, actor, id, lock),
+  });
 
   // ── collections ──
   async function loadCollection(ex: Executor, actor: Actor, id: number, lock = false) {
@@ -118,6 +131,7 @@ export function createQuestionnairesService(deps: {
     const bricks = new Set((await repository.bricks(ex, brickIds)).map((b) => b.id));
     const noBrick = input.segments.findIndex((s) => s.brickId !== null && !bricks.has(s.brickId));
     if (noBrick >= 0) throw invalid(['segments', noBrick, 'brickId'], questionnairesMessages.brickGone);
+    await sharing.assertRightsKnown(ex, actor, input.segments);
   }
   async function presentType(ex: Executor, id: number): Promise<QuestionnaireType> {
     const row = await repository.findType(ex, id);
@@ -139,6 +153,7 @@ export function createQuestionnairesService(deps: {
         )
       ).map((b) => [b.id, b.title]),
     );
+    const rightNames = await sharing.rightNames(ex, row.portalId, row.segments);
     return {
       id: row.id,
       version: row.version,
@@ -149,6 +164,7 @@ export function createQuestionnairesService(deps: {
         ...s,
         collectionLabel: s.collectionId === null ? null : (collections.get(s.collectionId) ?? null),
         brickTitle: s.brickId === null ? null : (bricks.get(s.brickId) ?? null),
+        rights: (s.rights ?? []).map((r) => ({ ...r, name: rightNames.get(`${r.kind}:${r.id}`) ?? '' })),
       })),
       questionnaireCount: await repository.countQuestionnairesOfType(ex, id),
       updatedAt: row.updatedAt.toISOString(),
@@ -216,6 +232,8 @@ export function createQuestionnairesService(deps: {
   async function view(actor: Actor, id: number, mode: ViewMode): Promise<Questionnaire> {
     const row = await loadQuestionnaire(db, actor, id);
     const editable = mode === 'edit' && mayFill(actor, row);
+    const access = await sharing.accessOf(db, actor, row);
+    const links = await sharing.ofQuestionnaire(db, id);
     const type = await repository.findType(db, row.typeId);
     const entries = await repository.entries(db, id);
     const bricks = new Map(
@@ -229,6 +247,9 @@ export function createQuestionnairesService(deps: {
     const defs = new Map<number, Awaited<ReturnType<ChecklistsService['get']>>>();
     const segments: Questionnaire['segments'] = [];
     for (const s of row.segments) {
+      // Segment rights (decision 067): a segment the actor may not see is left out.
+      const allowed = access(s.key);
+      if (allowed === 'none') continue;
       const out: Questionnaire['segments'][number] = {
         key: s.key,
         parentKey: s.parentKey,
@@ -238,6 +259,8 @@ export function createQuestionnairesService(deps: {
         brickId: s.brickId,
         brickTitle: s.brickId === null ? null : (bricks.get(s.brickId)?.title ?? null),
         brickIdentifier: s.brickId === null ? null : (bricks.get(s.brickId)?.identifier ?? null),
+        editable: editable && allowed === 'edit',
+        links: links.filter((l) => l.segmentKey === s.key),
         entries: [],
       };
       for (const e of entries.filter((x) => x.segmentKey === s.key)) {
@@ -272,6 +295,11 @@ export function createQuestionnairesService(deps: {
   }
 
   return {
+    /** Collection links and segment rights (decision 067). */
+    sharing,
+    /** The questionnaire with the segments the actor may see, for the print (decision 067). */
+    forPrint: (actor: Actor, id: number) =>
+      guarded('QUESTIONNAIRE_QUERY_FAILED', () => view(actor, id, 'read')),
     /** The checklist link rule of questionnaire entries: the questionnaire's (and assessment's) rights. */
     linkRule: {
       canRead: async (actor: Actor, entryId: number | null, ex: Executor) => {
@@ -279,8 +307,8 @@ export function createQuestionnairesService(deps: {
         const entry = await repository.findEntry(ex, entryId);
         if (!entry) return false;
         try {
-          await loadQuestionnaire(ex, actor, entry.questionnaireId);
-          return true;
+          const row = await loadQuestionnaire(ex, actor, entry.questionnaireId);
+          return (await sharing.accessOf(ex, actor, row))(entry.segmentKey) !== 'none';
         } catch (error) {
           if (error instanceof AppError) return false;
           throw error;
@@ -291,7 +319,8 @@ export function createQuestionnairesService(deps: {
         const entry = await repository.findEntry(ex, entryId);
         if (!entry) return false;
         const row = await repository.findQuestionnaire(ex, entry.questionnaireId);
-        return row !== undefined && mayFill(actor, row);
+        if (row === undefined || !mayFill(actor, row)) return false;
+        return (await sharing.accessOf(ex, actor, row))(entry.segmentKey) === 'edit';
       },
     },
 
@@ -526,12 +555,17 @@ export function createQuestionnairesService(deps: {
       const row = await loadQuestionnaire(db, actor, id);
       const entry = await repository.findEntry(db, entryId);
       if (!entry || entry.questionnaireId !== row.id) throw new AppError('CHECKLISTS_NOT_FOUND');
+      const access = (await sharing.accessOf(db, actor, row))(entry.segmentKey);
+      if (access === 'none') throw new AppError('CHECKLISTS_NOT_FOUND');
       if (row.status === 'done') throw new AppError('QUESTIONNAIRE_DONE');
+      if (access === 'read') throw new AppError('QUESTIONNAIRE_SEGMENT_READ_ONLY');
       const state = await checklists.stateOf(db, entry.checklistId, LINK, entry.id);
       if (!state) throw new AppError('CHECKLISTS_NOT_FOUND');
-      return guarded('QUESTIONNAIRE_UPDATE_FAILED', () =>
+      const saved = await guarded('QUESTIONNAIRE_UPDATE_FAILED', () =>
         checklists.saveInstance(actor, entry.checklistId, state.instanceId, input),
       );
+      await db.transaction((tx) => sharing.startedBySave(tx, actor, id, entry.segmentKey));
+      return saved;
     },
 
     // ── the route of a hazard assessment ──
@@ -574,6 +608,9 @@ export function createQuestionnairesService(deps: {
           const segment = row.segments.find((s) => s.key === input.segmentKey);
           if (!segment || segment.collectionId === null || segment.collectionId !== input.collectionId)
             throw new AppError('CHECKLIST_COMMENT_COLLECTION_MISSING');
+          const access = (await sharing.accessOf(tx, actor, row))(segment.key);
+          if (access === 'none') throw new AppError('CHECKLIST_COMMENT_COLLECTION_MISSING');
+          if (access === 'read') throw new AppError('QUESTIONNAIRE_SEGMENT_READ_ONLY');
           const entry = (await repository.entries(tx, id)).find(
             (e) => e.segmentKey === segment.key && e.checklistId === input.checklistId,
           );

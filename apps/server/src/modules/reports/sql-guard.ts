@@ -68,6 +68,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'checklist_instances',
   // Comments on questionnaire questions: free text about the assessed workplace and its people (decision 058).
   'questionnaire_comments',
+  // Collection links: which person a questionnaire segment was sent to and why they refused (decision 067).
+  'questionnaire_links',
   // Who unlocked which protected checklist (decision 059): sign-in-like bookkeeping.
   'checklist_unlocks',
   // Approval processes name their people; the read right follows the audit's people (AUDIT_AUDITS_ALL,

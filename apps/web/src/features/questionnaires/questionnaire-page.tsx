@@ -1,3 +1,4 @@
+import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useQuestionnaire, useUpdateQuestionnaire } from './api/questionnaires-api.ts';
 import { CommentForm } from './components/comment-form.tsx';
 import { EntryCard } from './components/entry-card.tsx';
+import { SegmentLinks } from './components/segment-links.tsx';
 
 /** The segments in tree order (parents before children) with their depth. */
 function treeOrder(segments: Questionnaire['segments']) {
@@ -127,6 +129,9 @@ function Viewer({
             <ToggleButton value="edit">{t('questionnaires.view.modeEdit')}</ToggleButton>
             <ToggleButton value="read">{t('questionnaires.view.modeRead')}</ToggleButton>
           </ToggleButtonGroup>
+          <Button component={RouterLink} to={`/checklists/tree/print/${q.id}`} startIcon={<PrintIcon />}>
+            {t('questionnaires.print.button')}
+          </Button>
           {canEdit && q.mode === 'edit' && (
             <Button
               variant={q.status === 'open' ? 'contained' : 'outlined'}
@@ -168,6 +173,12 @@ function Viewer({
             </Typography>
           )}
           <Stack spacing={2}>
+            <SegmentLinks questionnaire={q} segment={segment} />
+            {q.editable && !segment.editable && (
+              <Typography variant="body2" color="text.secondary">
+                {t('questionnaires.view.readOnlySegment')}
+              </Typography>
+            )}
             {segment.entries.length === 0 && (
               <Typography color="text.secondary">{t('questionnaires.view.noEntries')}</Typography>
             )}
@@ -176,11 +187,11 @@ function Viewer({
                 key={entry.entryId}
                 questionnaireId={q.id}
                 entry={entry}
-                editable={q.editable}
+                editable={segment.editable}
                 onReload={onReload}
               />
             ))}
-            {q.editable &&
+            {segment.editable &&
               segment.brickId !== null &&
               q.hazardAnalysisId !== null &&
               segment.entries.length > 0 && <CommentForm questionnaire={q} segment={segment} />}

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import type { QuestionnaireRow } from '@schutzwerk/shared/checklists/questionnaires.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { useMemo, useState } from 'react';
@@ -12,6 +14,7 @@ import { useListState } from '#lib/list-state.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { QUESTIONNAIRE_SOURCE, useCreateQuestionnaire } from './api/questionnaires-api.ts';
+import { LinksList } from './components/links-list.tsx';
 import { StartQuestionnaireDialog } from './components/start-dialog.tsx';
 
 type StoredFilter = { onlyOpen: boolean };
@@ -32,6 +35,7 @@ export function QuestionnairesListPage() {
   const { onlyOpen } = filter;
   const [count, setCount] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
+  const [tab, setTab] = useState<'questionnaires' | 'links'>('questionnaires');
   const canEdit = canAny([P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
 
   useToolbar({
@@ -83,18 +87,28 @@ export function QuestionnairesListPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: 1.5 }}>
-      <ListCount count={count} grow />
-      <ScrollingList<QuestionnaireRow>
-        source={QUESTIONNAIRE_SOURCE}
-        label={t('questionnaires.listTitle')}
-        columns={columns}
-        search={search}
-        params={{ status: onlyOpen ? 'open' : 'all' }}
-        onRowClick={(r) =>
-          navigate(`/checklists/tree/${canEdit && r.status === 'open' ? 'edit' : 'read'}/${r.id}`)
-        }
-        onTotalChange={setCount}
-      />
+      <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label={t('questionnaires.listTitle')}>
+        <Tab value="questionnaires" label={t('questionnaires.links.questionnairesTab')} />
+        <Tab value="links" label={t('questionnaires.links.tab')} />
+      </Tabs>
+      {tab === 'links' ? (
+        <LinksList search={search} canSeeAll={canEdit} />
+      ) : (
+        <>
+          <ListCount count={count} grow />
+          <ScrollingList<QuestionnaireRow>
+            source={QUESTIONNAIRE_SOURCE}
+            label={t('questionnaires.listTitle')}
+            columns={columns}
+            search={search}
+            params={{ status: onlyOpen ? 'open' : 'all' }}
+            onRowClick={(r) =>
+              navigate(`/checklists/tree/${canEdit && r.status === 'open' ? 'edit' : 'read'}/${r.id}`)
+            }
+            onTotalChange={setCount}
+          />
+        </>
+      )}
       <StartQuestionnaireDialog
         open={starting}
         onClose={() => setStarting(false)}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '#lib/api-client.ts';
 import { clearAllListState } from '#lib/list-state.ts';
+import { clearOfflineCache } from '#lib/service-worker.ts';
 import { clearToken } from '#lib/session-token.ts';
 import { authKeys } from './auth-keys.ts';
 import { setSessionEndReason } from './session-end.ts';
@@ -29,6 +30,7 @@ export async function logout(): Promise<string> {
   } catch {
     // The local session ends regardless of the server's answer.
   }
+  await clearOfflineCache();
   return url;
 }
 

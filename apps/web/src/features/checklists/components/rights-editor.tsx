@@ -31,13 +31,15 @@ type Props = {
   disabled: boolean;
   error: string | undefined;
   onChange: (rights: Right[]) => void;
+  /** The explanation above the table (default: the checklist's). */
+  hint?: string;
 };
 
 /**
  * Who sees and who fills the checklist (spec rights types: employee, role, location). No entry: everyone with
  * the checklist rights. „Darf ausfüllen“ off: the entry only sees it.
  */
-export function RightsEditor({ rights, disabled, error, onChange }: Props) {
+export function RightsEditor({ rights, disabled, error, onChange, hint }: Props) {
   const { t } = useTranslation();
   const options = useRightOptions(!disabled);
   const [kind, setKind] = useState<Kind>('employee');
@@ -46,7 +48,7 @@ export function RightsEditor({ rights, disabled, error, onChange }: Props) {
   const taken = choice !== null && rights.some((r) => r.kind === kind && r.id === choice.id);
   return (
     <Stack spacing={2}>
-      <Typography variant="body2">{t('checklists.rights.hint')}</Typography>
+      <Typography variant="body2">{hint ?? t('checklists.rights.hint')}</Typography>
       {rights.length === 0 ? (
         <Typography>{t('checklists.rights.none')}</Typography>
       ) : (

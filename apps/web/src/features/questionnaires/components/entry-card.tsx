@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import type { ChecklistInstance } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import {
   type Answers,
   type AnswerValue,
@@ -18,10 +19,10 @@ import type { QuestionnaireEntry } from '@schutzwerk/shared/checklists/questionn
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
+import { ElementInput } from '#features/checklists/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { useSaveEntry } from '../api/questionnaires-api.ts';
-import { AnswerInput } from './answer-input.tsx';
 
 type Props = {
   questionnaireId: number;
@@ -36,6 +37,8 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
   const notify = useNotify();
   const headingId = useId();
   const save = useSaveEntry(questionnaireId, entry.entryId);
+  // The stored instance (task and SQL cells store on their own and hand back the fresh one).
+  const [instance, setInstance] = useState<ChecklistInstance>(entry.instance);
   const [version, setVersion] = useState(entry.instance.version);
   const [answers, setAnswers] = useState<Answers>(entry.instance.answers);
   const [done, setDone] = useState(entry.instance.status === 'done');
@@ -50,11 +53,18 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
     setAnswers({ ...answers, [k]: v });
     setDirty(true);
   };
+  const rebase = (fresh: ChecklistInstance) => {
+    const changed = Object.entries(fresh.answers).filter(([k, v]) => instance.answers[k] !== v);
+    setInstance(fresh);
+    setVersion(fresh.version);
+    if (changed.length > 0) setAnswers((a) => ({ ...a, ...Object.fromEntries(changed) }));
+  };
   const submit = () =>
     save.mutate(
       { version, answers, results, status: done ? 'done' : 'undone' },
       {
         onSuccess: (saved) => {
+          setInstance(saved);
           setVersion(saved.version);
           setDirty(false);
           notify(t('questionnaires.view.entrySaved'));
@@ -98,13 +108,15 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
             if (!cell) return null;
             const k = cellKey(cell.row, cell.column);
             return (
-              <AnswerInput
+              <ElementInput
                 key={k}
                 element={cell.element}
                 value={answers[k] ?? null}
                 result={results[k]}
                 disabled={!editable}
                 onChange={(v) => answer(k, v)}
+                testId={`entry-${entry.entryId}-cell-${k}`}
+                context={{ cell: k, checklistId: checklist.id, instance, onInstance: rebase }}
               />
             );
           }),

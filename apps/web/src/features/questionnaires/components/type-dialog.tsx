@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import FolderIcon from '@mui/icons-material/Folder';
+import LockPersonIcon from '@mui/icons-material/LockPerson';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CHECKLIST_MODULES } from '@schutzwerk/shared/checklists/checklists.schema.ts';
+import { CHECKLIST_MODULES, type ChecklistRight } from '@schutzwerk/shared/checklists/checklists.schema.ts';
 import {
   type CollectionRow,
   type QuestionnaireType,
@@ -27,6 +28,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { PickerField } from '#components/picker-field/picker-field.tsx';
+import { RightsEditor } from '#features/checklists/index.ts';
 import { HazardBrickPickerDialog } from '#features/hazard-bricks/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
@@ -37,7 +39,11 @@ import {
   useSaveQuestionnaireType,
 } from '../api/questionnaires-api.ts';
 
-type Row = Segment & { collectionLabel: string | null; brickTitle: string | null };
+type Row = Omit<Segment, 'rights'> & {
+  collectionLabel: string | null;
+  brickTitle: string | null;
+  rights: (ChecklistRight & { name?: string })[];
+};
 type Props = { id: number | null; onClose: (changed: boolean) => void };
 
 /** Creates or edits a questionnaire type: title, module, active and its tree of segments. */
@@ -64,6 +70,8 @@ function TypeForm({
   const [rows, setRows] = useState<Row[]>(type?.segments ?? []);
   const [picking, setPicking] = useState<{ key: number; what: 'collection' | 'brick' } | null>(null);
   const [local, setLocal] = useState<string | null>(null);
+  const [rightsOf, setRightsOf] = useState<number | null>(null);
+  const rightsRow = rows.find((r) => r.key === rightsOf);
   const failure = save.error ?? remove.error;
   const conflict = isApiError(failure) && failure.code === 'CONFLICT';
   const message =
@@ -84,6 +92,7 @@ function TypeForm({
         brickId: null,
         collectionLabel: null,
         brickTitle: null,
+        rights: [],
       },
     ]);
   };
@@ -93,7 +102,10 @@ function TypeForm({
     );
 
   const submit = () => {
-    const segments = rows.map(({ collectionLabel: _c, brickTitle: _b, ...s }) => s);
+    const segments = rows.map(({ collectionLabel: _c, brickTitle: _b, rights, ...s }) => ({
+      ...s,
+      rights: rights.map(({ kind, id, edit }) => ({ kind, id, edit })),
+    }));
     const input = { version: type?.version ?? 1, title, module, active, segments };
     const checked = updateQuestionnaireTypeSchema.safeParse(input);
     setLocal(checked.error?.issues[0]?.message ?? null);
@@ -209,6 +221,14 @@ function TypeForm({
                     clearLabel={t('questionnaires.type.clear')}
                     choose={{ label: t('questionnaires.type.chooseBrick'), icon: <ExtensionIcon /> }}
                   />
+                  <Button
+                    startIcon={<LockPersonIcon />}
+                    aria-label={t('questionnaires.rights.button', { segment: r.segment || r.key })}
+                    onClick={() => setRightsOf(r.key)}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    {t('questionnaires.rights.count', { count: r.rights.length })}
+                  </Button>
                 </Stack>
               </Stack>
             </Paper>
@@ -244,6 +264,35 @@ function TypeForm({
           setPicking(null);
         }}
       />
+      <Dialog
+        open={rightsRow !== undefined}
+        onClose={() => setRightsOf(null)}
+        fullWidth
+        maxWidth="md"
+        aria-labelledby={`${titleId}-rights`}
+      >
+        <DialogTitle id={`${titleId}-rights`}>
+          {t('questionnaires.rights.title', {
+            segment: rightsRow ? `${rightsRow.segment} ${rightsRow.label}`.trim() : '',
+          })}
+        </DialogTitle>
+        <DialogContent>
+          {rightsRow && (
+            <RightsEditor
+              rights={rightsRow.rights}
+              disabled={false}
+              error={undefined}
+              hint={t('questionnaires.rights.hint')}
+              onChange={(rights) => patch(rightsRow.key, { rights })}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => setRightsOf(null)}>
+            {t('questionnaires.rights.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <HazardBrickPickerDialog
         open={picking?.what === 'brick'}
         onClose={() => setPicking(null)}

@@ -1,0 +1,3 @@
+/** The checklists feature's public face for other features (decision 029; decision 067). */
+export { ElementInput } from './components/elements/element-input.tsx';
+export { RightsEditor } from './components/rights-editor.tsx';
