@@ -4,6 +4,7 @@ import { activitiesErrors } from './errors/activities.ts';
 import { appointmentsErrors } from './errors/appointments.ts';
 import { auditsErrors } from './errors/audits.ts';
 import { authErrors } from './errors/auth.ts';
+import { checklistWorkflowErrors } from './errors/checklist-workflow.ts';
 import { checklistsErrors } from './errors/checklists.ts';
 import { dashboardErrors } from './errors/dashboard.ts';
 import type { ErrorDefinition } from './errors/definition.ts';
@@ -37,6 +38,7 @@ export { activitiesMessages } from './errors/activities.ts';
 export { appointmentsMessages, BOOKING_STATUS_MESSAGES } from './errors/appointments.ts';
 export { auditsMessages } from './errors/audits.ts';
 export { authMessages } from './errors/auth.ts';
+export { checklistWorkflowMessages } from './errors/checklist-workflow.ts';
 export { checklistsMessages, questionnairesMessages } from './errors/checklists.ts';
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
@@ -100,6 +102,7 @@ export const errorCatalogue = {
   ...actionsErrors,
   ...portalsErrors,
   ...checklistsErrors,
+  ...checklistWorkflowErrors,
   ...auditsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
@@ -119,6 +122,7 @@ export const errorCatalogueDomains = {
   appointments: appointmentsErrors,
   auth: authErrors,
   checklists: checklistsErrors,
+  'checklist-workflow': checklistWorkflowErrors,
   dashboard: dashboardErrors,
   documents: documentsErrors,
   'employee-import': employeeImportErrors,

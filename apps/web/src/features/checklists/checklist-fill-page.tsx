@@ -43,8 +43,11 @@ import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
 import { useSetVisibility } from './api/set-visibility.ts';
+import { useRefreshApproval } from './api/workflow.ts';
+import { ApprovalPanel } from './components/approval-panel.tsx';
 import { CountdownElement } from './components/elements/countdown-element.tsx';
 import { DocumentsElement } from './components/elements/documents-element.tsx';
+import { DrawingElement } from './components/elements/drawing-element.tsx';
 import { EmployeeElement } from './components/elements/employee-element.tsx';
 import { ImageElement } from './components/elements/image-element.tsx';
 import { SqlElement } from './components/elements/sql-element.tsx';
@@ -145,6 +148,7 @@ function ChecklistFiller({
   const { canAny } = usePermissions();
   const save = useSaveInstance(checklist.id, instance.id);
   const visibility = useSetVisibility(checklist.id, instance.id);
+  const refreshApproval = useRefreshApproval(checklist.id, instance.id);
   const record = useVersionedDraft({
     record: instance,
     draftOf,
@@ -183,7 +187,10 @@ function ChecklistFiller({
       notify(t('checklists.offline.queued'));
       return;
     }
-    const callbacks = record.onSave(() => notify(t('checklists.fill.saved')));
+    const callbacks = record.onSave(() => {
+      notify(t('checklists.fill.saved'));
+      refreshApproval();
+    });
     save.mutate(
       { version: base.version, answers: draft.answers, results, status: draft.done ? 'done' : 'undone' },
       {
@@ -302,6 +309,16 @@ function ChecklistFiller({
           label={t('checklists.visibility.label')}
         />
       </Paper>
+      <ApprovalPanel
+        checklistId={checklist.id}
+        instanceId={instance.id}
+        version={base.version}
+        onChanged={() =>
+          void queryClient
+            .fetchQuery({ ...instanceQueryOptions(checklist.id, instance.id), staleTime: 0 })
+            .then((fresh) => record.adopt(fresh))
+        }
+      />
       {checklist.rows.map((row) => {
         const cells = checklist.columns
           .map((col) => ({
@@ -528,6 +545,16 @@ function ElementInput({ element, value, result, disabled, onChange, testId, cont
           instanceId={context.instance.id}
           disabled={disabled}
           onChange={onChange}
+        />
+      );
+    case 'drawing':
+      return (
+        <DrawingElement
+          element={element}
+          value={str}
+          disabled={disabled}
+          onChange={onChange}
+          testId={testId}
         />
       );
     case 'documents':
