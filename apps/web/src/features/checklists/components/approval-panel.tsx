@@ -90,7 +90,12 @@ export function ApprovalPanel({
               <Button variant="contained" disabled={decide.isPending} onClick={() => send('approve')}>
                 {t('checklistWorkflow.approval.approve')}
               </Button>
-              <Button color="warning" disabled={decide.isPending} onClick={() => send('reject')}>
+              <Button
+                color="error"
+                variant="outlined"
+                disabled={decide.isPending}
+                onClick={() => send('reject')}
+              >
                 {t('checklistWorkflow.approval.reject')}
               </Button>
             </Stack>

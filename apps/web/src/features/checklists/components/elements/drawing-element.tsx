@@ -83,7 +83,7 @@ export function DrawingElement({ element, value, disabled, onChange, testId }: P
   };
 
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1} role="group" aria-labelledby={labelId}>
       <Typography id={labelId}>
         {element.label}
         {element.required ? ' *' : ''}
@@ -104,12 +104,10 @@ export function DrawingElement({ element, value, disabled, onChange, testId }: P
           width={DRAWING_WIDTH}
           height={DRAWING_HEIGHT}
           role="img"
-          aria-labelledby={labelId}
-          aria-description={
-            strokes.length === 0
-              ? t('checklists.fill.drawingEmpty')
-              : t('checklists.fill.drawingStrokes', { count: strokes.length })
-          }
+          aria-label={t('checklists.fill.drawingCanvas', {
+            label: element.label,
+            count: strokes.length,
+          })}
           data-testid={testId}
           style={{
             width: '100%',
