@@ -223,6 +223,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // SQL cells run through the report sandbox (created below; called only while serving requests).
   const checklists = checklistsModule({
     db: database.db,
+    settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
+    ...(options.now ? { now: options.now } : {}),
     actions: actions.service,
     sql: {
       checkQuery: (text) => reports.service.checkQuery(text),
@@ -349,6 +352,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auditsM = auditsModule({
     db: database.db,
     checklists: checklists.service,
+    checklistPrint: checklists.workflow,
     actions,
     settings: settings.service,
     mail: { render: renderTemplateMail, enqueue: enqueueMail },

@@ -830,6 +830,19 @@ const ENTRIES: Record<string, Entry> = {
     kind: 'action',
     reason: 'creates a task cell’s action (cell, designation, responsible and due date named)',
   },
+  // Checklist workflow, e-mail and printer settings; approval decisions (decision 066).
+  'PUT /api/checklists/:id/workflow': {
+    kind: 'whole',
+    async setup() {
+      const created = await post('/api/checklists', { label: 'Teilworkflow' });
+      const url = `/api/checklists/${created.id}/workflow`;
+      return { url, read: reader(url), send: { print: { orientation: 'landscape' } } };
+    },
+  },
+  'POST /api/checklists/:id/instances/:instanceId/approval': {
+    kind: 'action',
+    reason: 'approves or rejects a submitted checklist (decision and reason named)',
+  },
   // Approval processes (decision 059).
   'PUT /api/audits/:id': {
     kind: 'whole',

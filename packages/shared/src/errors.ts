@@ -4,6 +4,7 @@ import { activitiesErrors } from './errors/activities.ts';
 import { appointmentsErrors } from './errors/appointments.ts';
 import { auditsErrors } from './errors/audits.ts';
 import { authErrors } from './errors/auth.ts';
+import { checklistWorkflowErrors } from './errors/checklist-workflow.ts';
 import { checklistsErrors } from './errors/checklists.ts';
 import { dashboardErrors } from './errors/dashboard.ts';
 import type { ErrorDefinition } from './errors/definition.ts';
@@ -41,6 +42,7 @@ export { activitiesMessages } from './errors/activities.ts';
 export { appointmentsMessages, BOOKING_STATUS_MESSAGES } from './errors/appointments.ts';
 export { auditsMessages } from './errors/audits.ts';
 export { authMessages } from './errors/auth.ts';
+export { checklistWorkflowMessages } from './errors/checklist-workflow.ts';
 export { checklistsMessages, questionnairesMessages } from './errors/checklists.ts';
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
@@ -110,6 +112,7 @@ export const errorCatalogue = {
   ...portalsErrors,
   ...checklistsErrors,
   ...questionnaireSharingErrors,
+  ...checklistWorkflowErrors,
   ...auditsErrors,
   ...dashboardErrors,
   ...productUpdateErrors,
@@ -133,6 +136,7 @@ export const errorCatalogueDomains = {
   auth: authErrors,
   checklists: checklistsErrors,
   'questionnaire-sharing': questionnaireSharingErrors,
+  'checklist-workflow': checklistWorkflowErrors,
   dashboard: dashboardErrors,
   documents: documentsErrors,
   'employee-import': employeeImportErrors,

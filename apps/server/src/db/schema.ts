@@ -8,6 +8,7 @@ export * from '#modules/appointments/appointments.table.ts';
 export * from '#modules/audits/audits.table.ts';
 export * from '#modules/auth/password-resets.table.ts';
 export * from '#modules/checklists/checklist-protection.table.ts';
+export * from '#modules/checklists/checklist-workflow.table.ts';
 export * from '#modules/checklists/checklists.table.ts';
 export * from '#modules/checklists/questionnaires.table.ts';
 export * from '#modules/checklists/questionnaire-links.table.ts';

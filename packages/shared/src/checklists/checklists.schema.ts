@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
 import { requiredFields } from '../update.ts';
+import { DRAWING_MAX_LENGTH, parseDrawing } from './drawing.ts';
 import {
   type CompiledFormula,
   cellReference,
@@ -60,6 +61,7 @@ export const ELEMENT_TYPES = [
   'documents',
   'image',
   'sql',
+  'drawing',
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -124,6 +126,8 @@ export const checklistElementSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timer'), ...base }),
   // A photo: the answer is the id of a document attached to the filled checklist (decision 061).
   z.object({ type: z.literal('image'), ...base }),
+  // A drawing board: the answer is SVG path data on a fixed board (decision 066, `drawing.ts`).
+  z.object({ type: z.literal('drawing'), ...base }),
   z.object({ type: z.literal('task'), ...base, designation: text('eine Bezeichnung der Maßnahme', 200) }),
   // A value read by a SQL query through the report sandbox with the filler's data rights (decision 061).
   z.object({
@@ -394,7 +398,13 @@ function buildPlan(def: Definition): Plan | null {
 }
 
 /** An answer: what a cell holds (number, checkbox, text, option, ISO date, employee id). */
-export const answerValueSchema = z.union([z.number().finite(), z.string().max(4000), z.boolean(), z.null()]);
+/** Strings up to the drawing board's path data; every other text stays within 4000 characters (`answerFits`). */
+export const answerValueSchema = z.union([
+  z.number().finite(),
+  z.string().max(DRAWING_MAX_LENGTH),
+  z.boolean(),
+  z.null(),
+]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 export type Answers = Record<string, AnswerValue>;
 /** Results of the total cells: a number, or null when the formula gives no valid value (÷ 0). */
@@ -688,6 +698,8 @@ export const instanceParamsSchema = z.object({ id: idSchema, instanceId: idSchem
 /** Whether a value fits its element (the server refuses answers that do not). */
 export function answerFits(el: ChecklistElement, value: AnswerValue): boolean {
   if (value === null) return true;
+  if (el.type === 'drawing') return typeof value === 'string' && parseDrawing(value) !== null;
+  if (typeof value === 'string' && value.length > TEXT_MAX_LENGTH) return false;
   switch (el.type) {
     case 'checkbox':
       return typeof value === 'boolean';
@@ -730,6 +742,8 @@ export function answerFits(el: ChecklistElement, value: AnswerValue): boolean {
       return false;
   }
 }
+/** The longest text answer (drawings excepted). */
+const TEXT_MAX_LENGTH = 4000;
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const isInstant = (v: string) => INSTANT.test(v) && !Number.isNaN(Date.parse(v));

@@ -19,6 +19,10 @@ export const MAIL_PURPOSES = [
   'auditFinished',
   'appointmentBooked',
   'appointmentCancelled',
+  'checklistDone',
+  'checklistRejected',
+  'checklistLimit',
+  'checklistApproval',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -36,6 +40,10 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   auditFinished: 'Freigabevorgang abgeschlossen (an die beteiligten Personen)',
   appointmentBooked: 'Termin gebucht (mit Kalenderdatei)',
   appointmentCancelled: 'Termin storniert (mit Kalenderdatei)',
+  checklistDone: 'Checkliste abgeschlossen (an die Empfänger der Checkliste)',
+  checklistRejected: 'Checkliste abgelehnt (an die Empfänger und die ausfüllende Person)',
+  checklistLimit: 'Grenzwert einer Checkliste überschritten (an die Empfänger der Checkliste)',
+  checklistApproval: 'Checkliste wartet auf Freigabe (an die Freigebenden)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

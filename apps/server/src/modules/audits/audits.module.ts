@@ -3,7 +3,7 @@ import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
 import type { ActionsModule } from '#modules/actions/index.ts';
-import type { ChecklistsService } from '#modules/checklists/index.ts';
+import type { ChecklistPrintPort, ChecklistsService } from '#modules/checklists/index.ts';
 import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import type { Actor } from '#platform/access.ts';
@@ -20,6 +20,8 @@ import { AUDIT_ACTION_SOURCE, createAuditsService } from './audits.service.ts';
 export function auditsModule(deps: {
   db: Db;
   checklists: ChecklistsService;
+  /** Printer settings and approvals of the checklists (decision 066). */
+  checklistPrint: ChecklistPrintPort;
   actions: Pick<ActionsModule, 'sources' | 'service'>;
   settings: Pick<SettingsService, 'read'>;
   mail: { render: typeof renderTemplateMail; enqueue: typeof enqueueMail };
@@ -54,6 +56,7 @@ export function auditsModule(deps: {
       companyName: system.companyName,
       printedAt: (deps.now ?? (() => new Date()))(),
       logo: deps.logo ? await deps.logo() : null,
+      checklistPrint: deps.checklistPrint,
     });
     return { file, fileName: auditsMessages.printFile(audit.title) };
   }

@@ -77,6 +77,26 @@ export type ChecklistLinkRule = {
   beforeSave?: (actor: Actor, recordId: number | null, checklistId: number, ex: Executor) => Promise<void>;
 };
 
+/**
+ * Code that runs while answers are saved (decision 066, the workflow): `beforeSave` may refuse the save,
+ * `afterSave` sees the instance before and the saved answers, in the same transaction.
+ */
+export type ChecklistInstanceHook = {
+  beforeSave?: (
+    ex: Executor,
+    actor: Actor,
+    checklist: ChecklistRecord,
+    instance: InstanceRecord,
+  ) => Promise<void>;
+  afterSave?: (
+    ex: Executor,
+    actor: Actor,
+    checklist: ChecklistRecord,
+    before: InstanceRecord,
+    after: Pick<InstanceRecord, 'answers' | 'results' | 'status'>,
+  ) => Promise<void>;
+};
+
 export type ChecklistsService = ReturnType<typeof createChecklistsService>;
 
 type ListQueryOf = Parameters<ChecklistsRepository['list']>[2];
@@ -91,6 +111,7 @@ export function createChecklistsService(deps: {
   const links = new Map<string, ChecklistLinkRule>();
   /** Other uses that refuse deleting a checklist (a collection holding it, decision 058). */
   const deletionGuards: ((ex: Executor, checklistId: number) => Promise<void>)[] = [];
+  const instanceHooks: ChecklistInstanceHook[] = [];
   links.set('general', {
     canRead: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS),
     canEdit: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT),
@@ -765,6 +786,7 @@ export function createChecklistsService(deps: {
         await linkOf(instance.module).beforeSave?.(actor, instance.recordId, checklist.id, tx);
         if (instance.version !== input.version)
           throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
+        for (const hook of instanceHooks) await hook.beforeSave?.(tx, actor, checklist, instance);
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
         const bad: string[] = [];
@@ -827,8 +849,19 @@ export function createChecklistsService(deps: {
             status: { from: instance.status, to: input.status },
           },
         });
+        for (const hook of instanceHooks)
+          await hook.afterSave?.(tx, actor, checklist, instance, {
+            answers: input.answers,
+            results,
+            status: input.status,
+          });
       });
       return this.getInstance(actor, id, instanceId);
+    },
+
+    /** Adds code that runs while answers are saved (the workflow, decision 066). */
+    addInstanceHook(hook: ChecklistInstanceHook): void {
+      instanceHooks.push(hook);
     },
 
     /**

@@ -3,7 +3,7 @@
  * (`registerLink`, `linkChecklist`, `stateOf` on the module's service), and the questionnaires' factory
  * (decision 058). Everything else is internal.
  */
-export { checklistsModule } from './checklists.module.ts';
+export { type ChecklistPrintPort, checklistsModule } from './checklists.module.ts';
 export type { ChecklistLinkRule, ChecklistsService } from './checklists.service.ts';
 export { registerChecklistWiring } from './checklists.wiring.ts';
 export { questionnairesModule } from './questionnaires.module.ts';

@@ -173,6 +173,74 @@ Mit freundlichen Grüßen
 {{company}}`,
   },
   {
+    purpose: 'checklistDone',
+    subject: 'Checkliste abgeschlossen: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+eine Checkliste wurde abgeschlossen:
+
+{{items}}
+
+Geändert von: {{changedBy}} am {{changedAt}}
+
+Die Checkliste finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'checklistRejected',
+    subject: 'Checkliste abgelehnt: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+eine Checkliste wurde bei der Freigabe abgelehnt und muss überarbeitet werden:
+
+{{items}}
+
+Geändert von: {{changedBy}} am {{changedAt}}
+
+Die Checkliste finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'checklistLimit',
+    subject: 'Grenzwert überschritten: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+in einer Checkliste wurde ein Grenzwert überschritten:
+
+{{items}}
+
+Geändert von: {{changedBy}} am {{changedAt}}
+
+Die Checkliste finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'checklistApproval',
+    subject: 'Checkliste zur Freigabe: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+eine Checkliste wartet auf Ihre Freigabe:
+
+{{items}}
+
+Geändert von: {{changedBy}} am {{changedAt}}
+
+Die Checkliste finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
     purpose: 'appointmentBooked',
     subject: 'Termin gebucht: {{topic}}',
     body: `Guten Tag {{firstName}} {{lastName}},

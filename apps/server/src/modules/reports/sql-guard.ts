@@ -72,6 +72,9 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'questionnaire_links',
   // Who unlocked which protected checklist (decision 059): sign-in-like bookkeeping.
   'checklist_unlocks',
+  // Checklist notifications hold typed mail addresses; approvals name who decided and why (decision 066).
+  'checklist_workflows',
+  'checklist_approvals',
   // Approval processes name their people; the read right follows the audit's people (AUDIT_AUDITS_ALL,
   // decision 059), which reports cannot check yet.
   'audits',

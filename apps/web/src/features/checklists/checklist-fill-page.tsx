@@ -36,6 +36,8 @@ import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
 import { useSetVisibility } from './api/set-visibility.ts';
+import { useRefreshApproval } from './api/workflow.ts';
+import { ApprovalPanel } from './components/approval-panel.tsx';
 import { ElementInput } from './components/elements/element-input.tsx';
 import { UnlockForm } from './components/unlock-form.tsx';
 import { OfflineConflictPanel } from './offline/offline-conflict.tsx';
@@ -128,6 +130,7 @@ function ChecklistFiller({
   const { canAny } = usePermissions();
   const save = useSaveInstance(checklist.id, instance.id);
   const visibility = useSetVisibility(checklist.id, instance.id);
+  const refreshApproval = useRefreshApproval(checklist.id, instance.id);
   const record = useVersionedDraft({
     record: instance,
     draftOf,
@@ -166,7 +169,10 @@ function ChecklistFiller({
       notify(t('checklists.offline.queued'));
       return;
     }
-    const callbacks = record.onSave(() => notify(t('checklists.fill.saved')));
+    const callbacks = record.onSave(() => {
+      notify(t('checklists.fill.saved'));
+      refreshApproval();
+    });
     save.mutate(
       { version: base.version, answers: draft.answers, results, status: draft.done ? 'done' : 'undone' },
       {
@@ -285,6 +291,16 @@ function ChecklistFiller({
           label={t('checklists.visibility.label')}
         />
       </Paper>
+      <ApprovalPanel
+        checklistId={checklist.id}
+        instanceId={instance.id}
+        version={base.version}
+        onChanged={() =>
+          void queryClient
+            .fetchQuery({ ...instanceQueryOptions(checklist.id, instance.id), staleTime: 0 })
+            .then((fresh) => record.adopt(fresh))
+        }
+      />
       {checklist.rows.map((row) => {
         const cells = checklist.columns
           .map((col) => ({

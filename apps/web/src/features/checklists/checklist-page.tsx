@@ -63,6 +63,7 @@ import { ElementSettings } from './components/element-settings.tsx';
 import { PasswordButton } from './components/password-dialog.tsx';
 import { RightsEditor } from './components/rights-editor.tsx';
 import { VariablesEditor } from './components/variables-editor.tsx';
+import { WorkflowButtons } from './components/workflow-dialogs.tsx';
 
 /** /checklists/{id}: the builder — record fields, the grid of rows × columns, elements and variables. */
 export function ChecklistPage() {
@@ -586,7 +587,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
           ))}
           {instances.data?.length === 0 && <Typography>{t('checklists.instances.none')}</Typography>}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
           {canFill && base.active && (
             <Button
               variant="outlined"
@@ -601,6 +602,7 @@ function ChecklistBuilder({ checklist }: { checklist: Checklist }) {
             </Button>
           )}
           {canAny([P.AUDIT_CHECKLISTS_EDIT]) && <PasswordButton checklistId={base.id} />}
+          {canAny([P.AUDIT_CHECKLISTS_EDIT]) && <WorkflowButtons checklistId={base.id} />}
           {canAny([P.AUDIT_CHECKLISTS_DELETE]) && (
             <Button
               color="error"

@@ -35,6 +35,7 @@ export function defaultElement(type: ElementType, label: string): ChecklistEleme
       return { type, label, required: false, minutes: 10 };
     case 'timer':
     case 'image':
+    case 'drawing':
       return { type, label, required: false };
     case 'task':
       return { type, label, required: false, designation: label };

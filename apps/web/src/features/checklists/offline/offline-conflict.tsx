@@ -35,15 +35,22 @@ export function OfflineConflictPanel({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const show = (v: AnswerValue | undefined) => {
+  const show = (v: AnswerValue | undefined, drawing = false) => {
     if (v === undefined || v === null || v === '') return t('checklists.offline.empty');
+    // A drawing's path data is shown as its number of strokes (decision 066).
+    if (drawing && typeof v === 'string')
+      return t('checklists.offline.drawing', { count: v.split('M').length - 1 });
     if (typeof v === 'boolean') return v ? t('checklists.offline.yes') : t('checklists.offline.no');
     if (typeof v === 'number') return v.toLocaleString('de-DE');
     return v;
   };
   const rows = checklist.cells
     .filter((c) => c.element.type !== 'total')
-    .map((c) => ({ key: cellKey(c.row, c.column), label: c.element.label }))
+    .map((c) => ({
+      key: cellKey(c.row, c.column),
+      label: c.element.label,
+      drawing: c.element.type === 'drawing',
+    }))
     .filter((r) => !same(conflict.mine.answers[r.key], conflict.server.answers[r.key]));
   const doneDiffers = conflict.mine.done !== (conflict.server.status === 'done');
   const [choice, setChoice] = useState<Record<string, 'mine' | 'server'>>({});
@@ -64,8 +71,8 @@ export function OfflineConflictPanel({
     ...rows.map((r) => ({
       key: r.key,
       label: r.label,
-      mine: show(conflict.mine.answers[r.key]),
-      server: show(conflict.server.answers[r.key]),
+      mine: show(conflict.mine.answers[r.key], r.drawing),
+      server: show(conflict.server.answers[r.key], r.drawing),
     })),
     ...(doneDiffers
       ? [

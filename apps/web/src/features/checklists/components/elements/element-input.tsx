@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountdownElement } from './countdown-element.tsx';
 import { DocumentsElement } from './documents-element.tsx';
+import { DrawingElement } from './drawing-element.tsx';
 import { EmployeeElement } from './employee-element.tsx';
 import { ImageElement } from './image-element.tsx';
 import { SqlElement } from './sql-element.tsx';
@@ -201,6 +202,16 @@ export function ElementInput({ element, value, result, disabled, onChange, testI
           instanceId={context.instance.id}
           disabled={disabled}
           onChange={onChange}
+        />
+      );
+    case 'drawing':
+      return (
+        <DrawingElement
+          element={element}
+          value={str}
+          disabled={disabled}
+          onChange={onChange}
+          testId={testId}
         />
       );
     case 'documents':
