@@ -82,6 +82,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // kinds of the precaution file (health data behind PRECAUTION_ASSESSMENTS), which reports cannot check yet.
   'occupational_precautions',
   'precaution_checkups',
+  // Which check-up item stands for which precaution (decision 064): links an employee's items to their precautions.
+  'precaution_assignments',
   '__drizzle_migrations',
 ]);
 
