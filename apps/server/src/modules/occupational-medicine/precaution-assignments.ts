@@ -1,16 +1,10 @@
 import { occupationalMedicineSettings } from '@schutzwerk/shared/settings/occupational-medicine.settings.ts';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#db/client.ts';
-import { queryRows } from '#db/query.ts';
 import { checkupItems } from '#modules/instructions/index.ts';
 import type { JobDefinition } from '#modules/scheduler/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
-import { occupationalPrecautions } from './occupational-medicine.table.ts';
-import { precautionAssignments } from './precaution-assignments.table.ts';
+import { precautionAssignmentsRepository as repository } from './precaution-assignments.repository.ts';
 import { isoDay } from './precaution-dates.ts';
-
-const p = occupationalPrecautions;
-const link = precautionAssignments;
 
 /** The last day a precaution may be due on to be offered today: today plus the lead time („Arbeitsmedizin“). */
 export async function offerHorizon(ex: Executor, settings: Pick<SettingsService, 'read'>, now: Date) {
@@ -30,24 +24,16 @@ export function createPrecautionAssignments(deps: {
   settings: Pick<SettingsService, 'read'>;
   now: () => Date;
 }) {
-  async function linksOf(ex: Executor, employeeId: number) {
-    return ex
-      .select({ precautionId: link.precautionId, assignmentId: link.assignmentId })
-      .from(link)
-      .innerJoin(p, eq(p.id, link.precautionId))
-      .where(eq(p.employeeId, employeeId));
-  }
-
-  /** Brings one employee's check-up item and links in step with their precautions' due dates. */
+  /**
+   * Brings one employee's check-up item and links in step with their precautions' due dates; `removing` is a
+   * precaution about to be deleted (no longer counted).
+   */
   async function syncEmployee(ex: Executor, portalId: number, employeeId: number, removing?: number) {
     const horizon = await offerHorizon(ex, deps.settings, deps.now());
-    const precautions = await ex
-      .select({ id: p.id, nextDue: p.nextDue })
-      .from(p)
-      .where(and(eq(p.employeeId, employeeId), eq(p.portalId, portalId)));
+    const precautions = await repository.employeePrecautions(ex, portalId, employeeId);
     const due = precautions.filter((r) => r.nextDue <= horizon && r.id !== removing);
     const dueIds = new Set(due.map((r) => r.id));
-    const links = await linksOf(ex, employeeId);
+    const links = await repository.linksOf(ex, employeeId);
     const linked = new Map(links.map((l) => [l.precautionId, l.assignmentId]));
     const items = new Map(
       (await checkupItems.byIds(ex, [...new Set(linked.values())])).map((i) => [i.id, i]),
@@ -55,25 +41,20 @@ export function createPrecautionAssignments(deps: {
 
     // A due precaution whose item was completed in the appointments (no check-up recorded yet) keeps waiting
     // for the record; the others need the open item.
-    const need = due.filter((r) => {
-      const item = items.get(linked.get(r.id) ?? -1);
-      return item?.status !== 'E';
-    });
+    const need = due.filter((r) => items.get(linked.get(r.id) ?? -1)?.status !== 'E');
     const stale = links.filter((l) => !dueIds.has(l.precautionId)).map((l) => l.precautionId);
-    if (stale.length > 0) await ex.delete(link).where(inArray(link.precautionId, stale));
+    await repository.unlink(ex, stale);
 
     if (need.length > 0) {
       const dueDate = need.map((r) => r.nextDue).sort()[0]!;
       const topicId = await checkupItems.ensureTopic(ex, portalId);
       const item = await checkupItems.open(ex, { portalId, employeeId, topicId, dueDate });
       await checkupItems.setDue(ex, item.id, dueDate);
-      await ex
-        .insert(link)
-        .values(need.map((r) => ({ precautionId: r.id, assignmentId: item.id })))
-        .onConflictDoUpdate({
-          target: link.precautionId,
-          set: { assignmentId: sql`excluded.assignment_id` },
-        });
+      await repository.link(
+        ex,
+        need.map((r) => r.id),
+        item.id,
+      );
       return;
     }
     // Nothing due any more: an item of ours nobody booked goes (a booked one stays for its appointment).
@@ -94,26 +75,13 @@ export function createPrecautionAssignments(deps: {
       at: { portalId: number; employeeId: number; precautionId: number; date: string },
     ) {
       const horizon = await offerHorizon(ex, deps.settings, deps.now());
-      const [own] = await ex
-        .select({ assignmentId: link.assignmentId })
-        .from(link)
-        .where(eq(link.precautionId, at.precautionId));
-      if (own) {
-        const sharing = await ex
-          .select({ id: link.precautionId })
-          .from(link)
-          .innerJoin(p, eq(p.id, link.precautionId))
-          .where(
-            and(
-              eq(link.assignmentId, own.assignmentId),
-              lte(p.nextDue, horizon),
-              sql`${link.precautionId} <> ${at.precautionId}`,
-            ),
-          );
-        if (sharing.length === 0) {
-          await checkupItems.complete(ex, own.assignmentId, at.date);
-          await ex.delete(link).where(eq(link.precautionId, at.precautionId));
-        }
+      const assignmentId = await repository.linkOf(ex, at.precautionId);
+      if (
+        assignmentId !== undefined &&
+        (await repository.sharing(ex, assignmentId, horizon, at.precautionId)).length === 0
+      ) {
+        await checkupItems.complete(ex, assignmentId, at.date);
+        await repository.unlink(ex, [at.precautionId]);
       }
       await syncEmployee(ex, at.portalId, at.employeeId);
     },
@@ -121,13 +89,7 @@ export function createPrecautionAssignments(deps: {
     /** The daily run: every employee with a precaution due within the lead time or a linked item. */
     async syncAll(db: Db) {
       const horizon = await offerHorizon(db, deps.settings, deps.now());
-      const people = await queryRows<{ portal_id: number; employee_id: number }>(
-        db,
-        sql`select distinct ${p.portalId} as portal_id, ${p.employeeId} as employee_id from ${p}
-             where ${p.nextDue} <= ${horizon}::date
-                or exists (select 1 from ${link} where ${link.precautionId} = ${p.id})
-             order by 1, 2`,
-      );
+      const people = await repository.peopleToSync(db, horizon);
       for (const person of people)
         await db.transaction((tx) => syncEmployee(tx, person.portal_id, person.employee_id));
       return people.length;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
 
@@ -54,7 +54,7 @@ export const checkupItems = {
     return ex
       .select({ id: a.id, status: a.status, dueDate: a.dueDate, employeeId: a.employeeId })
       .from(a)
-      .where(sql`${a.id} in ${[...ids]}`);
+      .where(inArray(a.id, [...ids]));
   },
 
   /**
