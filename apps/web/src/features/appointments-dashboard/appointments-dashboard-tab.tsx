@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DashboardPrecaution } from '@schutzwerk/shared/occupational-medicine/precaution-dashboard.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '#i18n/i18n.ts';
@@ -48,7 +48,7 @@ function Section({
   action?: ReactNode;
   children: ReactNode;
 }) {
-  const headingId = `dashboard-${title.replace(/\W+/g, '-')}`;
+  const headingId = useId();
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby={headingId}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
