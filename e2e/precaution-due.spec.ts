@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
 import { api } from './support/api.ts';
-import { launchBrowser, newPage, signIn } from './support/browser.ts';
+import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -13,9 +13,22 @@ function berlinDay(days: number): string {
 }
 const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(2, 4)}`;
 
+/** Opens a select and picks an option; reopens it while its options are still loading. */
 async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await waitUntil(
+    async () => {
+      await page.getByRole('combobox', { name: field }).click();
+      const found = page.getByRole('option', { name: option }).first();
+      if (await found.isVisible()) {
+        await found.click();
+        return true;
+      }
+      await page.keyboard.press('Escape');
+      return false;
+    },
+    `option ${String(option)} of ${field}`,
+    30_000,
+  );
 }
 
 type Me = { employee: { id: number; lastName: string; firstName: string } };
@@ -76,7 +89,7 @@ describe('due precautions, the dashboard tab, editing precautions (decision 064)
       locationId: locations.data.nodes[0]!.id,
       topicId: null,
       fromTime: '16:00',
-      toTime: '17:00',
+      toTime: '18:00',
       durationMinutes: 30,
       gridMinutes: 30,
       seats: 1,
@@ -110,14 +123,14 @@ describe('due precautions, the dashboard tab, editing precautions (decision 064)
     await ep.getByRole('checkbox', { name: /Arbeitsmedizinische Vorsorge/ }).check();
     await choose(ep, 'Zeitfenster', new RegExp(title));
     await choose(ep, 'Tag', german(day));
-    await choose(ep, 'Uhrzeit', /^16:00–16:30 Uhr/);
+    await choose(ep, 'Uhrzeit', /^16:00–/);
     await ep.getByRole('button', { name: 'Buchen' }).click();
     await ep.getByText(`Der Termin am ${german(day)} um 16:00 Uhr wurde gebucht.`).waitFor();
 
     // Back on the dashboard: the next appointment, the precaution's item booked (T).
     await ep.goto('/?tab=appointments');
     const next = ep.getByRole('region', { name: 'Meine nächsten Termine' });
-    await next.getByText(`${german(day)}, 16:00–16:30 Uhr`).waitFor();
+    await next.getByText(new RegExp(`${german(day)}, 16:00–\\d\\d:\\d\\d Uhr`)).waitFor();
     await next.getByText(new RegExp(`${title}.*Arbeitsmedizinische Vorsorge`)).waitFor();
     await mine.getByRole('listitem').filter({ hasText: reason }).getByText('Termin gebucht').waitFor();
     await expectAccessible(ep);
