@@ -161,7 +161,7 @@ describe('occupational-medical precaution (decision 057)', () => {
     await region.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Einstellungen wurden gespeichert.').waitFor();
     const saved = await api<{ value: Record<string, unknown> }>(page, 'GET', 'settings/occupationalMedicine');
-    expect(saved.data.value).toEqual({ defaultIntervalMonths: 36, leadDays: 42 });
+    expect(saved.data.value).toEqual({ defaultIntervalMonths: 36, leadDays: 42, reminderLeadDays: 14 });
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** A JSON call with the signed-in user's token and the CSRF header, as the web app sends it. */
 export async function api<T = unknown>(
   page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; data: T }> {

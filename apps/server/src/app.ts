@@ -429,6 +429,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...mail.jobs,
     ...actions.jobs,
     ...instructionReminders.jobs,
+    ...occupationalMedicine.jobs,
     ...accidents.jobs,
     ...(options.jobs ?? []),
   ];

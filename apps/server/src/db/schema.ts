@@ -30,6 +30,7 @@ export * from '#modules/mail/mail.table.ts';
 export * from '#modules/nohl-criteria/nohl-criteria.table.ts';
 export * from '#modules/occupational-medicine/occupational-medicine.table.ts';
 export * from '#modules/occupational-medicine/works-doctor.table.ts';
+export * from '#modules/occupational-medicine/precaution-assignments.table.ts';
 export * from '#modules/organisation/organisation.table.ts';
 export * from '#modules/portals/portals.table.ts';
 export * from '#modules/reports/reports.table.ts';

@@ -8,7 +8,8 @@ export const PRECAUTION_LEAD_DAYS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
 /**
  * Arbeitsmedizin (decision 057): the interval between precautions when a precaution names none (AMR 2.1: the
  * follow-up precautions at the latest every 36 months by default) and how many days before the due date a
- * precaution is listed as due soon.
+ * precaution is listed as due soon and offered as a check-up assignment; decision 064: how many days before the due
+ * date the instruction reminders mail a check-up item (null: none).
  */
 export const occupationalMedicineSettings = defineSettingsCategory({
   key: 'occupationalMedicine',
@@ -23,7 +24,13 @@ export const occupationalMedicineSettings = defineSettingsCategory({
       .refine((d) => (PRECAUTION_LEAD_DAYS as readonly number[]).includes(d), {
         message: 'Bitte wählen Sie eine Vorlaufzeit aus der Liste.',
       }),
+    reminderLeadDays: z
+      .number({ error: 'Bitte wählen Sie eine Vorlaufzeit aus der Liste.' })
+      .refine((d) => (PRECAUTION_LEAD_DAYS as readonly number[]).includes(d), {
+        message: 'Bitte wählen Sie eine Vorlaufzeit aus der Liste.',
+      })
+      .nullable(),
   }),
-  defaults: { defaultIntervalMonths: 36, leadDays: 28 },
+  defaults: { defaultIntervalMonths: 36, leadDays: 28, reminderLeadDays: 14 },
   ...SETTINGS_CATEGORY_RIGHTS.occupationalMedicine,
 });

@@ -3,6 +3,8 @@
  * Everything else in this folder is internal.
  */
 
+// The check-up items of due occupational-medical precautions (decision 064).
+export { CHECKUP_TOPIC_IDENTIFIER, checkupItems } from './checkup-items.repository.ts';
 // The starter catalogue (base data).
 export { ensureStarterTopics, STARTER_TOPICS, seedDemoAssignments } from './instructions.base-data.ts';
 // The module factory (wiring in app.ts) and the hook later slices push into.

@@ -73,11 +73,21 @@ export const remindersRepository = {
    */
   async claimReminders(
     ex: Executor,
-    p: { portalId: number; today: string; leadDays: number | null; repeatDays: number | null },
+    p: {
+      portalId: number;
+      today: string;
+      leadDays: number | null;
+      repeatDays: number | null;
+      /** The lead time of occupational-medical check-up items (tab „Arbeitsmedizin“, decision 064). */
+      checkupLeadDays?: number | null;
+    },
   ): Promise<ClaimedReminder[]> {
     const a = instructionAssignments;
     const today = sql`${p.today}::date`;
-    const lead = sql`${p.leadDays}::integer`;
+    const lead =
+      p.checkupLeadDays === undefined
+        ? sql`${p.leadDays}::integer`
+        : sql`(case when ${a.type} = 'checkup' then ${p.checkupLeadDays}::integer else ${p.leadDays}::integer end)`;
     const repeat = sql`${p.repeatDays}::integer`;
     return queryRows<ClaimedReminder>(
       ex,

@@ -1,5 +1,6 @@
 import { formatInterval, type IntervalUnit } from '@schutzwerk/shared/instructions/interval-format.ts';
 import type { MailPurpose, MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
+import { occupationalMedicineSettings } from '@schutzwerk/shared/settings/occupational-medicine.settings.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import { z } from 'zod';
 import type { Db, Executor } from '#db/client.ts';
@@ -190,6 +191,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
       log: [],
     };
     const system = await deps.settings.read(systemSettings, db);
+    const { reminderLeadDays } = await deps.settings.read(occupationalMedicineSettings, db);
     for (const portalId of await deps.repository.portalsWithPendingItems(db)) {
       result.portals += 1;
       await db.transaction(async (tx) => {
@@ -199,6 +201,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
           today,
           leadDays: s.mailDaysBeforeDue,
           repeatDays: s.overdueRepeatDays,
+          checkupLeadDays: reminderLeadDays,
         });
         await remind(tx, reminders, system, s.intervalUnit, result);
         if (s.escalateAfterDays !== null && s.escalationRecipients.length > 0) {

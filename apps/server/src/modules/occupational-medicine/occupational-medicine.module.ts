@@ -4,6 +4,8 @@ import type { SettingsService } from '#modules/settings/index.ts';
 import { occupationalMedicineRepository } from './occupational-medicine.repository.ts';
 import { occupationalMedicineRoutes } from './occupational-medicine.routes.ts';
 import { createOccupationalMedicineService } from './occupational-medicine.service.ts';
+import { createPrecautionAssignments, precautionAssignmentsJob } from './precaution-assignments.ts';
+import { precautionDashboardRoutes } from './precaution-dashboard.routes.ts';
 import { precautionSyncRepository } from './precaution-sync.repository.ts';
 import { precautionSyncRoutes } from './precaution-sync.routes.ts';
 import { createPrecautionSyncService } from './precaution-sync.service.ts';
@@ -14,19 +16,31 @@ export function occupationalMedicineModule(deps: {
   settings: Pick<SettingsService, 'read'>;
   now?: () => Date;
 }) {
-  const service = createOccupationalMedicineService({ ...deps, repository: occupationalMedicineRepository });
+  const now = deps.now ?? (() => new Date());
+  // Due precautions as check-up assignments of the instructions module (decision 064).
+  const assignments = createPrecautionAssignments({ settings: deps.settings, now });
+  const service = createOccupationalMedicineService({
+    ...deps,
+    repository: occupationalMedicineRepository,
+    hooks: { changed: assignments.syncEmployee, checkupRecorded: assignments.checkupRecorded },
+  });
   // The medical-examination sync wizard (decision 065).
   const sync = createPrecautionSyncService({
     ...deps,
     repository: occupationalMedicineRepository,
     syncRepository: precautionSyncRepository,
+    hooks: { checkupRecorded: assignments.checkupRecorded },
   });
   return {
     service,
     sync,
-    register: async (app: FastifyInstance) => {
+    jobs: [precautionAssignmentsJob(assignments)],
+    async register(app: FastifyInstance) {
       await app.register(occupationalMedicineRoutes(service), { prefix: '/api' });
       await app.register(precautionSyncRoutes(sync), { prefix: '/api' });
+      await app.register(precautionDashboardRoutes({ db: deps.db, settings: deps.settings, now }), {
+        prefix: '/api',
+      });
     },
   };
 }

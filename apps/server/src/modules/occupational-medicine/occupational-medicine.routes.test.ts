@@ -252,12 +252,12 @@ describe('precautions', () => {
     }>();
     const saved = await settings.put('/api/settings/occupationalMedicine', {
       version: current.data.version,
-      value: { defaultIntervalMonths: 24, leadDays: 14 },
+      value: { defaultIntervalMonths: 24, leadDays: 14, reminderLeadDays: null },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const bad = await settings.put('/api/settings/occupationalMedicine', {
       version: saved.json<{ data: { version: number } }>().data.version,
-      value: { defaultIntervalMonths: 24, leadDays: 15 },
+      value: { defaultIntervalMonths: 24, leadDays: 15, reminderLeadDays: 14 },
     });
     expect(bad.statusCode).toBe(400);
     const back = await editor.patch(`/api/occupational-medicine/precautions/${precaution.id}`, {

@@ -26,6 +26,16 @@ import { verifyPassword } from '#platform/password.ts';
 import type { OccupationalMedicineRepository, PrecautionRow } from './occupational-medicine.repository.ts';
 import { addMonths, isoDay } from './precaution-dates.ts';
 
+/** Called in the transaction that changed an employee's precautions or recorded a check-up (decision 064). */
+export type PrecautionHooks = {
+  /** `removing`: the precaution about to be deleted, no longer counted. */
+  changed(ex: Executor, portalId: number, employeeId: number, removing?: number): Promise<void>;
+  checkupRecorded(
+    ex: Executor,
+    at: { portalId: number; employeeId: number; precautionId: number; date: string },
+  ): Promise<void>;
+};
+
 const CATALOGUE_ENTITY = 'precaution_catalogue_entry';
 const PRECAUTION_ENTITY = 'occupational_precaution';
 const PRECAUTION_FIELDS = [
@@ -48,6 +58,8 @@ export function createOccupationalMedicineService(deps: {
   repository: OccupationalMedicineRepository;
   settings: Pick<SettingsService, 'read'>;
   now?: () => Date;
+  /** Keeps the check-up items of due precautions in step (decision 064), in the changing transaction. */
+  hooks?: PrecautionHooks;
 }) {
   const { db, repository, settings } = deps;
   const now = deps.now ?? (() => new Date());
@@ -264,6 +276,7 @@ export function createOccupationalMedicineService(deps: {
           portalId: actor.portalId,
           nextDue: await nextDueOf(tx, input),
         });
+        await deps.hooks?.changed(tx, actor.portalId, input.employeeId);
         await recordChange(tx, {
           entity: PRECAUTION_ENTITY,
           entityId: id,
@@ -315,6 +328,7 @@ export function createOccupationalMedicineService(deps: {
         const [last] = await repository.checkups(tx, [id]);
         values.nextDue = await nextDueOf(tx, merged, last?.date);
         if (!(await repository.updatePrecaution(tx, id, version, values))) throw new AppError('CONFLICT');
+        await deps.hooks?.changed(tx, actor.portalId, before.employeeId);
         await recordChange(tx, {
           entity: PRECAUTION_ENTITY,
           entityId: id,
@@ -332,6 +346,7 @@ export function createOccupationalMedicineService(deps: {
     async remove(actor: Actor, id: number, version: number) {
       await db.transaction(async (tx) => {
         const before = await locked(tx, actor, id, version);
+        await deps.hooks?.changed(tx, actor.portalId, before.employeeId, id);
         if (!(await repository.deletePrecaution(tx, id, version))) throw new AppError('CONFLICT');
         await recordChange(tx, {
           entity: PRECAUTION_ENTITY,
@@ -365,6 +380,12 @@ export function createOccupationalMedicineService(deps: {
         const nextDue = await nextDueOf(tx, before, last?.date);
         if (!(await repository.updatePrecaution(tx, id, input.version, { nextDue })))
           throw new AppError('CONFLICT');
+        await deps.hooks?.checkupRecorded(tx, {
+          portalId: actor.portalId,
+          employeeId: before.employeeId,
+          precautionId: id,
+          date: input.date,
+        });
         await recordChange(tx, {
           entity: PRECAUTION_ENTITY,
           entityId: id,

@@ -38,6 +38,7 @@ import {
 } from '#platform/csv.ts';
 import { AppError } from '#platform/errors.ts';
 import type { OccupationalMedicineRepository, PrecautionRow } from './occupational-medicine.repository.ts';
+import type { PrecautionHooks } from './occupational-medicine.service.ts';
 import { addMonths, isoDay } from './precaution-dates.ts';
 import type { precautionSyncRepository } from './precaution-sync.repository.ts';
 
@@ -80,6 +81,8 @@ export function createPrecautionSyncService(deps: {
   syncRepository: typeof precautionSyncRepository;
   settings: Pick<SettingsService, 'read'>;
   now?: () => Date;
+  /** Imported check-ups complete the employee's check-up item like a recorded one (decision 064). */
+  hooks?: Pick<PrecautionHooks, 'checkupRecorded'>;
 }) {
   const { db, repository, syncRepository, settings } = deps;
   const now = deps.now ?? (() => new Date());
@@ -439,6 +442,14 @@ export function createPrecautionSyncService(deps: {
               ...(due !== undefined ? { nextDue: { from: precaution.nextDue, to: due } } : {}),
             },
           });
+          const latest = dates.sort().at(-1);
+          if (latest !== undefined)
+            await deps.hooks?.checkupRecorded(tx, {
+              portalId: actor.portalId,
+              employeeId: precaution.employeeId,
+              precautionId: id,
+              date: latest,
+            });
         }
         return { rowCount: result.rowCount, ...result.counts };
       });

@@ -90,6 +90,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   // Works doctors (decision 063): which employee account signs in as works doctor for which executing bodies.
   'works_doctors',
   'works_doctor_bodies',
+  // Which check-up item stands for which precaution (decision 064): links an employee's items to their precautions.
+  'precaution_assignments',
   '__drizzle_migrations',
 ]);
 

@@ -10,12 +10,16 @@ import { SettingsForm, useSettingsForm, wholeNumberFromInput } from '#features/s
 
 type Value = z.output<typeof occupationalMedicineSettings.schema>;
 
-/** Settings „Arbeitsmedizin“ (decision 057): the default interval of follow-up precautions and the lead time. */
+/**
+ * Settings „Arbeitsmedizin“ (decision 057): the default interval of follow-up precautions and the lead time; decision
+ * 064: the lead time also offers the check-up assignment, and the reminder's own lead time.
+ */
 export default function OccupationalMedicineSettingsTab() {
   const { t } = useTranslation();
   const form = useSettingsForm<Value>('occupationalMedicine');
   const intervalError = form.errorOf('defaultIntervalMonths');
   const leadError = form.errorOf('leadDays');
+  const reminderError = form.errorOf('reminderLeadDays');
   return (
     <SettingsForm
       form={form}
@@ -41,9 +45,28 @@ export default function OccupationalMedicineSettingsTab() {
         onChange={(event) => form.setField('leadDays', Number(event.target.value))}
         disabled={!form.canEdit}
         error={Boolean(leadError)}
-        helperText={leadError}
+        helperText={leadError ?? t('occupationalMedicine.settings.leadDaysHelp')}
         fullWidth
       >
+        {PRECAUTION_LEAD_DAYS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {d}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('occupationalMedicine.settings.reminderLeadDays')}
+        value={form.value.reminderLeadDays === null ? 'none' : (form.value.reminderLeadDays ?? 14)}
+        onChange={(event) =>
+          form.setField('reminderLeadDays', event.target.value === 'none' ? null : Number(event.target.value))
+        }
+        disabled={!form.canEdit}
+        error={Boolean(reminderError)}
+        helperText={reminderError ?? t('occupationalMedicine.settings.reminderLeadDaysHelp')}
+        fullWidth
+      >
+        <MenuItem value="none">{t('occupationalMedicine.settings.noReminder')}</MenuItem>
         {PRECAUTION_LEAD_DAYS.map((d) => (
           <MenuItem key={d} value={d}>
             {d}

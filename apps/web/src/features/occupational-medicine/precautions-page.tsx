@@ -46,6 +46,7 @@ import {
   usePrecautions,
   useRecordCheckup,
 } from './api/precautions.ts';
+import { PrecautionEditDialog } from './components/precaution-edit-dialog.tsx';
 
 /**
  * /occupational-medicine/precautions (PRECAUTION, PRECAUTION_EDIT; decision 057): the precautions of the portal's
@@ -57,9 +58,12 @@ export function PrecautionsPage() {
   const [dueOnly, setDueOnly] = useState(false);
   const [creating, setCreating] = useState(false);
   const [recording, setRecording] = useState<Precaution | null>(null);
+  const [editing, setEditing] = useState<Precaution | null>(null);
   const list = usePrecautions({ dueOnly });
   useToolbar({ title: t('occupationalMedicine.precautions.title') });
   const assessments = can([P.PRECAUTION_ASSESSMENTS]);
+  const editable = can([P.PRECAUTION_EDIT]);
+  const actions = assessments || editable;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
@@ -96,7 +100,7 @@ export function PrecautionsPage() {
               <TableCell>{t('occupationalMedicine.precautions.activity')}</TableCell>
               <TableCell>{t('occupationalMedicine.precautions.nextDue')}</TableCell>
               <TableCell>{t('occupationalMedicine.precautions.lastCheckup')}</TableCell>
-              {assessments && <TableCell />}
+              {actions && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -130,11 +134,22 @@ export function PrecautionsPage() {
                         }`
                       : t('occupationalMedicine.precautions.noCheckup')}
                   </TableCell>
-                  {assessments && (
+                  {actions && (
                     <TableCell>
-                      <Button size="small" onClick={() => setRecording(p)}>
-                        {t('occupationalMedicine.precautions.record')}
-                      </Button>
+                      {assessments && (
+                        <Button size="small" onClick={() => setRecording(p)}>
+                          {t('occupationalMedicine.precautions.record')}
+                        </Button>
+                      )}
+                      {editable && (
+                        <Button
+                          size="small"
+                          onClick={() => setEditing(p)}
+                          aria-label={t('occupationalMedicine.precautions.editFor', { name: p.employeeName })}
+                        >
+                          {t('occupationalMedicine.precautions.edit')}
+                        </Button>
+                      )}
                     </TableCell>
                   )}
                 </TableRow>
@@ -142,9 +157,7 @@ export function PrecautionsPage() {
             })}
             {list.data?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={assessments ? 7 : 6}>
-                  {t('occupationalMedicine.precautions.empty')}
-                </TableCell>
+                <TableCell colSpan={actions ? 7 : 6}>{t('occupationalMedicine.precautions.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -152,6 +165,7 @@ export function PrecautionsPage() {
       </TableContainer>
       {creating && <CreateDialog onClose={() => setCreating(false)} />}
       {recording && <CheckupDialog precaution={recording} onClose={() => setRecording(null)} />}
+      {editing && <PrecautionEditDialog precaution={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 }
