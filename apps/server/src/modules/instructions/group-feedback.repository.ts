@@ -1,7 +1,4 @@
-import type {
-  GroupFeedback,
-  GroupFeedbackEmployee,
-} from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
+import type { GroupFeedback } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
@@ -263,4 +260,3 @@ export const groupFeedbackRepository = {
 };
 
 export type GroupFeedbackRepository = typeof groupFeedbackRepository;
-export type { GroupFeedbackEmployee };

@@ -10,8 +10,6 @@ const w = worksDoctors;
 const wb = worksDoctorBodies;
 const c = precautionCatalogueEntries;
 
-export type WorksDoctorRow = typeof w.$inferSelect;
-
 /** Queries of the works doctor (decision 063); the rules are in the service. */
 export const worksDoctorRepository = {
   async list(ex: Executor, portalId: number) {
