@@ -9,7 +9,9 @@ import type {
   Precaution,
 } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, customerPortalId, mainPortalId } from '#test/fixtures.ts';
@@ -55,6 +57,15 @@ const BY_NUMBER: SyncMapping = {
     nextDate: 8,
   },
 };
+
+/** The employee's check-up items (decision 064): a due precaution is offered as one. */
+async function checkupItems(employeeId: number) {
+  return queryRows<{ status: string; valid_until: string | null }>(
+    t.database.db,
+    sql`select status, valid_until::text as valid_until from instruction_assignments
+         where employee_id = ${employeeId} and type = 'checkup' order by id`,
+  );
+}
 
 async function precautionsOf(employeeId: number) {
   return data<Precaution[]>(
@@ -363,6 +374,8 @@ describe('sync wizard, step 4: the import', () => {
 
   it('writes check-ups and due dates in one go and counts created, updated, unchanged', async () => {
     const body = { fileName: 'good.csv', content: cp1252(GOOD.join('\r\n')), mapping: BY_NUMBER };
+    // Anna's precautions are due, so she has an open check-up item; the imported check-ups complete it.
+    expect(await checkupItems(anna)).toEqual([{ status: 'O', valid_until: null }]);
     const check = data<SyncCheck>(await doctor.post(`${BASE}/check`, body));
     expect(check).toEqual({ rowCount: 4, errors: [], counts: { created: 4, updated: 0, unchanged: 0 } });
     const res = await doctor.post(`${BASE}/commit`, body);
@@ -389,6 +402,7 @@ describe('sync wizard, step 4: the import', () => {
       ],
     });
     expect(byId.get(precautions.joergWish!.id)?.checkups).toEqual([]);
+    expect(await checkupItems(anna)).toEqual([{ status: 'E', valid_until: '2026-06-01' }]);
 
     // The same file again changes nothing; a changed assessment counts as updated.
     expect(data<SyncResult>(await doctor.post(`${BASE}/commit`, body))).toEqual({
