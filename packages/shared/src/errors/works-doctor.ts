@@ -27,4 +27,5 @@ export const worksDoctorMessages = {
   fieldDuplicate: 'Bereits als Betriebsarzt eingetragen.',
   fieldEmployee: 'Der Mitarbeiter wurde nicht gefunden. Bitte wählen Sie erneut.',
   fieldBodies: 'Die gewählte durchführende Stelle gibt es nicht oder sie ist inaktiv.',
+  appointmentRange: (days: number) => `Höchstens ${days} Tage ab „von“.`,
 } as const;

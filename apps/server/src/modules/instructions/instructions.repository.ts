@@ -9,6 +9,7 @@ import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
 import { instructionQuestions, instructionTopics, topicSearchText } from './instructions.table.ts';
+import { hasScormPackage } from './scorm.repository.ts';
 
 /**
  * Data access of the instructions module (decision 036): topics and their questions. No rules; every function
@@ -44,6 +45,9 @@ const linkFields = {
 };
 
 export const instructionsRepository = {
+  /** Whether the topic's content is a SCORM package (decision 068). */
+  hasScormPackage,
+
   /**
    * 'update' for a writer of the topic; 'share' for a writer of its assignments: it keeps the topic from changing
    * (inactive, deleted) while letting other assignment writers' foreign-key checks through — 'update' there would

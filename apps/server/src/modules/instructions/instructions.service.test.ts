@@ -24,6 +24,7 @@ function fakeRepository() {
     released: t.released,
   });
   const repository = {
+    hasScormPackage: async () => false,
     findTopic: async (_ex: unknown, id: number) => topics.get(id),
     identifierTaken: async (_ex: unknown, portalId: number, identifier: string, exceptId?: number) =>
       [...topics.values()].some(

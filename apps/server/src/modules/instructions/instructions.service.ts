@@ -26,7 +26,6 @@ import type {
   TopicLinkRecord,
   TopicRecord,
 } from './instructions.repository.ts';
-import { hasScormPackage } from './scorm.repository.ts';
 
 /**
  * A check later slices plug in (assignments register theirs): a German reason when the topic must not be
@@ -357,7 +356,10 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
               });
           }
           // A topic whose content is a SCORM package has no questions (decision 068).
-          if ((await repository.questionCounts(tx, id)).total === 0 && !(await hasScormPackage(tx, id)))
+          if (
+            (await repository.questionCounts(tx, id)).total === 0 &&
+            !(await repository.hasScormPackage(tx, id))
+          )
             throw new AppError('TOPIC_NO_QUESTIONS');
         } else {
           const child = await repository.child(tx, id);
@@ -410,7 +412,7 @@ export function createInstructionsService({ db, repository, deletionGuards = [] 
       const input = createQuestionSchema.parse(raw);
       return db.transaction(async (tx) => {
         const topic = await topicOf(tx, actor, topicId, 'update');
-        if (await hasScormPackage(tx, topicId)) throw new AppError('SCORM_TOPIC_IS_PACKAGE');
+        if (await repository.hasScormPackage(tx, topicId)) throw new AppError('SCORM_TOPIC_IS_PACKAGE');
         const number = await repository.nextQuestionNumber(tx, topicId);
         const values = questionValues(input);
         const row = await repository.insertQuestion(tx, { topicId, number, ...values });

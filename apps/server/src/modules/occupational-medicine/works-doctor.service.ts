@@ -184,7 +184,7 @@ export function createWorksDoctorService(deps: {
       if (days < 0 || days > MAX_APPOINTMENT_DAYS)
         throw new AppError('INPUT_VALIDATION_ERROR', {
           details: [
-            { path: ['querystring', 'to'], message: `Höchstens ${MAX_APPOINTMENT_DAYS} Tage ab „von“.` },
+            { path: ['querystring', 'to'], message: messages.appointmentRange(MAX_APPOINTMENT_DAYS) },
           ],
         });
       const rows = await repository.appointmentsOf(db, actor.portalId, bodyIds, from, to);
