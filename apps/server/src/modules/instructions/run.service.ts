@@ -18,7 +18,7 @@ import type { InstructionSettings } from '@schutzwerk/shared/settings/instructio
 import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
 import { actorHasAny } from '#platform/access.ts';
-import { LOG_STATE } from '#platform/audit.ts';
+import { type FieldChanges, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { AssignmentRecord, AssignmentsRepository } from './assignments.repository.ts';
 import { berlinToday } from './assignments.service.ts';
@@ -111,6 +111,73 @@ type MailPort = {
     },
   ) => Promise<number>;
 };
+
+/**
+ * Completes an item (status E), shared by the run-through and the SCORM player (decisions 041, 068): valid until
+ * the topic's duration (else its interval) from `today`; a repeating topic gets its next open item unless one is
+ * there; both in the change log, with `result` (how it was passed: the run's or the package's score).
+ */
+export async function completeAssignment(
+  repository: Pick<
+    RunRepository,
+    'setAssignmentStatus' | 'hasOtherUnfinished' | 'insertAssignment' | 'logChange'
+  >,
+  tx: Executor,
+  input: {
+    actor: Actor;
+    assignment: AssignmentRecord;
+    topic: TopicRecord;
+    today: string;
+    result: FieldChanges;
+  },
+): Promise<AssignmentRecord> {
+  const { actor, assignment, topic, today } = input;
+  const validityDays = topic.durationDays ?? (topic.intervalDays > 0 ? topic.intervalDays : null);
+  const validUntil = validityDays === null ? null : addDays(today, validityDays);
+  await repository.setAssignmentStatus(tx, assignment.id, 'E', validUntil);
+  let nextId: number | null = null;
+  if (
+    topic.intervalDays > 0 &&
+    !assignment.oneTime &&
+    !topic.inactive &&
+    !(await repository.hasOtherUnfinished(tx, assignment.employeeId, topic.id, assignment.id))
+  ) {
+    const due = addDays(today, topic.intervalDays);
+    nextId = await repository.insertAssignment(tx, {
+      portalId: assignment.portalId,
+      employeeId: assignment.employeeId,
+      topicId: topic.id,
+      type: assignment.type,
+      status: 'O',
+      dueDate: due,
+      originalDueDate: due,
+      durationDays: topic.durationDays,
+      oneTime: false,
+    });
+    // nextId is 0 when a concurrent writer made the open item first (decision 045): nothing to log.
+    if (nextId)
+      await repository.logChange(tx, {
+        entity: 'instruction_assignment',
+        entityId: nextId,
+        state: LOG_STATE.CREATED,
+        actorId: actor.employeeId,
+        changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
+      });
+  }
+  await repository.logChange(tx, {
+    entity: 'instruction_assignment',
+    entityId: assignment.id,
+    state: LOG_STATE.CHANGED,
+    actorId: actor.employeeId,
+    changes: {
+      status: { from: assignment.status, to: 'E' },
+      validUntil: { from: assignment.validUntil, to: validUntil },
+      ...input.result,
+      ...(nextId ? { next: { from: null, to: nextId } } : {}),
+    },
+  });
+  return { ...assignment, status: 'E', validUntil };
+}
 
 export type RunDeps = {
   db: Db;
@@ -271,53 +338,15 @@ export function createRunService(deps: RunDeps) {
     progress: Partial<RunRecord>,
   ): Promise<{ run: RunRecord; assignment: AssignmentRecord }> {
     const at = now();
-    const today = berlinToday(at);
-    const validityDays = topic.durationDays ?? (topic.intervalDays > 0 ? topic.intervalDays : null);
-    const validUntil = validityDays === null ? null : addDays(today, validityDays);
     const saved = await repository.update(tx, run.id, { ...progress, status: 'passed', completedAt: at });
-    await repository.setAssignmentStatus(tx, assignment.id, 'E', validUntil);
-    let nextId: number | null = null;
-    if (
-      topic.intervalDays > 0 &&
-      !assignment.oneTime &&
-      !topic.inactive &&
-      !(await repository.hasOtherUnfinished(tx, assignment.employeeId, topic.id, assignment.id))
-    ) {
-      const due = addDays(today, topic.intervalDays);
-      nextId = await repository.insertAssignment(tx, {
-        portalId: assignment.portalId,
-        employeeId: assignment.employeeId,
-        topicId: topic.id,
-        type: assignment.type,
-        status: 'O',
-        dueDate: due,
-        originalDueDate: due,
-        durationDays: topic.durationDays,
-        oneTime: false,
-      });
-      // nextId is 0 when a concurrent writer made the open item first (decision 045): nothing to log.
-      if (nextId)
-        await repository.logChange(tx, {
-          entity: 'instruction_assignment',
-          entityId: nextId,
-          state: LOG_STATE.CREATED,
-          actorId: actor.employeeId,
-          changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
-        });
-    }
-    await repository.logChange(tx, {
-      entity: 'instruction_assignment',
-      entityId: assignment.id,
-      state: LOG_STATE.CHANGED,
-      actorId: actor.employeeId,
-      changes: {
-        status: { from: assignment.status, to: 'E' },
-        validUntil: { from: assignment.validUntil, to: validUntil },
-        score: { from: null, to: saved.score },
-        ...(nextId ? { next: { from: null, to: nextId } } : {}),
-      },
+    const done = await completeAssignment(repository, tx, {
+      actor,
+      assignment,
+      topic,
+      today: berlinToday(at),
+      result: { score: { from: null, to: saved.score } },
     });
-    return { run: saved, assignment: { ...assignment, status: 'E', validUntil } };
+    return { run: saved, assignment: done };
   }
 
   return {

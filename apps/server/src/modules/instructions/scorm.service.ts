@@ -22,7 +22,7 @@ import { berlinToday } from './assignments.service.ts';
 import type { TopicRecord } from './instructions.repository.ts';
 import { instructionsRepository } from './instructions.repository.ts';
 import { runRepository } from './run.repository.ts';
-import { addDays, germanDate } from './run.service.ts';
+import { addDays, completeAssignment, germanDate } from './run.service.ts';
 import { type ScormAttemptRecord, type ScormPackageRecord, scormRepository } from './scorm.repository.ts';
 import { cmiFacts, isDone, resumeCmi } from './scorm-cmi.ts';
 import { ensureUnpacked, launchUrlPath, packagePath, unpackedDir, unpackPackage } from './scorm-package.ts';
@@ -167,58 +167,20 @@ export function createScormService(deps: {
   }
 
   /** The assignment is done: E with its validity, the next one from the interval (as the run-through, decision 041). */
-  async function complete(
+  function complete(
     tx: Executor,
     actor: Actor,
     assignment: AssignmentRecord,
     topic: TopicRecord,
     score: string | null,
   ) {
-    const today = berlinToday(now());
-    const validityDays = topic.durationDays ?? (topic.intervalDays > 0 ? topic.intervalDays : null);
-    const validUntil = validityDays === null ? null : addDays(today, validityDays);
-    await runRepository.setAssignmentStatus(tx, assignment.id, 'E', validUntil);
-    let nextId = 0;
-    if (
-      topic.intervalDays > 0 &&
-      !assignment.oneTime &&
-      !topic.inactive &&
-      !(await runRepository.hasOtherUnfinished(tx, assignment.employeeId, topic.id, assignment.id))
-    ) {
-      const due = addDays(today, topic.intervalDays);
-      nextId = await runRepository.insertAssignment(tx, {
-        portalId: assignment.portalId,
-        employeeId: assignment.employeeId,
-        topicId: topic.id,
-        type: assignment.type,
-        status: 'O',
-        dueDate: due,
-        originalDueDate: due,
-        durationDays: topic.durationDays,
-        oneTime: false,
-      });
-      if (nextId)
-        await runRepository.logChange(tx, {
-          entity: 'instruction_assignment',
-          entityId: nextId,
-          state: LOG_STATE.CREATED,
-          actorId: actor.employeeId,
-          changes: { dueDate: { from: null, to: due }, followsFrom: { from: null, to: assignment.id } },
-        });
-    }
-    await runRepository.logChange(tx, {
-      entity: 'instruction_assignment',
-      entityId: assignment.id,
-      state: LOG_STATE.CHANGED,
-      actorId: actor.employeeId,
-      changes: {
-        status: { from: assignment.status, to: 'E' },
-        validUntil: { from: assignment.validUntil, to: validUntil },
-        scormScore: { from: null, to: score },
-        ...(nextId ? { next: { from: null, to: nextId } } : {}),
-      },
+    return completeAssignment(runRepository, tx, {
+      actor,
+      assignment,
+      topic,
+      today: berlinToday(now()),
+      result: { scormScore: { from: null, to: score } },
     });
-    return { ...assignment, status: 'E' as const, validUntil };
   }
 
   async function byToken(token: string): Promise<{ attempt: AttemptRow; pkg: PackageRow }> {
