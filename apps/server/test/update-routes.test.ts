@@ -843,6 +843,11 @@ const ENTRIES: Record<string, Entry> = {
     kind: 'action',
     reason: 'approves or rejects a submitted checklist (decision and reason named)',
   },
+  'POST /api/questionnaires/:id/links/:linkId/status': {
+    kind: 'action',
+    reason: 'moves a collection link to its next status (status named; the reason only counts for a rejection)',
+    defaults: ['reason'],
+  },
   // Approval processes (decision 059).
   'PUT /api/audits/:id': {
     kind: 'whole',

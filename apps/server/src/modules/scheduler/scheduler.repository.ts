@@ -3,7 +3,7 @@ import type { Run, Schedule, Task } from '@schutzwerk/shared/scheduler/scheduler
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import { employees } from '#modules/employees/tables.ts';
+import { employees, sortKey } from '#modules/employees/tables.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { countRows } from '#platform/list-count.ts';
 import { scheduledTaskRuns, scheduledTasks } from './scheduler.table.ts';
@@ -48,7 +48,7 @@ export function toTask(row: TaskRow): Task {
 
 const taskListSource: ListSource<'name' | 'nextFireAt' | 'lastFireAt' | 'state'> = {
   orderBy: {
-    name: sql`lower(${scheduledTasks.name})`,
+    name: sortKey(scheduledTasks.name),
     nextFireAt: scheduledTasks.nextFireAt,
     lastFireAt: scheduledTasks.lastFireAt,
     state: scheduledTasks.state,
