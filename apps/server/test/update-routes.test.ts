@@ -845,7 +845,7 @@ const ENTRIES: Record<string, Entry> = {
   },
   'POST /api/questionnaires/:id/links/:linkId/status': {
     kind: 'action',
-    reason: 'moves a collection link to its next status (status named; the reason only counts for a rejection)',
+    reason: 'moves a collection link to its next status (status named; the reason counts for a rejection)',
     defaults: ['reason'],
   },
   // Approval processes (decision 059).
