@@ -192,7 +192,12 @@ describe('checklists: elements, settings, backups, export and import', () => {
     await photo.getByRole('img', { name: 'Bild zu „Foto Mangel“' }).waitFor();
     await page.getByText('Fortschritt: 100 %').waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Die Antworten wurden gespeichert.').first().waitFor();
+    // the first save's notice may still show: wait until this save is stored (nothing left to save), so
+    // the SQL read below sends the stored version
+    await waitUntil(
+      async () => page.getByRole('button', { name: 'Speichern' }).isDisabled(),
+      'the second save stored',
+    );
 
     // the SQL cell reads its value on the server
     const count = page.getByRole('group', { name: 'Anzahl Mitarbeiter' });

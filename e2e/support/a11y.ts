@@ -201,8 +201,9 @@ class PageMonitor {
       this.checked.add(key);
       findings.push(...found);
     } catch (error) {
-      // The page closed or navigated during the check: its next visit is checked instead.
-      if (this.page.isClosed() || isNavigationError(error)) return;
+      // The page closed or navigated during the check (also when the new document, e.g. the OpenID provider's
+      // logout page, answered the run without axe): its next visit is checked instead.
+      if (this.page.isClosed() || isNavigationError(error) || pageKey(this.page.url()) !== key) return;
       findings.push({
         rule: 'axe-run-failed',
         impact: 'critical',
