@@ -25,7 +25,7 @@ import {
   visitorSchema,
 } from '@schutzwerk/shared/instructions/external.schema.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '#app/layout/product-logo.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
@@ -137,9 +137,9 @@ export function KioskPage() {
   );
 }
 
-type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
 
-function StepHeading({ headingRef, children }: { headingRef: HeadingRef; children: React.ReactNode }) {
+function StepHeading({ headingRef, children }: { headingRef: HeadingRef; children: ReactNode }) {
   return (
     <Typography
       ref={headingRef}
@@ -259,7 +259,7 @@ function VisitorStep({
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
     },
   });
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = visitorSchema.safeParse({ locationId: location.id, ...draft });
     if (!parsed.success) {
