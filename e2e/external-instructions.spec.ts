@@ -157,8 +157,14 @@ describe('external instructions', () => {
     await page.getByTestId('kiosk-question').filter({ hasText: 'Was tragen Sie in der Halle?' }).waitFor();
     await page.getByRole('checkbox', { name: 'Sandalen' }).check();
     await page.getByRole('button', { name: 'Antwort prüfen' }).click();
-    await page.getByTestId('kiosk-answer-result').filter({ hasText: 'beginnt die Unterweisung von vorn' }).waitFor();
-    await page.getByTestId('kiosk-topic-progress').filter({ hasText: 'Thema 1 von 2 · 2. Versuch' }).waitFor();
+    await page
+      .getByTestId('kiosk-answer-result')
+      .filter({ hasText: 'beginnt die Unterweisung von vorn' })
+      .waitFor();
+    await page
+      .getByTestId('kiosk-topic-progress')
+      .filter({ hasText: 'Thema 1 von 2 · 2. Versuch' })
+      .waitFor();
     await expectAccessible(page);
 
     // The whole instruction again, right this time.
