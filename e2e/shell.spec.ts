@@ -137,8 +137,8 @@ describe('application shell', () => {
         description: link.querySelector('[data-testid="tile-description"]')?.textContent ?? '',
       })),
     );
-    // The administrator sees every area that exists (all 35 menu entries).
-    expect(shown).toHaveLength(35);
+    // The administrator sees every area that exists (all 36 menu entries).
+    expect(shown).toHaveLength(36);
     expect(new Set(shown.map((tile) => tile.icon)).size).toBe(shown.length);
     expect(new Set(shown.map((tile) => tile.description)).size).toBe(shown.length);
     for (const tile of shown) {

@@ -48,6 +48,7 @@ import { hazardAnalysisPrintModule } from './modules/hazard-analysis-print/index
 import { hazardBricksModule } from './modules/hazard-bricks/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import {
+  externalInstructionsModule,
   instructionRemindersModule,
   instructionRunModule,
   instructionsModule,
@@ -328,6 +329,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files: topicFiles,
     ...(options.now ? { now: options.now } : {}),
   });
+  // External instructions at the public kiosk (decision 074): images in the same store, the report frame's PDF.
+  const externalInstructions = externalInstructionsModule({
+    db: database.db,
+    files: topicFiles,
+    system: (ex) => settings.service.read(systemSettings, ex),
+    logo: reports.logo,
+    ...(options.now ? { now: options.now } : {}),
+  });
   // SCORM packages as topic content (decision 068): zips in the same store, unpacked beside it.
   const scorm = scormModule({
     db: database.db,
@@ -403,6 +412,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instructions,
     topicMedia,
     instructionRun,
+    externalInstructions,
     scorm,
     substances,
     accidents,

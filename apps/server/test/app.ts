@@ -145,6 +145,7 @@ export class ApiClient {
       method,
       url,
       headers: { ...headers, ...(extra.headers as Record<string, string> | undefined) },
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
     return response;

@@ -390,6 +390,19 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  'PUT /api/instructions/external/sites/:locationId': {
+    kind: 'whole',
+    async setup() {
+      const locationId = await firstLocationId();
+      const url = `/api/instructions/external/sites/${locationId}`;
+      await ok(await admin.put(url, { enabled: false, topicIds: [], version: 0 }));
+      const read = async () => {
+        const { sites } = (await get('/api/instructions/external/sites')) as { sites: Json[] };
+        return sites.find((site) => site.locationId === locationId)!;
+      };
+      return { url, read, send: { enabled: true } };
+    },
+  },
   'PUT /api/instructions/profiles/:id': {
     kind: 'whole',
     async setup() {

@@ -11,6 +11,7 @@ import type { ErrorDefinition } from './errors/definition.ts';
 import { documentsErrors } from './errors/documents.ts';
 import { employeeImportErrors } from './errors/employee-import.ts';
 import { employeesErrors } from './errors/employees.ts';
+import { externalInstructionsErrors } from './errors/external-instructions.ts';
 import { factorMenusErrors } from './errors/factor-menus.ts';
 import { generalErrors } from './errors/general.ts';
 import { groupFeedbackErrors } from './errors/group-feedback.ts';
@@ -47,6 +48,7 @@ export { checklistsMessages, questionnairesMessages } from './errors/checklists.
 export { documentsMessages } from './errors/documents.ts';
 export { employeeImportMessages } from './errors/employee-import.ts';
 export { employeesMessages } from './errors/employees.ts';
+export { externalInstructionsMessages } from './errors/external-instructions.ts';
 export { factorMenusMessages } from './errors/factor-menus.ts';
 export { generalMessages } from './errors/general.ts';
 export { groupFeedbackMessages } from './errors/group-feedback.ts';
@@ -104,6 +106,7 @@ export const errorCatalogue = {
   ...instructionsErrors,
   ...instructionProfilesErrors,
   ...instructionRunErrors,
+  ...externalInstructionsErrors,
   ...scormErrors,
   ...nohlCriteriaErrors,
   ...factorMenusErrors,
@@ -141,6 +144,7 @@ export const errorCatalogueDomains = {
   documents: documentsErrors,
   'employee-import': employeeImportErrors,
   employees: employeesErrors,
+  'external-instructions': externalInstructionsErrors,
   'factor-menus': factorMenusErrors,
   general: generalErrors,
   'group-feedback': groupFeedbackErrors,

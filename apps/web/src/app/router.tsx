@@ -21,6 +21,14 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorPage />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
+      // The public kiosk of external instructions (decision 074): no sign-in, no links into the app.
+      {
+        path: 'external',
+        lazy: lazyPage(
+          () => import('#features/instructions/external/kiosk-page.tsx'),
+          (m) => m.KioskPage,
+        ),
+      },
       {
         element: <GuestOnly />,
         children: [
@@ -538,6 +546,14 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('#features/group-feedback/group-feedback-page.tsx'),
                       (m) => m.GroupFeedbackPage,
+                    ),
+                  },
+                  {
+                    path: 'instructions/external',
+                    handle: handle({ anyOf: [P.TOPICS_EVALUATE_EXTERNAL, P.SETTINGS_TOPICS] }),
+                    lazy: lazyPage(
+                      () => import('#features/instructions/external/external-page.tsx'),
+                      (m) => m.ExternalInstructionsPage,
                     ),
                   },
                   {

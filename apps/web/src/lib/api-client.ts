@@ -105,6 +105,8 @@ export type RequestOptions = {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Extra request headers (e.g. the kiosk's visitor token, decision 074). */
+  headers?: Record<string, string>;
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -142,7 +144,7 @@ async function parseError(response: Response): Promise<ApiError> {
 
 async function send(path: string, options: RequestOptions, retryCsrf: boolean): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

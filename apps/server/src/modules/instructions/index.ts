@@ -5,6 +5,8 @@
 
 // The check-up items of due occupational-medical precautions (decision 064).
 export { CHECKUP_TOPIC_IDENTIFIER, checkupItems } from './checkup-items.repository.ts';
+// External instructions at the public kiosk, their settings per location and records (decision 074).
+export { externalInstructionsModule } from './external.module.ts';
 // The starter catalogue (base data).
 export { ensureStarterTopics, STARTER_TOPICS, seedDemoAssignments } from './instructions.base-data.ts';
 // The module factory (wiring in app.ts) and the hook later slices push into.

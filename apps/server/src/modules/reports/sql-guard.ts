@@ -92,6 +92,8 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'works_doctor_bodies',
   // Which check-up item stands for which precaution (decision 064): links an employee's items to their precautions.
   'precaution_assignments',
+  // External instructions at the kiosk (decision 074): visitors' names, companies, ID numbers and visit reasons.
+  'external_instructions',
   '__drizzle_migrations',
 ]);
 

@@ -7,7 +7,7 @@ const can = (held: number[]) => (required: readonly number[]) => hasAnyPermissio
 
 describe('menu entries', () => {
   it('lists the fourteen entries of spec shell §2.3, then Faktorenmenüs, Gefahrstoffe, Unterweisungen, Unfallmeldungen, Verbandbuch, Zeitfenster, Meine Termine, Terminkalender, Arbeitsmedizinische Vorsorge, Stammdaten Arbeitsmedizin, Betriebsarzt, Unterweisungsprofile, Zuweisungsmatrix, Gruppenrückmeldung, Dokumente, Meine Unterweisungen, Meine Vorsorge, Meine Aufgaben, Maßnahmen, Report-Manager and Einstellungen, with known permissions', () => {
-    expect(MENU_ENTRIES).toHaveLength(35);
+    expect(MENU_ENTRIES).toHaveLength(36);
     expect(MENU_ENTRIES.at(-1)?.key).toBe('settings');
     for (const entry of MENU_ENTRIES) {
       expect(entry.anyOf.length).toBeGreaterThan(0);
@@ -85,6 +85,11 @@ describe('menu entries', () => {
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
     // Group feedback has its own right (decision 069).
     expect(visibleMenuEntries(can([P.TOPICS_GROUP_FEEDBACK])).map((e) => e.key)).toEqual(['groupFeedback']);
+    // External instructions: their records and their settings per location (decision 074).
+    expect(visibleMenuEntries(can([P.TOPICS_EVALUATE_EXTERNAL])).map((e) => e.key)).toEqual([
+      'instructionMatrix',
+      'externalInstructions',
+    ]);
     // Readers of released substances see the register.
     expect(visibleMenuEntries(can([P.HAZMAT_READONLY_RELEASED])).map((e) => e.key)).toEqual(['substances']);
     // A first aider sees the first-aid book only; reporters see the accident list (decision 047).
@@ -132,6 +137,7 @@ describe('menu entries', () => {
       'instructionProfiles',
       'instructionMatrix',
       'groupFeedback',
+      'externalInstructions',
       'mailSettings',
       'hazardAnalysisStatus',
       'taskSchedule',

@@ -12,6 +12,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EmailIcon from '@mui/icons-material/Email';
+import EngineeringIcon from '@mui/icons-material/Engineering';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
@@ -229,6 +230,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     route: '/instructions/group-feedback',
     icon: GroupsIcon,
     anyOf: [P.TOPICS_GROUP_FEEDBACK],
+    available: true,
+  },
+  // External instructions: the kiosk's records and the settings per location (decision 074).
+  {
+    key: 'externalInstructions',
+    route: '/instructions/external',
+    icon: EngineeringIcon,
+    anyOf: [P.TOPICS_EVALUATE_EXTERNAL, P.SETTINGS_TOPICS],
     available: true,
   },
   {

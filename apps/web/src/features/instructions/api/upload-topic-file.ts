@@ -16,11 +16,11 @@ import { getToken } from '#lib/session-token.ts';
  * answers the topic. The server sniffs the type from the content, so the body goes as octet-stream. Same token,
  * CSRF header and error envelope as `api`.
  */
-export async function uploadTopicFile(
+export async function uploadTopicFile<T = Topic>(
   path: string,
   file: Blob,
   query: Record<string, QueryValue>,
-): Promise<Topic> {
+): Promise<T> {
   await ensureCsrfToken();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -41,7 +41,7 @@ export async function uploadTopicFile(
   } catch {
     throw new ApiError(0, NETWORK_ERROR_CODE, '');
   }
-  let body: { data?: Topic; error?: { code?: string; message?: string; details?: unknown } } = {};
+  let body: { data?: T; error?: { code?: string; message?: string; details?: unknown } } = {};
   try {
     body = await response.json();
   } catch {
