@@ -1,10 +1,14 @@
 import type { DashboardPrecaution } from '@schutzwerk/shared/occupational-medicine/precaution-dashboard.schema.ts';
-import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { instructionAssignments } from '#modules/instructions/tables.ts';
-import { occupationalPrecautions, precautionCatalogueEntries } from './occupational-medicine.table.ts';
+import {
+  occupationalPrecautions,
+  precautionCatalogueEntries,
+  precautionCheckups,
+} from './occupational-medicine.table.ts';
 import { precautionAssignments } from './precaution-assignments.table.ts';
 
 const p = occupationalPrecautions;
@@ -47,6 +51,17 @@ export const precautionAssignmentsRepository = {
       .from(link)
       .where(eq(link.precautionId, precautionId));
     return row?.assignmentId;
+  },
+
+  /** The day of the precaution's latest check-up. */
+  async latestCheckupDate(ex: Executor, precautionId: number) {
+    const [row] = await ex
+      .select({ date: precautionCheckups.date })
+      .from(precautionCheckups)
+      .where(eq(precautionCheckups.precautionId, precautionId))
+      .orderBy(desc(precautionCheckups.date))
+      .limit(1);
+    return row?.date;
   },
 
   /** Other precautions linked to the item that are still due by `horizon`. */
