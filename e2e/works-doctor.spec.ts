@@ -132,7 +132,7 @@ describe('the works doctor (decision 063)', () => {
       [mine, '08:00'],
       [other, '09:00'],
     ] as const) {
-      const items = await asAdmin<{ assignmentId: number; topicLabel: string }[]>(
+      const items = await asAdmin<{ assignmentId: number }[]>(
         'get',
         `/api/appointments/bookable?employeeId=${emp.id}`,
       );
@@ -140,9 +140,8 @@ describe('the works doctor (decision 063)', () => {
         windowId: window.id,
         date: day,
         start,
-        assignmentIds: items
-          .filter((i) => [`G20 Lärm ${suffix}`, 'Arbeitsmedizinische Vorsorge'].includes(i.topicLabel))
-          .map((i) => i.assignmentId),
+        // All of the new employee's open items: G20, and for the northern one also the check-up item.
+        assignmentIds: items.map((i) => i.assignmentId),
         explicit: true,
       });
     }

@@ -432,10 +432,7 @@ export const appointmentsRepository = {
       .from(appointmentBookings)
       .innerJoin(appointmentBookingItems, eq(appointmentBookingItems.bookingId, appointmentBookings.id))
       .where(
-        and(
-          eq(appointmentBookingItems.assignmentId, assignmentId),
-          eq(appointmentBookings.state, 'booked'),
-        ),
+        and(eq(appointmentBookingItems.assignmentId, assignmentId), eq(appointmentBookings.state, 'booked')),
       )
       .orderBy(asc(appointmentBookings.id));
     return rows.map((r) => r.id);

@@ -228,7 +228,11 @@ export function createInstructionReminders(deps: RemindersDeps) {
           const further = await hook(tx, {
             portalId,
             today,
-            items: reminders.map((r) => ({ assignmentId: r.assignment_id, type: r.type, overdue: r.overdue })),
+            items: reminders.map((r) => ({
+              assignmentId: r.assignment_id,
+              type: r.type,
+              overdue: r.overdue,
+            })),
             system,
           });
           if (further.summary) result.further.push(further.summary);

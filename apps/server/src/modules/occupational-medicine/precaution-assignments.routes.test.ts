@@ -440,9 +440,7 @@ describe('reminders to the coordinators of due precautions (072)', () => {
     expect(mails.map((m) => m.to_address)).toEqual([address]);
     const [mail] = mails;
     expect(mail!.subject).toBe('Fällige arbeitsmedizinische Vorsorge Ihrer Mitarbeitenden');
-    expect(mail!.text_body).toContain(
-      `${names[0]}`,
-    );
+    expect(mail!.text_body).toContain(`${names[0]}`);
     const lines = mail!.text_body.split('\n').filter((l) => l.startsWith('– '));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(`${names[0]}`);

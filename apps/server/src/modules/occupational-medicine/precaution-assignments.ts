@@ -90,7 +90,10 @@ export function createPrecautionAssignments(deps: {
     ) {
       const horizon = await offerHorizon(ex, deps.settings, deps.now());
       const assignmentId = await repository.linkOf(ex, at.precautionId);
-      if (assignmentId !== undefined && (await repository.latestCheckupDate(ex, at.precautionId)) === at.date) {
+      if (
+        assignmentId !== undefined &&
+        (await repository.latestCheckupDate(ex, at.precautionId)) === at.date
+      ) {
         const booked =
           (await deps.appointments?.checkupRecorded(ex, {
             portalId: at.portalId,

@@ -88,7 +88,8 @@ export function coordinatorReminders(mail: {
     if (ids.length === 0) return { summary: null, log: [] };
     const rows = await coordinatedPrecautions(tx, run.portalId, ids);
     const byCoordinator = new Map<number, typeof rows>();
-    for (const row of rows) byCoordinator.set(row.coordinatorId, [...(byCoordinator.get(row.coordinatorId) ?? []), row]);
+    for (const row of rows)
+      byCoordinator.set(row.coordinatorId, [...(byCoordinator.get(row.coordinatorId) ?? []), row]);
     const base = run.system.applicationUrl.replace(/\/$/, '');
     const log: string[] = [];
     let mails = 0;

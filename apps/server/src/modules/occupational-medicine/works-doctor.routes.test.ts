@@ -347,9 +347,9 @@ describe('the works doctor’s restricted view', () => {
       'Bitte wählen Sie die Art der Beurteilung.',
     );
     expect(fields.find((f) => f.path.at(-1) === 'date')).toBeDefined();
-    expect((await client.post(url(empA.id, own.id), { ...good, assessmentKind: 'diagnose' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await client.post(url(empA.id, own.id), { ...good, assessmentKind: 'diagnose' })).statusCode,
+    ).toBe(400);
     res = await client.post(url(empA.id, own.id), { ...good, date: '2026-11-27' });
     expect(errorOf(res).code).toBe('PRECAUTION_CHECKUP_IN_FUTURE');
     expect(errorOf(await client.post(url(empA.id, own.id), { ...good, version: own.version + 1 })).code).toBe(

@@ -1,5 +1,6 @@
 import { loginLocalSchema, loginResponseSchema } from '@schutzwerk/shared/auth/auth.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { recordCheckupSchema } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import {
   createWorksDoctorSchema,
   updateWorksDoctorSchema,
@@ -12,7 +13,6 @@ import {
   worksDoctorProfileSchema,
   worksDoctorSchema,
 } from '@schutzwerk/shared/occupational-medicine/works-doctor.schema.ts';
-import { recordCheckupSchema } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -55,7 +55,10 @@ export function createWorksDoctorService(deps: {
     actor: Actor,
     precautionId: number,
     input: RecordCheckup,
-    allow: (tx: Executor, precaution: { employeeId: number; executingBodyId: number | null }) => Promise<void>,
+    allow: (
+      tx: Executor,
+      precaution: { employeeId: number; executingBodyId: number | null },
+    ) => Promise<void>,
   ) => Promise<unknown>;
   now?: () => Date;
 }) {
