@@ -49,7 +49,7 @@ describe('the works doctor (decision 063)', () => {
     await browser?.close();
   });
 
-  it('refuses the sign-in while the module is off and while the account is not set up, then shows the doctor only their employees and check-up appointments', async () => {
+  it('refuses the sign-in while the module is off and while the account is not set up, then shows the doctor only their employees and check-up appointments, and lets the doctor record a check-up (072)', async () => {
     // Set-up through the API: two executing bodies, one employee's precaution with each, the doctor's account
     // with the right „Betriebsarzt-Zugang verwenden“ (1015) and a check-up appointment of each employee.
     const admin = await newPage(browser);

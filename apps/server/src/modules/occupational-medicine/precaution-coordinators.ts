@@ -1,18 +1,11 @@
 import type { MailValues } from '@schutzwerk/shared/mail/mail-template.ts';
 import type { PrecautionType } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Executor } from '#db/client.ts';
-import { employees } from '#modules/employees/tables.ts';
 import type { ReminderHook } from '#modules/instructions/index.ts';
 import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
-import { occupationalPrecautions, precautionCatalogueEntries } from './occupational-medicine.table.ts';
-import { precautionAssignments } from './precaution-assignments.table.ts';
+import { precautionAssignmentsRepository as repository } from './precaution-assignments.repository.ts';
 
 const emailCheck = z.email();
-const o = occupationalPrecautions;
-const coordinator = alias(employees, 'coordinator');
 
 /** The precaution types as the mail names them (the web's labels). */
 const TYPE_LABELS: Record<PrecautionType, string> = {
@@ -25,50 +18,6 @@ const TYPE_LABELS: Record<PrecautionType, string> = {
 function germanDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}.${m}.${y?.slice(2)}`;
-}
-
-/**
- * The precautions linked to the given check-up items that name a coordinator other than the employee, with the
- * employee and the coordinator (decision 072), by coordinator and due date.
- */
-async function coordinatedPrecautions(ex: Executor, portalId: number, assignmentIds: number[]) {
-  return ex
-    .select({
-      precautionId: o.id,
-      type: o.type,
-      nextDue: o.nextDue,
-      reasonName: precautionCatalogueEntries.name,
-      employeeId: employees.id,
-      employeeFirstName: employees.firstName,
-      employeeLastName: employees.lastName,
-      personnelNumber: employees.personnelNumber,
-      coordinatorId: coordinator.id,
-      firstName: coordinator.firstName,
-      lastName: coordinator.lastName,
-      email: coordinator.email,
-      language: coordinator.language,
-      country: coordinator.country,
-      active: coordinator.active,
-    })
-    .from(precautionAssignments)
-    .innerJoin(o, eq(o.id, precautionAssignments.precautionId))
-    .innerJoin(employees, eq(employees.id, o.employeeId))
-    .innerJoin(coordinator, eq(coordinator.id, o.coordinatorId))
-    .innerJoin(precautionCatalogueEntries, eq(precautionCatalogueEntries.id, o.reasonId))
-    .where(
-      and(
-        inArray(precautionAssignments.assignmentId, assignmentIds),
-        eq(o.portalId, portalId),
-        ne(o.coordinatorId, o.employeeId),
-      ),
-    )
-    .orderBy(
-      asc(coordinator.id),
-      asc(o.nextDue),
-      sql`lower(${employees.lastName})`,
-      asc(employees.id),
-      asc(o.id),
-    );
 }
 
 /**
@@ -86,7 +35,7 @@ export function coordinatorReminders(mail: {
   return async (tx, run) => {
     const ids = run.items.filter((i) => i.type === 'checkup').map((i) => i.assignmentId);
     if (ids.length === 0) return { summary: null, log: [] };
-    const rows = await coordinatedPrecautions(tx, run.portalId, ids);
+    const rows = await repository.coordinatedPrecautions(tx, run.portalId, ids);
     const byCoordinator = new Map<number, typeof rows>();
     for (const row of rows)
       byCoordinator.set(row.coordinatorId, [...(byCoordinator.get(row.coordinatorId) ?? []), row]);
