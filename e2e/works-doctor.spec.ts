@@ -49,7 +49,7 @@ describe('the works doctor (decision 063)', () => {
     await browser?.close();
   });
 
-  it('refuses the sign-in while the module is off and while the account is not set up, then shows the doctor only their employees and check-up appointments', async () => {
+  it('refuses the sign-in while the module is off and while the account is not set up, then shows the doctor only their employees and check-up appointments, and lets the doctor record a check-up (072)', async () => {
     // Set-up through the API: two executing bodies, one employee's precaution with each, the doctor's account
     // with the right „Betriebsarzt-Zugang verwenden“ (1015) and a check-up appointment of each employee.
     const admin = await newPage(browser);
@@ -68,16 +68,18 @@ describe('the works doctor (decision 063)', () => {
       });
     const mine = await employee('Nordmann');
     const other = await employee('Südmann');
-    for (const [emp, body] of [
-      [mine, north],
-      [other, south],
+    // The northern employee's precaution is due within the lead time (28 days): it is offered as the check-up
+    // item „Arbeitsmedizinische Vorsorge“ (decision 064), booked below with the G20 item.
+    for (const [emp, body, start] of [
+      [mine, north, 10],
+      [other, south, 30],
     ] as const)
       await asAdmin('post', '/api/occupational-medicine/precautions', {
         employeeId: emp.id,
         type: 'mandatory',
         reasonId: reason.id,
         executingBodyId: body.id,
-        activityStart: berlinDay(30),
+        activityStart: berlinDay(start),
       });
     const role = await asAdmin('post', '/api/role', {
       name: `E2E Betriebsarzt ${suffix}`,
@@ -130,7 +132,7 @@ describe('the works doctor (decision 063)', () => {
       [mine, '08:00'],
       [other, '09:00'],
     ] as const) {
-      const items = await asAdmin<{ assignmentId: number; topicLabel: string }[]>(
+      const items = await asAdmin<{ assignmentId: number }[]>(
         'get',
         `/api/appointments/bookable?employeeId=${emp.id}`,
       );
@@ -138,7 +140,8 @@ describe('the works doctor (decision 063)', () => {
         windowId: window.id,
         date: day,
         start,
-        assignmentIds: items.filter((i) => i.topicLabel === `G20 Lärm ${suffix}`).map((i) => i.assignmentId),
+        // All of the new employee's open items: G20, and for the northern one also the check-up item.
+        assignmentIds: items.map((i) => i.assignmentId),
         explicit: true,
       });
     }
@@ -238,6 +241,36 @@ describe('the works doctor (decision 063)', () => {
       },
     });
     expect(refused.status()).toBe(404);
+
+    // The doctor records the check-up from the employee card (decision 072): date and assessment kind only.
+    await page.getByRole('tab', { name: 'Mitarbeiter' }).click();
+    await card
+      .getByRole('button', { name: `Vorsorge dokumentieren: Pflichtvorsorge – Lärm ${suffix}` })
+      .click();
+    const checkup = page.getByRole('dialog', { name: `Vorsorge dokumentieren: Nordmann ${suffix}, Eva` });
+    // Bad input: nothing filled in, then a day in the future.
+    await checkup.getByRole('button', { name: 'Speichern' }).click();
+    await checkup.getByText('Bitte wählen Sie die Art der Beurteilung.').first().waitFor();
+    await checkup.getByText('Bitte geben Sie ein gültiges Datum an.').first().waitFor();
+    await expectAccessible(page);
+    await checkup.getByLabel('Datum der Vorsorge').fill(berlinDay(2));
+    await checkup.getByRole('combobox', { name: 'Art der Beurteilung' }).click();
+    await page.getByRole('option', { name: 'Keine Bedenken unter Voraussetzungen', exact: true }).click();
+    await checkup.getByRole('button', { name: 'Speichern' }).click();
+    await checkup.getByText('Das Datum liegt in der Zukunft.').first().waitFor();
+    await checkup.getByLabel('Datum der Vorsorge').fill(berlinDay(0));
+    await checkup.getByRole('button', { name: 'Speichern' }).click();
+    await checkup.waitFor({ state: 'hidden' });
+    await card.getByText('Keine Bedenken unter Voraussetzungen', { exact: false }).waitFor();
+    expect(await card.getByText('Noch keine Vorsorge erfasst', { exact: false }).count()).toBe(0);
+    // The booked appointment took place: „Erledigt“ in the doctor's appointments.
+    await page.getByRole('tab', { name: 'Termine' }).click();
+    const done = page
+      .getByRole('list', { name: 'Termine' })
+      .getByRole('listitem')
+      .filter({ hasText: `Nordmann ${suffix}, Eva` });
+    await done.getByText('Erledigt').waitFor();
+    await expectAccessible(page);
 
     // On a phone (390 px) the doctor's list stays usable.
     const phone = await newPage(browser, { phone: true });

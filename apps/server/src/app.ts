@@ -380,14 +380,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const occupationalMedicine = occupationalMedicineModule({
     db: database.db,
     settings: settings.service,
+    // A recorded check-up completes the booked appointment of its item (decision 072).
+    appointments: appointments.checkups,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
     ...(options.now ? { now: options.now } : {}),
   });
+  // The coordinators of due precautions get the instruction reminders' check-up items too (decision 072).
+  instructionReminders.hooks.push(occupationalMedicine.reminderHook);
   // The works doctor (decision 063): its own sign-in on top of the local one, and its restricted view.
   const worksDoctor = worksDoctorModule({
     db: database.db,
     loginLocal: (input, meta) => auth.service.loginLocal(input, meta),
     sessions,
     deviceCookies,
+    // The doctor records check-ups through the precautions' own recording (decision 072).
+    recordCheckup: occupationalMedicine.service.recordCheckup,
     ...(options.now ? { now: options.now } : {}),
   });
   for (const module of [

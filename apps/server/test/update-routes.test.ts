@@ -915,6 +915,10 @@ const ENTRIES: Record<string, Entry> = {
     kind: 'action',
     reason: 'records a check-up of the precaution (date and assessment kind named)',
   },
+  'POST /api/works-doctor/employees/:id/precautions/:precautionId/checkups': {
+    kind: 'action',
+    reason: 'the works doctor records a check-up (date and assessment kind named)',
+  },
   // The works doctor (decision 063).
   'PATCH /api/works-doctor/doctors/:id': {
     kind: 'partial',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionSchema } from '../list/list.schema.ts';
+import { idSchema, versionSchema } from '../list/list.schema.ts';
 import { ASSESSMENT_KINDS, PRECAUTION_TYPES } from './precautions.schema.ts';
 
 /**
@@ -65,6 +65,8 @@ export const worksDoctorPrecautionSchema = z.object({
   nextDue: z.string(),
   due: z.boolean(),
   lastCheckup: z.object({ date: z.string(), assessmentKind: z.enum(ASSESSMENT_KINDS) }).nullable(),
+  /** The precaution's version: recording a check-up sends it back (a stale one answers 409). */
+  version: z.number().int(),
 });
 
 export const worksDoctorEmployeeSchema = z.object({
@@ -75,6 +77,9 @@ export const worksDoctorEmployeeSchema = z.object({
   precautions: z.array(worksDoctorPrecautionSchema),
 });
 export type WorksDoctorEmployee = z.infer<typeof worksDoctorEmployeeSchema>;
+
+/** The path of the doctor's check-up recording: the employee and one of their precautions (decision 072). */
+export const worksDoctorCheckupParamsSchema = z.object({ id: idSchema, precautionId: idSchema });
 
 export const worksDoctorAppointmentQuerySchema = z.object({
   from: z.iso.date({ error: 'Bitte geben Sie ein gültiges Datum an.' }),

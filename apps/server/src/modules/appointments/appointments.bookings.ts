@@ -263,6 +263,41 @@ export function createBookingsService({ db, repository, settings, mailer, now }:
       return presentBooking(await view(db, id));
     },
 
+    /**
+     * A check-up was recorded for a check-up item (occupational medicine, decision 072), in the recording's
+     * transaction: the booked appointment covering the item took place. It becomes done and its other items done
+     * (E) as with „Erledigt“; the item itself is left to the caller (its validity follows the check-up's day). A
+     * done appointment keeps its seat. Locks the booking before any item (the order of cancel and complete).
+     * Answers whether a booked appointment covered the item.
+     */
+    async checkupRecorded(
+      tx: Executor,
+      at: { portalId: number; assignmentId: number; actorId: number },
+    ): Promise<boolean> {
+      let done = false;
+      for (const id of await repository.bookedCovering(tx, at.assignmentId)) {
+        const booking = await repository.lockBooking(tx, id, at.portalId);
+        if (booking?.state !== 'booked') continue;
+        await repository.setBookingState(tx, id, 'done');
+        await repository.setAssignmentsStatus(
+          tx,
+          booking.assignmentIds.filter((a) => a !== at.assignmentId),
+          ['T'],
+          'E',
+          booking.day,
+        );
+        await repository.logChange(tx, {
+          entity: BOOKING_ENTITY,
+          entityId: id,
+          state: LOG_STATE.CHANGED,
+          actorId: at.actorId,
+          changes: { state: { from: 'booked', to: 'done' } },
+        });
+        done = true;
+      }
+      return done;
+    },
+
     /** Cancels every booked appointment of a window's day (locking or removing the day). */
     async cancelDay(tx: Executor, actor: Actor, windowId: number, day: string): Promise<number> {
       const bookings = await repository.lockBookedOfDay(tx, windowId, day);

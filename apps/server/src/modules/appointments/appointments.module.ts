@@ -34,6 +34,8 @@ export function appointmentsModule(deps: {
     now,
   });
   return {
+    /** For occupational medicine: a recorded check-up completes the item's booked appointment (decision 072). */
+    checkups: { checkupRecorded: bookings.checkupRecorded },
     async register(app: FastifyInstance) {
       await app.register(appointmentsRoutes(windows, bookings), { prefix: '/api' });
     },

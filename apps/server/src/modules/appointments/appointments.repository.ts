@@ -425,6 +425,19 @@ export const appointmentsRepository = {
     return { ...row, assignmentIds: items.map((i) => i.id) };
   },
 
+  /** The ids of the booked (not done, not cancelled) bookings that cover an item. */
+  async bookedCovering(ex: Executor, assignmentId: number): Promise<number[]> {
+    const rows = await ex
+      .select({ id: appointmentBookings.id })
+      .from(appointmentBookings)
+      .innerJoin(appointmentBookingItems, eq(appointmentBookingItems.bookingId, appointmentBookings.id))
+      .where(
+        and(eq(appointmentBookingItems.assignmentId, assignmentId), eq(appointmentBookings.state, 'booked')),
+      )
+      .orderBy(asc(appointmentBookings.id));
+    return rows.map((r) => r.id);
+  },
+
   /** The booked bookings of a window's day, locked FOR UPDATE (locking or removing the day cancels them). */
   async lockBookedOfDay(
     ex: Executor,

@@ -12,8 +12,8 @@ export { ensureStarterTopics, STARTER_TOPICS, seedDemoAssignments } from './inst
 // The module factory (wiring in app.ts) and the hook later slices push into.
 export { instructionsModule } from './instructions.module.ts';
 export type { TopicDeletionGuard } from './instructions.service.ts';
-// The reminder job (decision 042; wiring in app.ts).
-export { instructionRemindersModule } from './reminders.ts';
+// The reminder job (decision 042; wiring in app.ts) and its further recipients (decision 072).
+export { instructionRemindersModule, type ReminderHook } from './reminders.ts';
 // The run-through, feedback and certificate (decision 041; wiring in app.ts).
 export { instructionRunModule } from './run.module.ts';
 // SCORM packages as topic content, launch, commits and completion (decision 068; wiring in app.ts).

@@ -18,6 +18,8 @@ const PENDING = sql`('O', 'A', 'P', 'T')`;
 /** An item claimed for the employee's reminder mail, with the employee's contact. */
 export type ClaimedReminder = {
   assignment_id: number;
+  /** instruction, appointment or checkup. */
+  type: string;
   employee_id: number;
   first_name: string;
   last_name: string;
@@ -115,7 +117,7 @@ export const remindersRepository = {
               where ${instructionReminders.remindedOn} is distinct from excluded.reminded_on
             returning assignment_id
           )
-          select ${a.id} as assignment_id, ${employees.id} as employee_id,
+          select ${a.id} as assignment_id, ${a.type} as type, ${employees.id} as employee_id,
                  ${employees.firstName} as first_name, ${employees.lastName} as last_name,
                  ${employees.email} as email, ${employees.language} as language, ${employees.country} as country,
                  ${instructionTopics.label} as topic_label, ${instructionTopics.identifier} as topic_identifier,

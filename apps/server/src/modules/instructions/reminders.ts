@@ -12,7 +12,24 @@ import { type ClaimedEscalation, type ClaimedReminder, remindersRepository } fro
 
 const emailCheck = z.email();
 
+/**
+ * Further recipients of a run's claimed reminders (decision 072: the coordinators of due precautions), called in
+ * the claiming transaction of each portal: what they mail is mailed exactly once with the items. Answers a line
+ * for the run's summary (null when nothing was mailed) and lines for the run log.
+ */
+export type ReminderHook = (
+  tx: Executor,
+  run: {
+    portalId: number;
+    today: string;
+    items: readonly { assignmentId: number; type: string; overdue: boolean }[];
+    system: { applicationUrl: string; companyName: string };
+  },
+) => Promise<{ summary: string | null; log: string[] }>;
+
 export type RemindersDeps = {
+  /** Called with each portal's claimed reminders (app.ts pushes occupational medicine's). */
+  hooks?: ReminderHook[];
   db: Db;
   repository: typeof remindersRepository;
   settings: Pick<SettingsService, 'read'>;
@@ -37,6 +54,8 @@ export type ReminderRunResult = {
   escalatedItems: number;
   /** Employees (reminders) or items (escalations) without a valid address to write to. */
   withoutAddress: number;
+  /** The summary lines of the hooks' mails (decision 072). */
+  further: string[];
   log: string[];
 };
 
@@ -188,6 +207,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
       escalationMails: 0,
       escalatedItems: 0,
       withoutAddress: 0,
+      further: [],
       log: [],
     };
     const system = await deps.settings.read(systemSettings, db);
@@ -204,6 +224,20 @@ export function createInstructionReminders(deps: RemindersDeps) {
           checkupLeadDays: reminderLeadDays,
         });
         await remind(tx, reminders, system, s.intervalUnit, result);
+        for (const hook of deps.hooks ?? []) {
+          const further = await hook(tx, {
+            portalId,
+            today,
+            items: reminders.map((r) => ({
+              assignmentId: r.assignment_id,
+              type: r.type,
+              overdue: r.overdue,
+            })),
+            system,
+          });
+          if (further.summary) result.further.push(further.summary);
+          result.log.push(...further.log);
+        }
         if (s.escalateAfterDays !== null && s.escalationRecipients.length > 0) {
           const escalations = await deps.repository.claimEscalations(tx, {
             portalId,
@@ -230,6 +264,7 @@ export function createInstructionReminders(deps: RemindersDeps) {
       const summary =
         `${r.mailed} Erinnerung(en) mit ${r.items} Unterweisung(en), ` +
         `${r.escalationMails} Meldung(en) zu ${r.escalatedItems} überfälligen` +
+        r.further.map((line) => `, ${line}`).join('') +
         (r.withoutAddress > 0 ? `; ${r.withoutAddress} ohne gültige E-Mail-Adresse.` : '.');
       ctx.log(summary);
       return { summary };
@@ -240,11 +275,16 @@ export function createInstructionReminders(deps: RemindersDeps) {
 }
 
 /** The reminders' wiring (app.ts adds `jobs` to the scheduler's). */
-export function instructionRemindersModule(deps: Omit<RemindersDeps, 'repository' | 'portalSettings'>) {
+export function instructionRemindersModule(
+  deps: Omit<RemindersDeps, 'repository' | 'portalSettings' | 'hooks'>,
+) {
+  /** Further recipients of the claimed reminders (app.ts pushes into it; decision 072). */
+  const hooks: ReminderHook[] = [];
   const reminders = createInstructionReminders({
     ...deps,
+    hooks,
     repository: remindersRepository,
     portalSettings: instructionSettings,
   });
-  return { send: reminders.send, jobs: [reminders.job] };
+  return { send: reminders.send, jobs: [reminders.job], hooks };
 }

@@ -270,6 +270,21 @@ Die Kalenderdatei im Anhang entfernt den Termin aus Ihrem Kalender. Bitte buchen
 Mit freundlichen Grüßen
 {{company}}`,
   },
+  {
+    purpose: 'precautionCoordinatorReminder',
+    subject: 'Fällige arbeitsmedizinische Vorsorge Ihrer Mitarbeitenden',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+diese arbeitsmedizinischen Vorsorgen, die Sie koordinieren, sind bald fällig oder überfällig:
+
+{{items}}
+
+Die Mitarbeitenden wurden ebenfalls erinnert. Bitte sorgen Sie für einen Termin beim Betriebsarzt:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
 ];
 
 /** Writes the default template of each purpose that has no template yet (run at start-up, idempotent). */

@@ -32,7 +32,7 @@ export type PrecautionHooks = {
   changed(ex: Executor, portalId: number, employeeId: number, removing?: number): Promise<void>;
   checkupRecorded(
     ex: Executor,
-    at: { portalId: number; employeeId: number; precautionId: number; date: string },
+    at: { portalId: number; employeeId: number; precautionId: number; date: string; actorId: number },
   ): Promise<void>;
 };
 
@@ -361,15 +361,23 @@ export function createOccupationalMedicineService(deps: {
     /**
      * Records in the precaution file that a check-up took place on a date with an assessment kind (only with
      * PRECAUTION_ASSESSMENTS, the route); the next precaution is due one interval after the latest check-up.
+     * `allow` runs once the precaution is locked and may refuse it (the works doctor's bodies, decision 072).
      */
-    async recordCheckup(actor: Actor, id: number, raw: RecordCheckup) {
+    async recordCheckup(
+      actor: Actor,
+      id: number,
+      raw: RecordCheckup,
+      allow?: (tx: Executor, precaution: PrecautionRow) => Promise<void>,
+    ) {
       const input = recordCheckupSchema.parse(raw);
       if (input.date > isoDay(now()))
         throw new AppError('PRECAUTION_CHECKUP_IN_FUTURE', {
           details: [{ path: ['date'], message: messages.fieldFuture }],
         });
       return db.transaction(async (tx) => {
-        const before = await locked(tx, actor, id, input.version);
+        const before = await locked(tx, actor, id);
+        await allow?.(tx, before);
+        if (before.version !== input.version) throw new AppError('CONFLICT');
         await repository.insertCheckup(tx, {
           precautionId: id,
           date: input.date,
@@ -385,6 +393,7 @@ export function createOccupationalMedicineService(deps: {
           employeeId: before.employeeId,
           precautionId: id,
           date: input.date,
+          actorId: actor.employeeId,
         });
         await recordChange(tx, {
           entity: PRECAUTION_ENTITY,

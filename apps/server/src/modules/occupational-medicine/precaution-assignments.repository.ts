@@ -1,13 +1,19 @@
 import type { DashboardPrecaution } from '@schutzwerk/shared/occupational-medicine/precaution-dashboard.schema.ts';
-import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { instructionAssignments } from '#modules/instructions/tables.ts';
-import { occupationalPrecautions, precautionCatalogueEntries } from './occupational-medicine.table.ts';
+import {
+  occupationalPrecautions,
+  precautionCatalogueEntries,
+  precautionCheckups,
+} from './occupational-medicine.table.ts';
 import { precautionAssignments } from './precaution-assignments.table.ts';
 
 const p = occupationalPrecautions;
+const coordinator = alias(employees, 'coordinator');
 const link = precautionAssignments;
 
 /** Queries of due precautions as check-up items and of the dashboard tab (decision 064); rules elsewhere. */
@@ -47,6 +53,17 @@ export const precautionAssignmentsRepository = {
       .from(link)
       .where(eq(link.precautionId, precautionId));
     return row?.assignmentId;
+  },
+
+  /** The day of the precaution's latest check-up. */
+  async latestCheckupDate(ex: Executor, precautionId: number) {
+    const [row] = await ex
+      .select({ date: precautionCheckups.date })
+      .from(precautionCheckups)
+      .where(eq(precautionCheckups.precautionId, precautionId))
+      .orderBy(desc(precautionCheckups.date))
+      .limit(1);
+    return row?.date;
   },
 
   /** Other precautions linked to the item that are still due by `horizon`. */
@@ -116,6 +133,50 @@ export const precautionAssignmentsRepository = {
       .orderBy(asc(p.nextDue), asc(p.id))
       .limit(200);
     return rows as DashboardPrecaution[];
+  },
+
+  /**
+   * The precautions linked to the given check-up items that name a coordinator other than the employee, with the
+   * employee and the coordinator (decision 072), by coordinator and due date.
+   */
+  async coordinatedPrecautions(ex: Executor, portalId: number, assignmentIds: number[]) {
+    return ex
+      .select({
+        precautionId: p.id,
+        type: p.type,
+        nextDue: p.nextDue,
+        reasonName: precautionCatalogueEntries.name,
+        employeeId: employees.id,
+        employeeFirstName: employees.firstName,
+        employeeLastName: employees.lastName,
+        personnelNumber: employees.personnelNumber,
+        coordinatorId: coordinator.id,
+        firstName: coordinator.firstName,
+        lastName: coordinator.lastName,
+        email: coordinator.email,
+        language: coordinator.language,
+        country: coordinator.country,
+        active: coordinator.active,
+      })
+      .from(link)
+      .innerJoin(p, eq(p.id, link.precautionId))
+      .innerJoin(employees, eq(employees.id, p.employeeId))
+      .innerJoin(coordinator, eq(coordinator.id, p.coordinatorId))
+      .innerJoin(precautionCatalogueEntries, eq(precautionCatalogueEntries.id, p.reasonId))
+      .where(
+        and(
+          inArray(link.assignmentId, assignmentIds),
+          eq(p.portalId, portalId),
+          ne(p.coordinatorId, p.employeeId),
+        ),
+      )
+      .orderBy(
+        asc(coordinator.id),
+        asc(p.nextDue),
+        sql`lower(${employees.lastName})`,
+        asc(employees.id),
+        asc(p.id),
+      );
   },
 
   async coordinatesAny(ex: Executor, portalId: number, employeeId: number) {

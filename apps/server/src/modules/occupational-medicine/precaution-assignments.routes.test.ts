@@ -22,6 +22,8 @@ let t: TestApp;
 let admin: ApiClient;
 let editor: ApiClient;
 let doctor: ApiClient;
+let doctorId: number;
+let reasonName: string;
 let coordinator: { id: number; client: ApiClient };
 let plain: ApiClient;
 let portalId: number;
@@ -32,6 +34,11 @@ type R = Awaited<ReturnType<ApiClient['get']>>;
 function ok<T>(res: R, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
   return res.json<{ data: T }>().data;
+}
+/** dd.mm.yy, as mails show dates. */
+function germanDay(iso: string) {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y!.slice(2)}`;
 }
 /** A day relative to the clock, as YYYY-MM-DD. */
 function day(offset: number) {
@@ -70,18 +77,63 @@ async function precaution(employeeId: number, activityStart: string, extra: Reco
   );
 }
 
+/**
+ * A worker with a precaution due in 3 days and its check-up item booked (T) in a one-seat window on day 2 at 08:30.
+ */
+async function bookedCheckup() {
+  const [location] = await t.database.db
+    .insert(locations)
+    .values({ portalId, name: `Vorsorgewerk ${process.pid} ${++counter}` })
+    .returning({ id: locations.id });
+  const worker = await person([P.APPOINTMENTS_BOOK_OWN]);
+  await t.database.db.execute(
+    sql`update employees set location_id = ${location!.id} where id = ${worker.id}`,
+  );
+  const p = await precaution(worker.id, day(3));
+  const [item] = await items(worker.id);
+  const window = ok<{ id: number }>(
+    await admin.post('/api/appointments/windows', {
+      title: `Betriebsarzt ${++counter}`,
+      locationId: location!.id,
+      topicId: null,
+      fromTime: '08:00',
+      toTime: '10:00',
+      durationMinutes: 30,
+      gridMinutes: 15,
+      seats: 1,
+      rule: 'none',
+      allowedShiftMinutes: 0,
+      days: [day(2)],
+    }),
+    201,
+  );
+  const booked = ok<{ booking: { id: number } }>(
+    await worker.client.post('/api/appointments/bookings', {
+      windowId: window.id,
+      date: day(2),
+      start: '08:30',
+      assignmentIds: [item!.id],
+      explicit: true,
+    }),
+    201,
+  );
+  expect((await items(worker.id))[0]?.status).toBe('T');
+  return { worker, p, item: item!, window, bookingId: booked.booking.id };
+}
+
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
   admin = await t.login('admin');
   editor = (await person([P.PRECAUTION_EDIT])).client;
-  doctor = (await person([P.PRECAUTION, P.PRECAUTION_ASSESSMENTS])).client;
+  const doctorPerson = await person([P.PRECAUTION, P.PRECAUTION_ASSESSMENTS]);
+  doctor = doctorPerson.client;
+  doctorId = doctorPerson.id;
   coordinator = await person([]);
   plain = (await person([])).client;
   portalId = await mainPortalId(t.database.db);
+  reasonName = `Lärm ${process.pid}`;
   reasonId = ok<CatalogueEntry>(
-    await admin.post('/api/occupational-medicine/catalogues/assessmentReason', {
-      name: `Lärm ${process.pid}`,
-    }),
+    await admin.post('/api/occupational-medicine/catalogues/assessmentReason', { name: reasonName }),
     201,
   ).id;
 });
@@ -194,6 +246,74 @@ describe('due precautions as check-up assignments', () => {
     expect(after.mine).toEqual([]);
   });
 
+  it('completes the booked appointment when the check-up is recorded by hand; its seat stays taken (072)', async () => {
+    const { worker, p, item, window, bookingId } = await bookedCheckup();
+    // Recorded before the appointment's day (the check-up took place elsewhere): the appointment is done all
+    // the same, in the recording's transaction, logged with the recorder.
+    ok<Precaution>(
+      await doctor.post(`/api/occupational-medicine/precautions/${p.id}/checkups`, {
+        date: day(0),
+        assessmentKind: 'fitWithLimits',
+        version: p.version,
+      }),
+    );
+    expect(await items(worker.id)).toEqual([
+      expect.objectContaining({ id: item.id, status: 'E', valid_until: day(0) }),
+    ]);
+    const bookings = ok<{ id: number; state: string }[]>(
+      await worker.client.get('/api/appointments/bookings'),
+    );
+    expect(bookings).toEqual([expect.objectContaining({ id: bookingId, state: 'done' })]);
+    const [log] = await queryRows<{ actor_id: number; changes: unknown }>(
+      t.database.db,
+      sql`select actor_id, changes from change_log where entity = 'appointment_booking'
+            and entity_id = ${String(bookingId)} order by id desc limit 1`,
+    );
+    expect(log).toEqual({ actor_id: doctorId, changes: { state: { from: 'booked', to: 'done' } } });
+    // The one seat at 08:30 is still used: no free place, and another booking there is refused (code 7).
+    const slots = ok<{ start: string; free: number }[]>(
+      await admin.get(`/api/appointments/windows/${window.id}/slots?date=${day(2)}`),
+    );
+    expect(slots.find((s) => s.start === '08:30')?.free).toBe(0);
+    const other = await person([P.APPOINTMENTS_BOOK_OWN]);
+    const otherItem = await precaution(other.id, day(3));
+    expect(otherItem.id).toBeGreaterThan(0);
+    const [open] = await items(other.id);
+    const refused = await other.client.post('/api/appointments/bookings', {
+      windowId: window.id,
+      date: day(2),
+      start: '08:30',
+      assignmentIds: [open!.id],
+      explicit: true,
+    });
+    expect(errorOf(refused).code).toBe('BOOKING_NO_FREE_PERIOD');
+  });
+
+  it('completes the booked appointment when the sync wizard records the check-up (072)', async () => {
+    const { worker, p, item, bookingId } = await bookedCheckup();
+    const [{ personnel_number: number } = { personnel_number: '' }] = await queryRows<{
+      personnel_number: string;
+    }>(t.database.db, sql`select personnel_number from employees where id = ${worker.id}`);
+    const [y, m, d] = day(-1).split('-');
+    const file = `Personalnummer;Vorsorgeanlass;Untersuchungsdatum;Beurteilung\n${number};${reasonName};${d}.${m}.${y};geeignet\n`;
+    const res = await doctor.post('/api/occupational-medicine/sync/commit', {
+      fileName: 'arzt.csv',
+      content: Buffer.from(file, 'utf8').toString('base64'),
+      mapping: { columns: { personnelNumber: 0, occasion: 1, examinationDate: 2, assessment: 3 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { created: number } }>().data.created).toBe(1);
+    expect(await items(worker.id)).toEqual([
+      expect.objectContaining({ id: item.id, status: 'E', valid_until: day(-1) }),
+    ]);
+    const bookings = ok<{ id: number; state: string }[]>(
+      await worker.client.get('/api/appointments/bookings'),
+    );
+    expect(bookings).toEqual([expect.objectContaining({ id: bookingId, state: 'done' })]);
+    const after = ok<Precaution>(await editor.get(`/api/occupational-medicine/precautions/${p.id}`));
+    expect(after.nextDue > day(300)).toBe(true);
+  });
+
   it('keeps a shared item open until the last of its precautions is recorded', async () => {
     const worker = await person();
     const a = await precaution(worker.id, day(1));
@@ -266,6 +386,76 @@ describe('reminders of check-up items', () => {
       due_date: day(10),
       overdue: false,
     });
+  });
+});
+
+describe('reminders to the coordinators of due precautions (072)', () => {
+  async function runReminders() {
+    const list = await admin.get('/api/taskschedule/list?search=Erinnerungen');
+    const task = list
+      .json<{ data: { rows: { id: number; key: string }[] } }>()
+      .data.rows.find((r) => r.key === 'instruction-reminders')!;
+    expect(task).toBeDefined();
+    expect((await admin.post(`/api/taskschedule/${task.id}/run`)).statusCode).toBe(202);
+    await t.app.scheduler.whenIdle();
+    const [run] = (await admin.get(`/api/taskschedule/${task.id}/runs`)).json<{
+      data: { rows: { outcome: string; summary: string; log: string }[] };
+    }>().data.rows;
+    expect(run?.outcome).toBe('ok');
+    return run!;
+  }
+  async function named(id: number, email: string | null) {
+    await t.database.db.execute(sql`update employees set email = ${email} where id = ${id}`);
+    const [row] = await queryRows<{ last_name: string; first_name: string }>(
+      t.database.db,
+      sql`select last_name, first_name from employees where id = ${id}`,
+    );
+    return `${row!.last_name}, ${row!.first_name}`;
+  }
+  async function coordinatorMails() {
+    return queryRows<{ to_address: string; subject: string; text_body: string }>(
+      t.database.db,
+      sql`select to_address, subject, text_body from mail_outbox
+           where purpose = 'precautionCoordinatorReminder' order by id`,
+    );
+  }
+
+  it('mails each coordinator once with their employees’ due precautions; an unusable address is skipped', async () => {
+    const good = await person();
+    const bad = await person();
+    const address = `vorsorge-koordination-${process.pid}@firma.test`;
+    await named(good.id, address);
+    const badName = await named(bad.id, 'keine-adresse');
+    const workers = [await person(), await person(), await person()];
+    const names = await Promise.all(workers.map((w) => named(w.id, null)));
+    const first = await precaution(workers[0]!.id, day(5), { coordinatorId: good.id });
+    const second = await precaution(workers[1]!.id, day(8), { coordinatorId: good.id });
+    await precaution(workers[2]!.id, day(6), { coordinatorId: bad.id });
+    // The coordinator's own precaution is in their own reminder, not in the coordinator's mail.
+    await precaution(good.id, day(4), { coordinatorId: good.id });
+    await t.database.db.execute(sql`delete from mail_outbox`);
+
+    const run = await runReminders();
+    const mails = await coordinatorMails();
+    expect(mails.map((m) => m.to_address)).toEqual([address]);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Fällige arbeitsmedizinische Vorsorge Ihrer Mitarbeitenden');
+    expect(mail!.text_body).toContain(`${names[0]}`);
+    const lines = mail!.text_body.split('\n').filter((l) => l.startsWith('– '));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`${names[0]}`);
+    expect(lines[0]).toContain(`Pflichtvorsorge – ${reasonName}, fällig am ${germanDay(first.nextDue)}`);
+    expect(lines[1]).toContain(`${names[1]}`);
+    expect(lines[1]).toContain(`fällig am ${germanDay(second.nextDue)}`);
+    expect(mail!.text_body).not.toContain(names[2]!);
+    expect(run.summary).toContain('1 Mail(s) an Koordinatoren der Vorsorge');
+    expect(run.log).toContain(
+      `${badName} (Koordinator der Vorsorge): keine gültige E-Mail-Adresse (1 Vorsorge(n)).`,
+    );
+
+    // The reminders are claimed: a second run the same day mails nobody again.
+    await runReminders();
+    expect(await coordinatorMails()).toHaveLength(1);
   });
 });
 

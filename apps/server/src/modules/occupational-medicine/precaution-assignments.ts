@@ -14,6 +14,15 @@ export async function offerHorizon(ex: Executor, settings: Pick<SettingsService,
   return isoDay(horizon);
 }
 
+/** What occupational medicine needs of the appointments (app.ts passes `appointments.checkups`). */
+export type AppointmentsPort = {
+  /** Marks the booked appointment covering the item done; answers whether there was one. */
+  checkupRecorded(
+    ex: Executor,
+    at: { portalId: number; assignmentId: number; actorId: number },
+  ): Promise<boolean>;
+};
+
 /**
  * Due precautions as assignments (decision 064): every employee with a precaution due within the lead time has
  * one check-up item (instruction assignment of type `checkup` on the portal's topic AMV) whose due date is the
@@ -23,6 +32,8 @@ export async function offerHorizon(ex: Executor, settings: Pick<SettingsService,
 export function createPrecautionAssignments(deps: {
   settings: Pick<SettingsService, 'read'>;
   now: () => Date;
+  /** The appointments: a recorded check-up completes the item's booked appointment (decision 072). */
+  appointments?: AppointmentsPort;
 }) {
   /**
    * Brings one employee's check-up item and links in step with their precautions' due dates; `removing` is a
@@ -67,21 +78,32 @@ export function createPrecautionAssignments(deps: {
     syncEmployee,
 
     /**
-     * A check-up was recorded for a precaution (its due date already moved on): the item it was linked to is
-     * completed (E, valid until the check-up's day) unless another still-due precaution of the employee shares it.
+     * A check-up was recorded for a precaution (its due date already moved on). Unless it is older than the
+     * precaution's latest check-up (a corrected import), the item it was linked to is completed (E, valid until
+     * the check-up's day) when no other still-due precaution of the employee shares it — or when the item was
+     * booked: then the appointment took place and becomes done (decision 072), and the precautions still linked
+     * wait for their own record as after „Erledigt“ in the appointments.
      */
     async checkupRecorded(
       ex: Executor,
-      at: { portalId: number; employeeId: number; precautionId: number; date: string },
+      at: { portalId: number; employeeId: number; precautionId: number; date: string; actorId: number },
     ) {
       const horizon = await offerHorizon(ex, deps.settings, deps.now());
       const assignmentId = await repository.linkOf(ex, at.precautionId);
       if (
         assignmentId !== undefined &&
-        (await repository.sharing(ex, assignmentId, horizon, at.precautionId)).length === 0
+        (await repository.latestCheckupDate(ex, at.precautionId)) === at.date
       ) {
-        await checkupItems.complete(ex, assignmentId, at.date);
-        await repository.unlink(ex, [at.precautionId]);
+        const booked =
+          (await deps.appointments?.checkupRecorded(ex, {
+            portalId: at.portalId,
+            assignmentId,
+            actorId: at.actorId,
+          })) ?? false;
+        if (booked || (await repository.sharing(ex, assignmentId, horizon, at.precautionId)).length === 0) {
+          await checkupItems.complete(ex, assignmentId, at.date);
+          await repository.unlink(ex, [at.precautionId]);
+        }
       }
       await syncEmployee(ex, at.portalId, at.employeeId);
     },

@@ -449,6 +449,7 @@ export function createPrecautionSyncService(deps: {
               employeeId: precaution.employeeId,
               precautionId: id,
               date: latest,
+              actorId: actor.employeeId,
             });
         }
         return { rowCount: result.rowCount, ...result.counts };

@@ -13,6 +13,7 @@ export function worksDoctorModule(deps: {
   loginLocal: ServiceDeps['loginLocal'];
   sessions: ServiceDeps['sessions'];
   deviceCookies: DeviceCookies;
+  recordCheckup: ServiceDeps['recordCheckup'];
   now?: () => Date;
 }) {
   const service = createWorksDoctorService({ ...deps, repository: worksDoctorRepository });

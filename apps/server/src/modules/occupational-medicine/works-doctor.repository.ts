@@ -127,12 +127,13 @@ export const worksDoctorRepository = {
       next_due: string;
       last_date: string | null;
       last_kind: string | null;
+      version: number;
     }>(
       ex,
       sql`select e.id as employee_id, e.personnel_number, e.last_name, e.first_name,
             o.id as precaution_id, o.type, r.name as reason_name, b.name as body_name,
             to_char(o.next_due, 'YYYY-MM-DD') as next_due,
-            to_char(lc.date, 'YYYY-MM-DD') as last_date, lc.assessment_kind as last_kind
+            to_char(lc.date, 'YYYY-MM-DD') as last_date, lc.assessment_kind as last_kind, o.version
           from occupational_precautions o
           join employees e on e.id = o.employee_id
           join precaution_catalogue_entries r on r.id = o.reason_id

@@ -301,6 +301,102 @@ describe('the works doctor’s restricted view', () => {
     expect((await client.get('/api/works-doctor/appointments?from=x&to=2026-12-01')).statusCode).toBe(400);
   });
 
+  it('records a check-up of their employees only, never findings; the booked appointment becomes done (072)', async () => {
+    const client = await signIn(doc);
+    const [employee] = ok<WorksDoctorEmployee[]>(await client.get('/api/works-doctor/employees'));
+    const own = employee!.precautions[0]!;
+    // empA's precaution is due within the lead time: its check-up item, booked by SQL on MONDAY at 11:00.
+    const [item] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select a.id from instruction_assignments a join instruction_topics tp on tp.id = a.topic_id
+           where a.employee_id = ${empA.id} and a.type = 'checkup' and tp.identifier = 'AMV'`,
+    );
+    expect(item).toBeDefined();
+    await t.database.db.execute(sql`update instruction_assignments set status = 'T' where id = ${item!.id}`);
+    const [booked] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into appointment_bookings (portal_id, window_id, day, start_minute, end_minute, seat, employee_id, uid)
+          values (${portalId}, ${windowId}, ${MONDAY}, 660, 690, 1, ${empA.id}, ${`wd-amv-${empA.id}`})
+          returning id`,
+    );
+    await t.database.db.execute(
+      sql`insert into appointment_booking_items (booking_id, assignment_id) values (${booked!.id}, ${item!.id})`,
+    );
+    const [other] = await queryRows<{ id: number; version: number }>(
+      t.database.db,
+      sql`select id, version from occupational_precautions where employee_id = ${empB.id}`,
+    );
+    const url = (employeeId: number, precautionId: number) =>
+      `/api/works-doctor/employees/${employeeId}/precautions/${precautionId}/checkups`;
+    const good = { date: '2026-11-25', assessmentKind: 'fitWithLimits', version: own.version };
+
+    // Another body's employee, or that employee's precaution under the doctor's employee: not found.
+    let res = await client.post(url(empB.id, other!.id), { ...good, version: other!.version });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).code).toBe('WORKS_DOCTOR_EMPLOYEE_NOT_FOUND');
+    res = await client.post(url(empA.id, other!.id), { ...good, version: other!.version });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).code).toBe('PRECAUTION_NOT_FOUND');
+    // Only the works doctor's right reaches the route.
+    expect((await admin.post(url(empA.id, own.id), good)).statusCode).toBe(403);
+    // Bad input answers German field messages; an unknown kind and a future date are refused.
+    res = await client.post(url(empA.id, own.id), { date: '', version: own.version });
+    expect(res.statusCode).toBe(400);
+    const fields = errorOf(res).details as { path: string[]; message: string }[];
+    expect(fields.find((f) => f.path.at(-1) === 'assessmentKind')?.message).toBe(
+      'Bitte wählen Sie die Art der Beurteilung.',
+    );
+    expect(fields.find((f) => f.path.at(-1) === 'date')).toBeDefined();
+    expect(
+      (await client.post(url(empA.id, own.id), { ...good, assessmentKind: 'diagnose' })).statusCode,
+    ).toBe(400);
+    res = await client.post(url(empA.id, own.id), { ...good, date: '2026-11-27' });
+    expect(errorOf(res).code).toBe('PRECAUTION_CHECKUP_IN_FUTURE');
+    expect(errorOf(await client.post(url(empA.id, own.id), { ...good, version: own.version + 1 })).code).toBe(
+      'CONFLICT',
+    );
+
+    // Recorded: date and kind, no free text (an extra field is dropped); the next precaution in 36 months.
+    const after = ok<WorksDoctorEmployee>(
+      await client.post(url(empA.id, own.id), { ...good, finding: 'Hörminderung links' }),
+    );
+    expect(after.precautions[0]).toMatchObject({
+      id: own.id,
+      lastCheckup: { date: '2026-11-25', assessmentKind: 'fitWithLimits' },
+      nextDue: '2029-11-25',
+      version: own.version + 1,
+    });
+    const stored = await queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select * from precaution_checkups where precaution_id = ${own.id}`,
+    );
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain('Hörminderung');
+    // The change log names the doctor, the date and the due date — not the kind.
+    const [log] = await queryRows<{ actor_id: number; changes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select actor_id, changes from change_log where entity = 'occupational_precaution'
+            and entity_id = ${String(own.id)} order by id desc limit 1`,
+    );
+    expect(log).toEqual({
+      actor_id: doc.id,
+      changes: {
+        checkup: { from: null, to: '2026-11-25' },
+        nextDue: { from: '2026-12-15', to: '2029-11-25' },
+      },
+    });
+    // The same recording as by hand (072): the item is done and its booked appointment too.
+    const [itemAfter] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from instruction_assignments where id = ${item!.id}`,
+    );
+    expect(itemAfter?.status).toBe('E');
+    const rows = ok<WorksDoctorAppointment[]>(
+      await client.get(`/api/works-doctor/appointments?from=${MONDAY}&to=${MONDAY}`),
+    );
+    expect(rows.find((r) => r.id === booked!.id)?.state).toBe('done');
+  });
+
   it('cuts an open session off when the module is switched off or the body removed', async () => {
     const client = await signIn(doc);
     expect((await setModule({ enabled: false })).statusCode).toBe(200);

@@ -1,11 +1,13 @@
 import { loginLocalSchema, loginResponseSchema } from '@schutzwerk/shared/auth/auth.schema.ts';
 import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import { recordCheckupSchema } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import {
   createWorksDoctorSchema,
   updateWorksDoctorSchema,
   worksDoctorAppointmentQuerySchema,
   worksDoctorAppointmentSchema,
   worksDoctorBodySchema,
+  worksDoctorCheckupParamsSchema,
   worksDoctorContactSchema,
   worksDoctorEmployeeSchema,
   worksDoctorProfileSchema,
@@ -69,6 +71,26 @@ export function worksDoctorRoutes(
         schema: { params: idParamsSchema, response: { 200: z.object({ data: worksDoctorEmployeeSchema }) } },
       },
       async (request) => ({ data: await service.employee(requireActor(request), request.params.id) }),
+    );
+    // The doctor records a check-up of one of their employees' precautions (decision 072).
+    app.post(
+      `${base}/employees/:id/precautions/:precautionId/checkups`,
+      {
+        config: doctor,
+        schema: {
+          params: worksDoctorCheckupParamsSchema,
+          body: recordCheckupSchema,
+          response: { 200: z.object({ data: worksDoctorEmployeeSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await service.recordCheckup(
+          requireActor(request),
+          request.params.id,
+          request.params.precautionId,
+          request.body,
+        ),
+      }),
     );
     app.get(
       `${base}/appointments`,

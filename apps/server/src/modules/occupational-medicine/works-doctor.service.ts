@@ -3,6 +3,7 @@ import { worksDoctorMessages as messages } from '@schutzwerk/shared/errors.ts';
 import type {
   AssessmentKind,
   PrecautionType,
+  RecordCheckup,
 } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import type {
   CreateWorksDoctor,
@@ -49,6 +50,16 @@ export function createWorksDoctorService(deps: {
     resolve(token: string): Promise<Actor | null>;
     end(ex: Executor, tokenHash: string): Promise<void>;
   };
+  /** The precautions' check-up recording (the same as the manual one, so its hooks apply; decision 072). */
+  recordCheckup: (
+    actor: Actor,
+    precautionId: number,
+    input: RecordCheckup,
+    allow: (
+      tx: Executor,
+      precaution: { employeeId: number; executingBodyId: number | null },
+    ) => Promise<void>,
+  ) => Promise<unknown>;
   now?: () => Date;
 }) {
   const { db, repository } = deps;
@@ -166,6 +177,7 @@ export function createWorksDoctorService(deps: {
             r.last_date && r.last_kind
               ? { date: r.last_date, assessmentKind: r.last_kind as AssessmentKind }
               : null,
+          version: r.version,
         });
       }
       return result;
@@ -176,6 +188,34 @@ export function createWorksDoctorService(deps: {
       const [employee] = await this.employees(actor, employeeId);
       if (!employee) throw new AppError('WORKS_DOCTOR_EMPLOYEE_NOT_FOUND');
       return employee;
+    },
+
+    /**
+     * The doctor records that a check-up of one of their employees' precautions took place: date and assessment
+     * kind, never findings (decision 057). Through the precautions' own recording, so the due date, the check-up
+     * item and its booked appointment follow (decision 072) and the change log names the doctor. An employee
+     * outside the doctor's bodies answers „not found“; a precaution of another body of their employee too.
+     */
+    async recordCheckup(
+      actor: Actor,
+      employeeId: number,
+      precautionId: number,
+      input: RecordCheckup,
+    ): Promise<WorksDoctorEmployee> {
+      await this.employee(actor, employeeId);
+      await deps.recordCheckup(actor, precautionId, input, async (tx, precaution) => {
+        // Checked again under the precaution's lock: bodies or the module may have changed meanwhile.
+        const { bodyIds } = await doctorOf(actor, tx);
+        if ((await repository.employeesOf(tx, actor.portalId, bodyIds, employeeId)).length === 0)
+          throw new AppError('WORKS_DOCTOR_EMPLOYEE_NOT_FOUND');
+        if (
+          precaution.employeeId !== employeeId ||
+          precaution.executingBodyId === null ||
+          !bodyIds.includes(precaution.executingBodyId)
+        )
+          throw new AppError('PRECAUTION_NOT_FOUND');
+      });
+      return this.employee(actor, employeeId);
     },
 
     async appointments(actor: Actor, from: string, to: string): Promise<WorksDoctorAppointment[]> {

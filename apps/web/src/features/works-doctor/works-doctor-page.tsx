@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -24,6 +25,7 @@ import {
   useWorksDoctorEmployees,
   useWorksDoctorProfile,
 } from './api/works-doctor.ts';
+import { WorksDoctorCheckupDialog } from './works-doctor-checkup-dialog.tsx';
 
 const DAY_MS = 86_400_000;
 /** The longest period the server answers (MAX_APPOINTMENT_DAYS). */
@@ -95,6 +97,9 @@ function Employees() {
 function EmployeeCard({ employee }: { employee: WorksDoctorEmployee }) {
   const { t } = useTranslation();
   const name = `${employee.lastName}, ${employee.firstName}`;
+  // The precaution whose check-up is being recorded; read from the current list, so a reload brings its version.
+  const [recording, setRecording] = useState<number | null>(null);
+  const recordingPrecaution = employee.precautions.find((p) => p.id === recording);
   return (
     <Card variant="outlined" component="section" aria-label={name}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -121,10 +126,27 @@ function EmployeeCard({ employee }: { employee: WorksDoctorEmployee }) {
                 ].join(' · ')}
               />
               {p.due && <Chip size="small" color="warning" label={t('worksDoctor.view.due')} />}
+              <Button
+                size="small"
+                onClick={() => setRecording(p.id)}
+                aria-label={t('worksDoctor.checkup.recordFor', {
+                  precaution: `${t(`occupationalMedicine.types.${p.type}`)} – ${p.reasonName}`,
+                })}
+              >
+                {t('worksDoctor.checkup.record')}
+              </Button>
             </ListItem>
           ))}
         </List>
       </CardContent>
+      {recordingPrecaution && (
+        <WorksDoctorCheckupDialog
+          employeeId={employee.id}
+          employeeName={name}
+          precaution={recordingPrecaution}
+          onClose={() => setRecording(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import type { LoginLocal } from '@schutzwerk/shared/auth/auth.schema.ts';
+import type { RecordCheckup } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
 import type {
   CreateWorksDoctor,
   UpdateWorksDoctor,
@@ -66,6 +67,33 @@ export function useWorksDoctorAppointments(from: string, to: string, enabled: bo
       (await api.get<{ data: WorksDoctorAppointment[] }>('works-doctor/appointments', { from, to })).data,
     enabled,
     throwOnError: false,
+  });
+}
+
+/**
+ * The doctor records a check-up of one of their employees' precautions (decision 072): date and assessment kind.
+ * The employee list and the appointments (a booked one becomes done) are loaded again, also after a conflict, so
+ * that the dialog's next attempt carries the current version.
+ */
+export function useRecordWorksDoctorCheckup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      employeeId,
+      precautionId,
+      ...input
+    }: RecordCheckup & { employeeId: number; precautionId: number }) =>
+      (
+        await api.post<{ data: WorksDoctorEmployee }>(
+          `works-doctor/employees/${employeeId}/precautions/${precautionId}/checkups`,
+          input,
+        )
+      ).data,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: worksDoctorKeys.employees() }),
+        queryClient.invalidateQueries({ queryKey: [...worksDoctorKeys.all, 'appointments'] }),
+      ]),
   });
 }
 
