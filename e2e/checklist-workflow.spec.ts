@@ -161,6 +161,12 @@ describe('checklists: drawing board, notifications, workflow and printer setting
     await panel.getByRole('button', { name: 'Freigeben' }).click();
     await page.getByText('Die Checkliste wurde freigegeben.').waitFor();
     await panel.getByText(/^Freigegeben von /).waitFor();
+    // Approved: the answers are final, the viewer offers no input and no save (decision 070).
+    await waitUntil(
+      () => page.getByRole('switch', { name: 'Abgeschlossen' }).isDisabled(),
+      'the answers are locked after the approval',
+    );
+    expect(await page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,18 +1,24 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api.ts';
-import { launchBrowser, newPage, signIn } from './support/browser.ts';
+import { launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 import { pickRow } from './support/pickers.ts';
+import { startSmtp } from './support/smtp.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
+/** A raw mail without the soft line breaks of quoted-printable (a long URL is folded). */
+const unfolded = (raw: string) => raw.replace(/=\r?\n/g, '');
 
 describe('questionnaires: segment rights, collection links, print (decision 067)', () => {
   let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     browser = await launchBrowser();
+    smtp = await startSmtp();
   });
   afterAll(async () => {
     await browser?.close();
+    await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
   });
 
   it('sets segment rights, sends a segment, walks its statuses with a rejection reason and prints the questionnaire', async () => {
@@ -168,5 +174,114 @@ describe('questionnaires: segment rights, collection links, print (decision 067)
     const file = await download;
     expect(file.suggestedFilename()).toBe(`Fragebogen Rundgang ${name}.pdf`);
     await context.close();
+  });
+  it('mails the recipient of a sent collection and the sender when it is rejected (decision 070)', async () => {
+    const adminSide = await newPage(browser);
+    const admin = adminSide.page;
+    await signIn(admin, 'admin', '/checklists/tree/control');
+    // The outbox delivers to the test server.
+    const mail = await api<{ version: number; value: Record<string, unknown> }>(
+      admin,
+      'GET',
+      'settings/mail',
+    );
+    const configured = await api(admin, 'PUT', 'settings/mail', {
+      version: mail.data.version,
+      value: {
+        ...mail.data.value,
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+        user: '',
+        password: '',
+        senderAddress: 'arbeitsschutz@rheinwerk-chemie.de',
+      },
+    });
+    expect(configured.status).toBe(200);
+    const name = `Post ${suffix}`;
+    const checklist = await api<{ id: number }>(admin, 'POST', 'checklists', { label: name });
+    const collection = await api<{ id: number }>(admin, 'POST', 'checklists/collections', {
+      label: `Sammlung ${name}`,
+      module: 'general',
+      checklistIds: [checklist.data.id],
+    });
+    const type = await api<{ id: number }>(admin, 'POST', 'checklists/trees', {
+      title: `Typ ${name}`,
+      module: 'general',
+      segments: [
+        {
+          key: 1,
+          parentKey: null,
+          label: 'Lager',
+          segment: '1',
+          collectionId: collection.data.id,
+          brickId: null,
+        },
+      ],
+    });
+    const q = await api<{ id: number }>(admin, 'POST', 'questionnaires', {
+      typeId: type.data.id,
+      title: `Rundgang ${name}`,
+    });
+    expect(q.status).toBe(201);
+    const sendOutbox = async () => {
+      await admin.goto('/taskschedule/edit');
+      await admin.getByRole('button', { name: 'Jetzt ausführen: E-Mail-Postausgang senden' }).click();
+    };
+
+    // Katrin Hoffmann (sifa) sends the segment to Michael Wagner (fuehrung), picking the segment with the
+    // picker checklist_segment from the viewer's head: he gets a mail with the link.
+    const sender = await newPage(browser);
+    await signIn(sender.page, 'sifa', `/checklists/tree/edit/${q.data.id}`);
+    await sender.page.getByRole('button', { name: 'Sammlung senden …' }).click();
+    const send = sender.page.getByRole('dialog', { name: 'Sammlung senden' });
+    await send.getByRole('button', { name: 'Senden', exact: true }).click();
+    await send.getByText('Bitte wählen Sie ein Segment aus.').waitFor();
+    await send.getByRole('button', { name: 'Segment auswählen' }).click();
+    await pickRow(sender.page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), 'Lager');
+    await waitUntil(
+      async () => (await send.getByRole('textbox', { name: /^Segment/ }).inputValue()) === '1 Lager',
+      'the picked segment is shown',
+    );
+    await send.getByRole('button', { name: 'Mitarbeiter auswählen' }).click();
+    await pickRow(sender.page.getByRole('dialog', { name: 'Bitte Eintrag auswählen' }), '000102');
+    await send.getByRole('button', { name: 'Senden', exact: true }).click();
+    await sender.page.getByText('Die Sammlung wurde gesendet.').waitFor();
+    await sendOutbox();
+    const linkPath = `/checklists/tree/edit/${q.data.id}`;
+    await waitUntil(
+      () =>
+        smtp.received.some(
+          (m) => m.to.includes('michael.wagner@rheinwerk-chemie.de') && unfolded(m.raw).includes(linkPath),
+        ),
+      'the mail to the recipient arrives',
+      30_000,
+    );
+
+    // He follows the link and rejects with a reason: the sender gets a mail with the reason.
+    const recipient = await newPage(browser);
+    await signIn(recipient.page, 'fuehrung', linkPath);
+    const segment = recipient.page.getByRole('region', { name: '1 Lager' });
+    await segment.getByText('geöffnet', { exact: true }).waitFor();
+    await segment.getByRole('button', { name: 'Ablehnen' }).click();
+    const reject = recipient.page.getByRole('dialog', { name: 'Sammlung ablehnen' });
+    await reject.getByLabel('Grund der Ablehnung').fill('Lager wird umgebaut');
+    await reject.getByRole('button', { name: 'Ablehnen' }).click();
+    await recipient.page.getByText('Die Sammlung wurde abgelehnt.').waitFor();
+    await sendOutbox();
+    await waitUntil(
+      () =>
+        smtp.received.some(
+          (m) =>
+            m.to.includes('katrin.hoffmann@rheinwerk-chemie.de') &&
+            unfolded(m.raw).includes(`/checklists/tree/read/${q.data.id}`) &&
+            unfolded(m.raw).includes('Lager wird umgebaut'),
+        ),
+      'the rejection mail to the sender arrives',
+      30_000,
+    );
+    await recipient.context.close();
+    await sender.context.close();
+    await adminSide.context.close();
   });
 });

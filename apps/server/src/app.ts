@@ -285,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checklists,
     hazardAnalysis,
     settings: settings.service,
+    mail: { render: renderTemplateMail, enqueue: enqueueMail },
     // The reports module is made just below; the logo is read at print time.
     logo: () => reports.logo(),
     ...(options.now ? { now: options.now } : {}),

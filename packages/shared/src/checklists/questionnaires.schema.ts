@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
+import { booleanFlag, idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts';
 import { requiredFields } from '../update.ts';
 import {
   CHECKLIST_MODULES,
@@ -173,8 +173,16 @@ export const questionnaireTypeListQuerySchema = listQuerySchema.extend({
   status: z.enum(['active', 'inactive', 'all']).optional().default('active'),
 });
 
-/** Picker checklist_segment (spec shell §3.2: label, segment): the segments of one questionnaire type. */
-export const segmentPickerQuerySchema = listQuerySchema.extend({ typeId: idSchema });
+/**
+ * Picker checklist_segment (spec shell §3.2: label, segment): the segments of one questionnaire type the actor
+ * may see by the segment rights (decision 070); with `questionnaireId` the segments of that questionnaire of the
+ * type (its copy, with the links' access), with `fillable` only those the actor may fill.
+ */
+export const segmentPickerQuerySchema = listQuerySchema.extend({
+  typeId: idSchema,
+  questionnaireId: idSchema.optional(),
+  fillable: booleanFlag.optional().default(false),
+});
 export const segmentRowSchema = z.object({
   key: z.number().int(),
   label: z.string(),

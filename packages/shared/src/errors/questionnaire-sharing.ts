@@ -53,6 +53,10 @@ export const questionnaireSharingMessages = {
     rejected: 'abgelehnt',
     done: 'erledigt',
   } as Record<string, string>,
+  /** The list of a collection link mail (decision 070). */
+  mailItems: (questionnaire: string, segment: string, sender: string) =>
+    `Fragebogen: ${questionnaire}\nSammlung: ${segment}\nGesendet von: ${sender}`,
+  mailRecipient: (recipient: string) => `Empfänger: ${recipient}`,
   noAnswer: '–',
   yes: 'Ja',
   no: 'Nein',

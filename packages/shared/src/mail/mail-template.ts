@@ -24,6 +24,9 @@ export const MAIL_PURPOSES = [
   'checklistRejected',
   'checklistLimit',
   'checklistApproval',
+  'collectionSent',
+  'collectionRejected',
+  'collectionDone',
 ] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
@@ -46,6 +49,9 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   checklistRejected: 'Checkliste abgelehnt (an die Empfänger und die ausfüllende Person)',
   checklistLimit: 'Grenzwert einer Checkliste überschritten (an die Empfänger der Checkliste)',
   checklistApproval: 'Checkliste wartet auf Freigabe (an die Freigebenden)',
+  collectionSent: 'Sammlung eines Fragebogens gesendet (an die empfangende Person)',
+  collectionRejected: 'Gesendete Sammlung abgelehnt (an die sendende Person)',
+  collectionDone: 'Gesendete Sammlung erledigt (an die sendende Person)',
 };
 
 /** The placeholders a template may use (spec: company … zip; validUntil for the validity line). */

@@ -423,6 +423,100 @@ describe('approval, notifications and the next step', () => {
   });
 });
 
+describe('an approved checklist refuses task and SQL cells too (decision 070)', () => {
+  it('answers 409 CHECKLIST_APPROVED to a new action and a SQL read once approved', async () => {
+    const created = data<Checklist>(
+      await admin.post('/api/checklists', { label: `Freigabe ${Math.random()}` }),
+    );
+    const defined = await admin.put(`/api/checklists/${created.id}`, {
+      version: created.version,
+      label: created.label,
+      category: '',
+      module: 'general',
+      active: true,
+      requiredProgress: 0,
+      cloneMaximum: 0,
+      rows: [
+        { key: 1, label: '' },
+        { key: 2, label: '' },
+        { key: 3, label: '' },
+      ],
+      columns: [{ key: 1, label: '' }],
+      cells: [
+        {
+          row: 1,
+          column: 1,
+          element: { type: 'checkbox', label: 'Geprüft', required: true, variable: null },
+        },
+        {
+          row: 2,
+          column: 1,
+          element: { type: 'task', label: 'Mangel', required: false, designation: 'Mangel beheben' },
+        },
+        { row: 3, column: 1, element: { type: 'sql', label: 'Anzahl', required: false, query: 'select 7' } },
+      ],
+      variables: [],
+      rights: [],
+      locked: false,
+    });
+    expect(defined.statusCode, defined.body).toBe(200);
+    const c = data<Checklist>(defined);
+    const w = await settingsOf(c);
+    const configured = await admin.put(
+      `/api/checklists/${c.id}/workflow`,
+      body(w, { workflow: { ...w.workflow, approverIds: [approver.id] } }),
+    );
+    expect(configured.statusCode, configured.body).toBe(200);
+    const inst = data<ChecklistInstance>(await admin.post(`/api/checklists/${c.id}/instances`));
+    const url = instanceUrl(c, inst.id);
+    const action = (version: number) => ({
+      version,
+      cell: '2_1',
+      designation: 'Geländer reparieren',
+      responsibleId: adminId,
+      dueDate: '2026-12-31',
+    });
+
+    // Before the approval both work; while submitted too (only an approval locks the answers).
+    const read = await admin.post(`${url}/sql`, { version: inst.version, cell: '3_1' });
+    expect(read.statusCode, read.body).toBe(200);
+    const filled = data<ChecklistInstance>(read);
+    expect(filled.answers['3_1']).toBe(7);
+    const done = await admin.put(url, {
+      version: filled.version,
+      answers: { ...filled.answers, '1_1': true },
+      results: {},
+      status: 'done',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const submitted = data<ChecklistInstance>(done);
+    const reread = await admin.post(`${url}/sql`, { version: submitted.version, cell: '3_1' });
+    expect(reread.statusCode, reread.body).toBe(200);
+
+    // Approved: no more actions from the task cell, no new SQL value.
+    const current = data<ChecklistInstance>(reread);
+    const approved = await approver.client.post(`${url}/approval`, {
+      version: current.version,
+      decision: 'approve',
+      comment: '',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const refusedAction = await admin.post(`${url}/actions`, action(current.version));
+    expect(refusedAction.statusCode).toBe(409);
+    expect(errorOf(refusedAction)).toMatchObject({
+      code: 'CHECKLIST_APPROVED',
+      message: 'Die Checkliste ist freigegeben; ihre Antworten können nicht mehr geändert werden.',
+    });
+    const refusedSql = await admin.post(`${url}/sql`, { version: current.version, cell: '3_1' });
+    expect(refusedSql.statusCode).toBe(409);
+    expect(errorOf(refusedSql).code).toBe('CHECKLIST_APPROVED');
+    const after = data<ChecklistInstance>(await admin.get(url));
+    expect(after.version).toBe(current.version);
+    expect(after.answers['2_1'] ?? null).toBeNull();
+    expect(after.actions).toEqual({});
+  });
+});
+
 describe('printer settings in the approval process print', () => {
   it('prints header, footer, the drawing and leaves unanswered cells out', async () => {
     const c = await checklist(`Druck ${Math.random()}`, 'audits');

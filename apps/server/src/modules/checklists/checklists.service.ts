@@ -117,6 +117,22 @@ export function createChecklistsService(deps: {
     canEdit: (actor) => actorHasAny(actor, P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT),
   });
 
+  /**
+   * Whether the filled checklist takes answers now: the linked record's rule (an audit in progress, unlocked by
+   * progress; decision 059) and the instance hooks (not approved; decision 066). Saving answers, a task cell's
+   * action and a SQL cell's value all pass here (decision 070), so an approved checklist stays as approved.
+   */
+  async function assertTakesAnswers(
+    ex: Executor,
+    actor: Actor,
+    checklist: ChecklistRecord,
+    instance: InstanceRecord,
+    withLink = true,
+  ) {
+    if (withLink) await linkOf(instance.module).beforeSave?.(actor, instance.recordId, checklist.id, ex);
+    for (const hook of instanceHooks) await hook.beforeSave?.(ex, actor, checklist, instance);
+  }
+
   async function present(ex: Executor, row: ChecklistRecord): Promise<Checklist> {
     const names = await repository.rightNames(ex, row.portalId, row.rights);
     return {
@@ -786,7 +802,7 @@ export function createChecklistsService(deps: {
         await linkOf(instance.module).beforeSave?.(actor, instance.recordId, checklist.id, tx);
         if (instance.version !== input.version)
           throw new AppError(input.offline ? 'OFFLINE_CONFLICT' : 'CONFLICT');
-        for (const hook of instanceHooks) await hook.beforeSave?.(tx, actor, checklist, instance);
+        await assertTakesAnswers(tx, actor, checklist, instance, false);
         const def = definitionOf(checklist);
         const byKey = new Map(def.cells.map((c) => [cellKey(c.row, c.column), c.element]));
         const bad: string[] = [];
@@ -877,6 +893,7 @@ export function createChecklistsService(deps: {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
         await assertCanFill(tx, actor, checklist, instance);
+        await assertTakesAnswers(tx, actor, checklist, instance);
         if (instance.version !== input.version) throw new AppError('CONFLICT');
         const cell = checklist.cells.find((c) => cellKey(c.row, c.column) === input.cell);
         if (cell?.element.type !== 'task') throw new AppError('CELLS_NOT_FOUND');
@@ -914,6 +931,7 @@ export function createChecklistsService(deps: {
       // The query runs outside the transaction: the report runner uses its own connection and role.
       const first = await loadInstance(db, actor, id, instanceId);
       await assertCanFill(db, actor, first.checklist, first.instance);
+      await assertTakesAnswers(db, actor, first.checklist, first.instance);
       if (first.instance.version !== input.version) throw new AppError('CONFLICT');
       const cell = first.checklist.cells.find((c) => cellKey(c.row, c.column) === input.cell);
       if (cell?.element.type !== 'sql') throw new AppError('CELLS_NOT_FOUND');
@@ -931,6 +949,7 @@ export function createChecklistsService(deps: {
       await db.transaction(async (tx) => {
         const { checklist, instance } = await loadInstance(tx, actor, id, instanceId, true);
         if (instance.version !== input.version) throw new AppError('CONFLICT');
+        await assertTakesAnswers(tx, actor, checklist, instance);
         const answers = { ...instance.answers, [input.cell]: value };
         const def = definitionOf(checklist);
         const saved = await repository.updateInstance(tx, instanceId, input.version, {

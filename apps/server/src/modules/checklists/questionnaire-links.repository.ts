@@ -140,6 +140,20 @@ export const questionnaireLinksRepository = {
       );
   },
 
+  /** Address, name and language of an active employee for a link mail (decision 070). */
+  async contact(ex: Executor, employeeId: number) {
+    const [row] = await ex
+      .select({
+        email: employees.email,
+        firstName: employees.firstName,
+        lastName: employees.lastName,
+        language: employees.language,
+      })
+      .from(employees)
+      .where(and(eq(employees.id, employeeId), eq(employees.active, true)));
+    return row;
+  },
+
   async insert(ex: Executor, values: typeof questionnaireLinks.$inferInsert): Promise<number> {
     const [row] = await ex.insert(questionnaireLinks).values(values).returning({ id: questionnaireLinks.id });
     if (!row) throw new Error('insert returned no row');

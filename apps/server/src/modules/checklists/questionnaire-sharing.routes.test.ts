@@ -6,8 +6,11 @@ import type {
   QuestionnaireType,
 } from '@schutzwerk/shared/checklists/questionnaires.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/query.ts';
+import { employees } from '#modules/employees/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser } from '#test/fixtures.ts';
 
@@ -211,6 +214,55 @@ describe('segment rights', () => {
   });
 });
 
+describe('picker checklist_segment (decision 070)', () => {
+  it('lists the segments the rights show, only fillable ones when asked, of a questionnaire with its links', async () => {
+    const { type, questionnaire: q } = await setUp('Picker');
+    const keys = async (client: ApiClient, query: string) => {
+      const res = await client.get(`/api/checklists/segments?typeId=${type.id}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = data<{ rows: { key: number; label: string; segment: string }[]; filteredCount: number }>(
+        res,
+      );
+      expect(page.filteredCount).toBe(page.rows.length);
+      return page.rows.map((r) => r.key);
+    };
+    // Administrators of types are not restricted.
+    expect(await keys(admin, '')).toEqual([1, 2, 3]);
+    expect(await keys(admin, '&fillable=true')).toEqual([1, 2, 3]);
+    // The filler fills 1, sees 2, and 3 is open to all.
+    expect(await keys(filler.client, '')).toEqual([1, 2, 3]);
+    expect(await keys(filler.client, '&fillable=true')).toEqual([1, 3]);
+    // Someone the rights do not name sees only the open segment; the search still applies.
+    expect(await keys(recipient.client, '')).toEqual([3]);
+    expect(await keys(recipient.client, '&search=bereich%201')).toEqual([]);
+
+    // Of a questionnaire: a link sent opens segment 1 to its recipient; without the right to fill, nothing is fillable.
+    const sent = await admin.post(`/api/questionnaires/${q.id}/links`, {
+      segmentKey: 1,
+      employeeId: recipient.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await keys(recipient.client, '')).toEqual([3]);
+    expect(await keys(recipient.client, `&questionnaireId=${q.id}&fillable=true`)).toEqual([1, 3]);
+    expect(await keys(viewer.client, `&questionnaireId=${q.id}`)).toEqual([3]);
+    expect(await keys(viewer.client, `&questionnaireId=${q.id}&fillable=true`)).toEqual([]);
+
+    // A questionnaire of another type, an unknown type, no questionnaire rights.
+    const other = await setUp('Picker anders');
+    const foreign = await admin.get(
+      `/api/checklists/segments?typeId=${type.id}&questionnaireId=${other.questionnaire.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).code).toBe('CHECKLIST_COLLECTION_TREE_NOT_FOUND');
+    expect(errorOf(await admin.get('/api/checklists/segments?typeId=999999')).code).toBe(
+      'CHECKLIST_COLLECTION_TREE_NOT_FOUND',
+    );
+    const noRight = await createUser(t.database.db, { permissions: [P.AUDIT_CHECKLISTS] });
+    const client = await t.login(noRight.login, noRight.password);
+    expect((await client.get(`/api/checklists/segments?typeId=${type.id}`)).statusCode).toBe(403);
+  });
+});
+
 describe('collection links', () => {
   it('sends a segment to a person: sent → opened → in progress → done, with who and when', async () => {
     const { questionnaire } = await setUp('Versand');
@@ -351,6 +403,124 @@ describe('collection links', () => {
       status: 'opened',
     });
     expect(errorOf(late).code).toBe('QUESTIONNAIRE_DONE');
+  });
+});
+
+describe('collection link mails (decision 070)', () => {
+  type Mail = { to_address: string; purpose: string; subject: string; text_body: string };
+  const outbox = async (purpose: string) =>
+    queryRows<Mail>(
+      t.database.db,
+      sql`select to_address, purpose, subject, text_body from mail_outbox where purpose = ${purpose} order by id`,
+    );
+  const setEmail = (id: number, email: string | null) =>
+    t.database.db.execute(sql`update ${employees} set email = ${email} where id = ${id}`);
+
+  it('mails the recipient when a segment is sent and the sender when it is rejected or done', async () => {
+    const system = data<{ version: number; value: Record<string, unknown> }>(
+      await admin.get('/api/settings/system'),
+    );
+    const url = await admin.put('/api/settings/system', {
+      version: system.version,
+      value: { ...system.value, applicationUrl: 'https://sw.test/' },
+    });
+    expect(url.statusCode, url.body).toBe(200);
+    await t.database.db.execute(sql`delete from mail_outbox`);
+    await setEmail(filler.id, 'filler@example.org');
+    await setEmail(recipient.id, 'recipient@example.org');
+    const { questionnaire: q } = await setUp('Mail');
+
+    // Sent by the filler to the recipient: the recipient gets „Sammlung zum Ausfüllen“ with the viewer's URL.
+    const sent = await filler.client.post(`/api/questionnaires/${q.id}/links`, {
+      segmentKey: 3,
+      employeeId: recipient.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const link = data<CollectionLink>(sent);
+    const [sentMail, ...more] = await outbox('collectionSent');
+    expect(more).toEqual([]);
+    expect(sentMail?.to_address).toBe('recipient@example.org');
+    expect(sentMail?.subject).toBe('Sammlung zum Ausfüllen: Fragebogen Mail – 3 Bereich 3');
+    expect(sentMail?.text_body).toContain('Fragebogen: Fragebogen Mail');
+    expect(sentMail?.text_body).toContain('Sammlung: 3 Bereich 3');
+    expect(sentMail?.text_body).toMatch(/Gesendet von: Prüfer\d+, Tess/);
+    expect(sentMail?.text_body).toContain(`https://sw.test/checklists/tree/edit/${q.id}`);
+
+    // Rejected with a reason: the sender gets „Sammlung abgelehnt“ with the reason and the recipient's name.
+    const rejected = await recipient.client.post(`/api/questionnaires/${q.id}/links/${link.id}/status`, {
+      version: link.version,
+      status: 'rejected',
+      reason: 'Bin im Urlaub',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [rejectedMail] = await outbox('collectionRejected');
+    expect(rejectedMail?.to_address).toBe('filler@example.org');
+    expect(rejectedMail?.subject).toBe('Sammlung abgelehnt: Fragebogen Mail – 3 Bereich 3');
+    expect(rejectedMail?.text_body).toContain('Grund: Bin im Urlaub');
+    expect(rejectedMail?.text_body).toMatch(/Empfänger: Prüfer\d+, Tess/);
+    expect(rejectedMail?.text_body).toContain(`https://sw.test/checklists/tree/read/${q.id}`);
+
+    // Sent again and done: the sender gets „Sammlung erledigt“.
+    const again = data<CollectionLink>(
+      await filler.client.post(`/api/questionnaires/${q.id}/links`, {
+        segmentKey: 3,
+        employeeId: recipient.id,
+      }),
+    );
+    expect(await outbox('collectionSent')).toHaveLength(2);
+    const fresh = await view(recipient.client, q.id);
+    expect((await saveAnswer(recipient.client, fresh, 3, true)).statusCode).toBe(200);
+    const current = data<{ rows: CollectionLink[] }>(
+      await admin.get(`/api/questionnaires/links?questionnaireId=${q.id}&status=in_progress`),
+    ).rows[0]!;
+    expect(current.id).toBe(again.id);
+    const done = await recipient.client.post(`/api/questionnaires/${q.id}/links/${again.id}/status`, {
+      version: current.version,
+      status: 'done',
+      reason: '',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [doneMail, ...moreDone] = await outbox('collectionDone');
+    expect(moreDone).toEqual([]);
+    expect(doneMail?.to_address).toBe('filler@example.org');
+    expect(doneMail?.subject).toBe('Sammlung erledigt: Fragebogen Mail – 3 Bereich 3');
+  });
+
+  it('sends without a usable address and mails nobody about their own step', async () => {
+    await t.database.db.execute(sql`delete from mail_outbox`);
+    await setEmail(recipient.id, 'kein-mail');
+    await setEmail(filler.id, null);
+    const { questionnaire: q } = await setUp('Ohne Adresse');
+    const sent = await filler.client.post(`/api/questionnaires/${q.id}/links`, {
+      segmentKey: 3,
+      employeeId: recipient.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const link = data<CollectionLink>(sent);
+    const rejected = await recipient.client.post(`/api/questionnaires/${q.id}/links/${link.id}/status`, {
+      version: link.version,
+      status: 'rejected',
+      reason: 'Falsche Person',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    // Sent to oneself: no mail although the address is usable.
+    await setEmail(filler.id, 'filler@example.org');
+    const own = await filler.client.post(`/api/questionnaires/${q.id}/links`, {
+      segmentKey: 3,
+      employeeId: filler.id,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownLink = data<CollectionLink>(own);
+    const ownRejected = await filler.client.post(`/api/questionnaires/${q.id}/links/${ownLink.id}/status`, {
+      version: ownLink.version,
+      status: 'rejected',
+      reason: 'Doch nicht',
+    });
+    expect(ownRejected.statusCode, ownRejected.body).toBe(200);
+    expect(
+      await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mail_outbox`),
+    ).toEqual([{ n: 0 }]);
   });
 });
 

@@ -16,6 +16,7 @@ import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { ChecklistsRepository, RightsSubject } from './checklists.repository.ts';
 import type { ChecklistsService } from './checklists.service.ts';
+import type { CollectionLinkMailer } from './questionnaire-link-mail.ts';
 import {
   type QuestionnaireLinksRepository,
   statusNumber,
@@ -58,8 +59,10 @@ export function createQuestionnaireSharing(deps: {
   checklists: ChecklistsService;
   /** The questionnaire as the actor may read it (CHECKLIST_COLLECTION_TREE_NOT_FOUND otherwise). */
   load: (ex: Executor, actor: Actor, id: number, lock?: boolean) => Promise<QuestionnaireRecord>;
+  /** The mails of sent, rejected and done links (decision 070), in the step's transaction. */
+  mail: CollectionLinkMailer;
 }) {
-  const { db, links, questionnaires, checklistsRepository, checklists, load } = deps;
+  const { db, links, questionnaires, checklistsRepository, checklists, load, mail } = deps;
 
   /** The access of the actor to each segment of the questionnaire. */
   async function accessOf(
@@ -81,6 +84,22 @@ export function createQuestionnaireSharing(deps: {
       const byRights = subject === null || rights.length === 0 ? 'edit' : accessByRights(rights, subject);
       if (byRights === 'none' && own.length > 0) return 'read';
       return byRights;
+    };
+  }
+
+  /** The access of the actor to each segment of a questionnaire type by its rights alone (the segment picker). */
+  async function typeAccess(
+    ex: Executor,
+    actor: Actor,
+    segments: readonly Segment[],
+  ): Promise<(key: number) => SegmentAccess> {
+    if (actorHasAny(actor, P.AUDIT_CHECKLISTS_COLLECTIONTREE_CONTROL)) return () => 'edit';
+    const byKey = new Map(segments.map((s) => [s.key, s.rights ?? []]));
+    const restricted = [...byKey.values()].some((r) => r.length > 0);
+    const subject = restricted ? await checklistsRepository.rightsSubject(ex, actor.employeeId) : null;
+    return (key) => {
+      const rights = byKey.get(key) ?? [];
+      return subject === null || rights.length === 0 ? 'edit' : accessByRights(rights, subject);
     };
   }
 
@@ -110,6 +129,7 @@ export function createQuestionnaireSharing(deps: {
 
   return {
     accessOf,
+    typeAccess,
 
     /** Right names of segment rights that must exist (roles and locations of the portal, pickable employees). */
     async assertRightsKnown(ex: Executor, actor: Actor, segments: readonly Segment[]) {
@@ -208,6 +228,7 @@ export function createQuestionnaireSharing(deps: {
             recipientId: { from: null, to: input.employeeId },
           },
         });
+        await mail(tx, actor, 'collectionSent', newId);
         return newId;
       });
       const link = await links.present(db, linkId);
@@ -249,6 +270,13 @@ export function createQuestionnaireSharing(deps: {
           actorId: actor.employeeId,
           changes: { status: { from, to: input.status } },
         });
+        if (input.status === 'rejected' || input.status === 'done')
+          await mail(
+            tx,
+            actor,
+            input.status === 'rejected' ? 'collectionRejected' : 'collectionDone',
+            link.id,
+          );
       });
       const link = await links.present(db, linkId);
       if (!link) throw new AppError('COLLECTION_LINK_NOT_FOUND');

@@ -2,11 +2,13 @@ import { questionnaireSharingMessages } from '@schutzwerk/shared/errors.ts';
 import { systemSettings } from '@schutzwerk/shared/settings/system.settings.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#db/client.ts';
+import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { checklistsRepository } from './checklists.repository.ts';
 import type { ChecklistsService } from './checklists.service.ts';
 import { renderQuestionnairePdf } from './questionnaire.print.ts';
+import { collectionLinkMail } from './questionnaire-link-mail.ts';
 import { questionnaireLinksRepository } from './questionnaire-links.repository.ts';
 import { questionnaireSharingRoutes } from './questionnaire-sharing.routes.ts';
 import type { HazardQuestionnairePort } from './questionnaires.ports.ts';
@@ -17,13 +19,14 @@ import { createQuestionnairesService } from './questionnaires.service.ts';
 /**
  * Collections, questionnaire types and questionnaires (decision 058). Registers the checklist link
  * 'questionnaires' (the entries' filled checklists) and the collections' guard on deleting a checklist;
- * collection links, segment rights and the print (decision 067).
+ * collection links, segment rights and the print (decision 067); the links' mails (decision 070).
  */
 export function questionnairesModule(deps: {
   db: Db;
   checklists: { service: ChecklistsService };
   hazardAnalysis: { service: { questionnaire: HazardQuestionnairePort } };
   settings: Pick<SettingsService, 'read'>;
+  mail: { render: typeof renderTemplateMail; enqueue: typeof enqueueMail };
   logo?: () => Promise<Buffer | null>;
   now?: () => Date;
 }) {
@@ -34,6 +37,12 @@ export function questionnairesModule(deps: {
     checklistsRepository,
     links: questionnaireLinksRepository,
     hazards: deps.hazardAnalysis.service.questionnaire,
+    linkMail: collectionLinkMail({
+      links: questionnaireLinksRepository,
+      settings: deps.settings,
+      mail: deps.mail,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
   });
   deps.checklists.service.registerLink('questionnaires', service.linkRule);
   deps.checklists.service.deletionGuards.push(service.checklistDeletionGuard);

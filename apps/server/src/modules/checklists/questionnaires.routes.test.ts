@@ -383,6 +383,7 @@ describe('questionnaires', () => {
       checklistsRepository: {} as never,
       links: {} as never,
       hazards: {} as never,
+      linkMail: {} as never,
     });
     const actor = fakeActor({ permissions: [P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT] });
     await expect(

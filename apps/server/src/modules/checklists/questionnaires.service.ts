@@ -29,8 +29,9 @@ import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { ChecklistsRepository } from './checklists.repository.ts';
 import type { ChecklistsService } from './checklists.service.ts';
+import type { CollectionLinkMailer } from './questionnaire-link-mail.ts';
 import type { QuestionnaireLinksRepository } from './questionnaire-links.repository.ts';
-import { createQuestionnaireSharing } from './questionnaire-sharing.ts';
+import { createQuestionnaireSharing, type SegmentAccess } from './questionnaire-sharing.ts';
 import type { HazardQuestionnairePort } from './questionnaires.ports.ts';
 import type { QuestionnaireRecord, QuestionnairesRepository } from './questionnaires.repository.ts';
 
@@ -72,6 +73,8 @@ export function createQuestionnairesService(deps: {
   checklistsRepository: ChecklistsRepository;
   links: QuestionnaireLinksRepository;
   hazards: HazardQuestionnairePort;
+  /** Mails of collection links (decision 070). */
+  linkMail: CollectionLinkMailer;
 }) {
   const { db, repository, checklists, hazards } = deps;
   const sharing = createQuestionnaireSharing({
@@ -81,6 +84,7 @@ export function createQuestionnairesService(deps: {
     checklistsRepository: deps.checklistsRepository,
     checklists,
     load: (ex, actor, id, lock) => loadQuestionnaire(ex, actor, id, lock),
+    mail: deps.linkMail,
   });
 
   // ── collections ──
@@ -412,10 +416,35 @@ export function createQuestionnairesService(deps: {
       return presentType(db, id);
     },
     /** Picker checklist_segment: the segments of a type, filtered by the search. */
-    async segments(actor: Actor, query: ListQuery & { typeId: number }): Promise<ListResult<SegmentRow>> {
+    /**
+     * Picker checklist_segment: the segments of a type the actor may see by the segment rights; of one
+     * questionnaire of the type (its copy and the links' access) when asked; only fillable ones when asked.
+     */
+    async segments(
+      actor: Actor,
+      query: ListQuery & { typeId: number; questionnaireId?: number | undefined; fillable: boolean },
+    ): Promise<ListResult<SegmentRow>> {
       const type = await loadType(db, actor, query.typeId);
+      let segments = type.segments;
+      let access: (key: number) => SegmentAccess;
+      if (query.questionnaireId === undefined) access = await sharing.typeAccess(db, actor, type.segments);
+      else {
+        const row = await loadQuestionnaire(db, actor, query.questionnaireId);
+        if (row.typeId !== type.id) throw new AppError('CHECKLIST_COLLECTION_TREE_NOT_FOUND');
+        segments = row.segments;
+        const byLinks = await sharing.accessOf(db, actor, row);
+        // Filling a questionnaire also needs its right and an open questionnaire.
+        access = (key) => {
+          const a = byLinks(key);
+          return a === 'edit' && !mayFill(actor, row) ? 'read' : a;
+        };
+      }
       const words = query.search.toLowerCase().split(/\s+/).filter(Boolean);
-      const all = type.segments
+      const all = segments
+        .filter((s) => {
+          const a = access(s.key);
+          return a !== 'none' && (!query.fillable || a === 'edit');
+        })
         .map((s) => ({ key: s.key, label: s.label, segment: s.segment }))
         .filter((s) => words.every((w) => `${s.segment} ${s.label}`.toLowerCase().includes(w)));
       return { rows: all.slice(query.offset, query.offset + query.limit), filteredCount: all.length };

@@ -241,6 +241,59 @@ Mit freundlichen Grüßen
 {{company}}`,
   },
   {
+    purpose: 'collectionSent',
+    subject: 'Sammlung zum Ausfüllen: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+Ihnen wurde eine Sammlung eines Fragebogens zum Ausfüllen gesendet:
+
+{{items}}
+
+Gesendet am {{changedAt}}
+
+Den Fragebogen finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'collectionRejected',
+    subject: 'Sammlung abgelehnt: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+eine von Ihnen gesendete Sammlung wurde abgelehnt:
+
+{{items}}
+
+Grund: {{reason}}
+
+Abgelehnt von: {{changedBy}} am {{changedAt}}
+
+Den Fragebogen finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
+    purpose: 'collectionDone',
+    subject: 'Sammlung erledigt: {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+eine von Ihnen gesendete Sammlung wurde als erledigt gemeldet:
+
+{{items}}
+
+Erledigt von: {{changedBy}} am {{changedAt}}
+
+Den Fragebogen finden Sie hier:
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
     purpose: 'appointmentBooked',
     subject: 'Termin gebucht: {{topic}}',
     body: `Guten Tag {{firstName}} {{lastName}},

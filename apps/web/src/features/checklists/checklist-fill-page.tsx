@@ -36,7 +36,7 @@ import { instanceQueryOptions, useInstance } from './api/get-instance.ts';
 import { useProtection } from './api/protection.ts';
 import { useSaveInstance } from './api/save-instance.ts';
 import { useSetVisibility } from './api/set-visibility.ts';
-import { useRefreshApproval } from './api/workflow.ts';
+import { useInstanceApproval, useRefreshApproval } from './api/workflow.ts';
 import { ApprovalPanel } from './components/approval-panel.tsx';
 import { ElementInput } from './components/elements/element-input.tsx';
 import { UnlockForm } from './components/unlock-form.tsx';
@@ -156,7 +156,10 @@ function ChecklistFiller({
     },
   });
   const leaving = useRef(false);
-  const canFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
+  // An approved checklist takes no more answers, actions of task cells or SQL values (decisions 066, 070).
+  const approved = useInstanceApproval(checklist.id, instance.id).data?.state === 'approved';
+  const mayFill = canAny([P.AUDIT_CHECKLISTS_EDIT, P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
+  const canFill = mayFill && !approved;
   const results = useMemo(() => computeResults(checklist, draft.answers), [checklist, draft.answers]);
   const progress = progressOf(checklist, draft.answers);
   const saveError = save.error && !conflict ? errorMessage(save.error, t) : null;
@@ -274,7 +277,7 @@ function ChecklistFiller({
           control={
             <Switch
               checked={base.visible}
-              disabled={!canFill || visibility.isPending}
+              disabled={!mayFill || visibility.isPending}
               onChange={(e) =>
                 visibility.mutate(
                   { version: base.version, visible: e.target.checked },
@@ -348,7 +351,7 @@ function ChecklistFiller({
           <Typography id="checklist-photos" variant="subtitle1" component="h2" gutterBottom>
             {t('checklists.photos')}
           </Typography>
-          <AttachedDocuments entity="checklist_instance" entityId={instance.id} photos readOnly={!canFill} />
+          <AttachedDocuments entity="checklist_instance" entityId={instance.id} photos readOnly={!mayFill} />
         </Paper>
       )}
       {unsavedDialog}

@@ -1,4 +1,5 @@
 import PrintIcon from '@mui/icons-material/Print';
+import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Questionnaire } from '@schutzwerk/shared/checklists/questionnaires.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
@@ -21,7 +23,7 @@ import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useQuestionnaire, useUpdateQuestionnaire } from './api/questionnaires-api.ts';
 import { CommentForm } from './components/comment-form.tsx';
 import { EntryCard } from './components/entry-card.tsx';
-import { SegmentLinks } from './components/segment-links.tsx';
+import { SegmentLinks, SendDialog } from './components/segment-links.tsx';
 
 /** The segments in tree order (parents before children) with their depth. */
 function treeOrder(segments: Questionnaire['segments']) {
@@ -93,6 +95,9 @@ function Viewer({
   const { canAny } = usePermissions();
   const update = useUpdateQuestionnaire(q.id);
   const canEdit = canAny([P.AUDIT_CHECKLISTS_COLLECTIONTREE_EDIT]);
+  // „Sammlung senden …“ for the whole questionnaire: the segment is picked (checklist_segment, decision 070).
+  const [sending, setSending] = useState(false);
+  const canSend = canEdit && q.status === 'open' && q.segments.some((s) => s.editable);
   const setStatus = (status: 'open' | 'done') =>
     update.mutate(
       { version: q.version, title: q.title, status },
@@ -132,6 +137,11 @@ function Viewer({
           <Button component={RouterLink} to={`/checklists/tree/print/${q.id}`} startIcon={<PrintIcon />}>
             {t('questionnaires.print.button')}
           </Button>
+          {canSend && (
+            <Button startIcon={<SendIcon />} onClick={() => setSending(true)}>
+              {t('questionnaires.links.sendAny')}
+            </Button>
+          )}
           {canEdit && q.mode === 'edit' && (
             <Button
               variant={q.status === 'open' ? 'contained' : 'outlined'}
@@ -157,6 +167,14 @@ function Viewer({
           </Alert>
         )}
       </Paper>
+      {sending && (
+        <SendDialog
+          questionnaireId={q.id}
+          typeId={q.typeId}
+          segment={null}
+          onClose={() => setSending(false)}
+        />
+      )}
       {treeOrder(q.segments).map(({ segment, depth }) => (
         <Box
           key={segment.key}

@@ -24,6 +24,8 @@ export const COLLECTION_SOURCE = 'checklists/collections';
 export const TYPE_SOURCE = 'checklists/trees';
 export const QUESTIONNAIRE_SOURCE = 'questionnaires';
 export const CHECKLIST_SOURCE = 'checklists';
+/** Picker checklist_segment (decision 070). */
+export const SEGMENT_SOURCE = 'checklists/segments';
 
 export const questionnaireKeys = {
   all: ['questionnaires'] as const,

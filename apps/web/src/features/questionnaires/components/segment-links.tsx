@@ -1,3 +1,4 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CollectionLink } from '@schutzwerk/shared/checklists/questionnaire-links.schema.ts';
-import type { Questionnaire } from '@schutzwerk/shared/checklists/questionnaires.schema.ts';
+import type { Questionnaire, SegmentRow } from '@schutzwerk/shared/checklists/questionnaires.schema.ts';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { TFunction } from 'i18next';
@@ -18,10 +19,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { PickerField } from '#components/picker-field/picker-field.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { usePermissions, useSessionUser } from '#lib/session/session.tsx';
 import { useLinkStep, useSendCollection } from '../api/links-api.ts';
+import { SegmentPickerDialog } from './segment-picker-dialog.tsx';
 
 type Segment = Questionnaire['segments'][number];
 
@@ -150,7 +153,12 @@ export function SegmentLinks({ questionnaire, segment }: { questionnaire: Questi
         </Button>
       )}
       {sending && (
-        <SendDialog questionnaireId={questionnaire.id} segment={segment} onClose={() => setSending(false)} />
+        <SendDialog
+          questionnaireId={questionnaire.id}
+          typeId={questionnaire.typeId}
+          segment={segment}
+          onClose={() => setSending(false)}
+        />
       )}
       {rejecting && (
         <RejectDialog
@@ -177,13 +185,20 @@ export function SegmentLinks({ questionnaire, segment }: { questionnaire: Questi
   );
 }
 
-function SendDialog({
+/**
+ * Sends a segment to a person. Opened from a segment it sends that one; opened from the viewer's head
+ * (`segment` null) the segment is chosen with the picker checklist_segment among those the user may fill
+ * (decision 070).
+ */
+export function SendDialog({
   questionnaireId,
-  segment,
+  typeId,
+  segment: given,
   onClose,
 }: {
   questionnaireId: number;
-  segment: Segment;
+  typeId: number;
+  segment: SegmentRow | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -191,22 +206,39 @@ function SendDialog({
   const titleId = useId();
   const send = useSendCollection(questionnaireId);
   const [employee, setEmployee] = useState<EmployeePickerRow | null>(null);
-  const [missing, setMissing] = useState(false);
+  const [chosen, setChosen] = useState<SegmentRow | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [missing, setMissing] = useState<'segment' | 'recipient' | null>(null);
+  const segment = given ?? chosen;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('questionnaires.links.sendTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>{`${segment.segment} ${segment.label}`.trim()}</Typography>
+          {given ? (
+            <Typography>{`${given.segment} ${given.label}`.trim()}</Typography>
+          ) : (
+            <PickerField
+              label={t('questionnaires.links.fields.segment')}
+              value={chosen ? `${chosen.segment} ${chosen.label}`.trim() : ''}
+              required
+              error={missing === 'segment'}
+              helperText={missing === 'segment' ? t('questionnaires.links.segmentMissing') : undefined}
+              onOpen={() => setPicking(true)}
+              onClear={() => setChosen(null)}
+              clearLabel={t('questionnaires.type.clear')}
+              choose={{ label: t('questionnaires.links.chooseSegment'), icon: <AccountTreeIcon /> }}
+            />
+          )}
           <EmployeePickerField
             label={t('questionnaires.links.recipient')}
             value={employee}
             onChange={(e) => {
               setEmployee(e);
-              setMissing(false);
+              setMissing(null);
             }}
           />
-          {missing && (
+          {missing === 'recipient' && (
             <Alert severity="error" role="alert">
               {t('questionnaires.links.recipientMissing')}
             </Alert>
@@ -224,7 +256,8 @@ function SendDialog({
           variant="contained"
           disabled={send.isPending}
           onClick={() => {
-            if (!employee) return setMissing(true);
+            if (!segment) return setMissing('segment');
+            if (!employee) return setMissing('recipient');
             send.mutate(
               { segmentKey: segment.key, employeeId: employee.id },
               {
@@ -239,6 +272,20 @@ function SendDialog({
           {t('questionnaires.links.sendSubmit')}
         </Button>
       </DialogActions>
+      {!given && (
+        <SegmentPickerDialog
+          open={picking}
+          onClose={() => setPicking(false)}
+          typeId={typeId}
+          questionnaireId={questionnaireId}
+          fillable
+          onSelect={(r) => {
+            setChosen(r);
+            setMissing(null);
+            setPicking(false);
+          }}
+        />
+      )}
     </Dialog>
   );
 }
