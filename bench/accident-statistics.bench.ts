@@ -3,7 +3,10 @@
  * or two injuries each, a tenth reportable with lost days and costs).
  * - `GET /api/accidents/statistics?year=…` (all tables incl. body part and injury type, the quota, the previous
  *   year) as the administrator (health right),
- * - `GET /api/accidents/statistics/xlsx?…&table=location` (one table as XLSX).
+ * - `GET /api/accidents/statistics/xlsx?…&table=location` (one table as XLSX),
+ * - `GET /api/accidents/statistics/xlsx?…&table=locationQuota` (the quota per location, decision 071).
+ * Both years have monthly staff snapshots with a line per location × department (decision 062), so the quota per
+ * location and department reads the history.
  * Server time per request: Fastify's `reply.elapsedTime` taken in an onResponse hook, 30 sequential requests each
  * over real HTTP after a warm-up, median and p95.
  * Runs on PGlite (BENCH_DB=postgres for the PostgreSQL server on 127.0.0.1:5432, a fresh database).
@@ -19,6 +22,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import {
   accidentReportInjuries,
   accidentReports,
+  accidentStaffSnapshotLines,
+  accidentStaffSnapshots,
   departments,
   locations,
   portals,
@@ -92,6 +97,27 @@ for (let start = 0; start < REPORTS; start += BATCH) {
     );
   });
 }
+// The staff history (decision 062): a monthly snapshot for each month of both years, one line per location ×
+// department (200 lines a month), so the quota per location and department (decision 071) reads the lines.
+for (let m = 0; m < 24; m++) {
+  const month = `${2025 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+  const perLine = 5 + (m % 3);
+  const [head] = await database.db
+    .insert(accidentStaffSnapshots)
+    .values({ portalId: main.id, month, employees: perLine * 200, monthlyHours: perLine * 200 * 160 })
+    .returning({ id: accidentStaffSnapshots.id });
+  await database.db.insert(accidentStaffSnapshotLines).values(
+    locs.flatMap((l) =>
+      deps.map((d) => ({
+        snapshotId: head!.id,
+        locationId: l.id,
+        departmentId: d.id,
+        employees: perLine,
+        monthlyHours: perLine * 160,
+      })),
+    ),
+  );
+}
 const seedMs = performance.now() - seedStart;
 await database.db.execute(sql`analyze`);
 
@@ -138,11 +164,22 @@ async function measure(url: string, check: (body: { data: unknown }) => boolean)
   return { medianMs: round(median(times)), p95Ms: round(p95(times)) };
 }
 type Stats = {
-  data: { totals: { reports: number; quota: number | null }; tables: { bodyPart: unknown[] | null } };
+  data: {
+    totals: { reports: number; quota: number | null; staffSource: string };
+    tables: { bodyPart: unknown[] | null };
+    quotas: { location: { quota: number | null }[]; department: { quota: number | null }[] };
+  };
 };
 const stats = await measure('/api/accidents/statistics?year=2026', (b) => {
   const s = (b as Stats).data;
-  return s.totals.reports > 20_000 && s.totals.quota !== null && s.tables.bodyPart !== null;
+  return (
+    s.totals.reports > 20_000 &&
+    s.totals.quota !== null &&
+    s.totals.staffSource === 'history' &&
+    s.tables.bodyPart !== null &&
+    s.quotas.location.filter((r) => r.quota !== null).length === 20 &&
+    s.quotas.department.filter((r) => r.quota !== null).length === 10
+  );
 });
 const statsHours = await measure('/api/accidents/statistics?year=2026&fullTimeHours=1600', (b) =>
   Boolean((b as Stats).data),
@@ -151,12 +188,25 @@ const xlsx = await measure(
   '/api/accidents/statistics/xlsx?year=2026&table=location',
   (b) => (b.data as number) > 1000,
 );
+const quotaXlsx = await measure(
+  '/api/accidents/statistics/xlsx?year=2026&table=locationQuota',
+  (b) => (b.data as number) > 1000,
+);
 
-const results = { database: KIND, reports: REPORTS, seedMs: Math.round(seedMs), stats, statsHours, xlsx };
+const results = {
+  database: KIND,
+  reports: REPORTS,
+  seedMs: Math.round(seedMs),
+  stats,
+  statsHours,
+  xlsx,
+  quotaXlsx,
+};
 console.info(`\n| ${KIND}, ${REPORTS} reports | server time median | p95 |\n|---|---:|---:|`);
 console.info(`| statistics of a year (all tables, quota) | ${stats.medianMs} ms | ${stats.p95Ms} ms |`);
 console.info(`| the same with the quota via hours | ${statsHours.medianMs} ms | ${statsHours.p95Ms} ms |`);
 console.info(`| one table as XLSX | ${xlsx.medianMs} ms | ${xlsx.p95Ms} ms |`);
+console.info(`| the quota per location as XLSX | ${quotaXlsx.medianMs} ms | ${quotaXlsx.p95Ms} ms |`);
 const out = path.join(import.meta.dirname, 'results', `accident-statistics-${KIND}.json`);
 fs.writeFileSync(
   out,

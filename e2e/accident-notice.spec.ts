@@ -56,6 +56,16 @@ describe('accident notice and statistics', () => {
       name: `Anzeigewerk ${suffix}`,
     });
     expect(location.status).toBe(201);
+    // Two employees work there: the location's 1000-man quota divides by them (decision 071).
+    for (const n of [1, 2]) {
+      const employee = await api(page, 'POST', 'employee', {
+        personnelNumber: `AW${n}-${suffix}`,
+        lastName: `Anzeigewerker ${n} ${suffix}`,
+        firstName: 'Alex',
+        locationId: location.data.id,
+      });
+      expect(employee.status).toBe(201);
+    }
     const person = `Anzeige ${suffix}`;
     const created = await api<{ id: number }>(page, 'POST', 'accidents', {
       eventType: 1,
@@ -80,6 +90,17 @@ describe('accident notice and statistics', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: `Anzeigewerk ${suffix}` }) });
     expect(await locationRow.getByRole('cell').first().textContent()).toBe('1');
+    // The location's quota: no reportable accident yet, two employees (today's: no monthly snapshot of the year).
+    const quotaRow = page
+      .getByTestId('statistics-locationQuota')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `Anzeigewerk ${suffix}` }) });
+    expect(await quotaRow.getByRole('cell').allTextContents()).toEqual(['0', '2', '0,0', '0', '2', '0,0']);
+    const [quotaXlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '1000-Mann-Quote nach Ort als XLSX exportieren' }).click(),
+    ]);
+    expect(quotaXlsx.suggestedFilename()).toBe(`Unfallstatistik-${YEAR}-locationQuota.xlsx`);
     // The charts come in their own chunk.
     await page.getByTestId('statistics-month').locator('svg').first().waitFor();
     await page.getByLabel('Jahr', { exact: true }).fill('19');
@@ -143,6 +164,8 @@ describe('accident notice and statistics', () => {
     await waitForFigure(page, 'Meldepflichtige Unfälle', String(reportableBefore + 1));
     expect(await figure(page, '1000-Mann-Quote')).not.toBe(quotaBefore);
     expect(await locationRow.getByRole('cell').nth(2).textContent()).toBe('6');
+    // One reportable accident × 1000 / two employees; the previous year stays without.
+    expect(await quotaRow.getByRole('cell').allTextContents()).toEqual(['1', '2', '500,0', '0', '2', '0,0']);
     await expectAccessible(page);
     await context.close();
   });

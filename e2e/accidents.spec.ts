@@ -4,6 +4,7 @@ import { expectAccessible } from './support/a11y.ts';
 import { api } from './support/api.ts';
 import { drawer, gridTotal, launchBrowser, listRows, newPage, signIn, waitUntil } from './support/browser.ts';
 import { chooseRow } from './support/pickers.ts';
+import { mailText, startSmtp } from './support/smtp.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
 
@@ -227,6 +228,76 @@ describe('accident reports and the first-aid book', () => {
       .waitFor();
     await page.getByText('Status: Inaktiv/storniert').waitFor();
     await context.close();
+  });
+
+  it('mails a status change to the escalation contacts of the location through the outbox (decision 071)', async () => {
+    const smtp = await startSmtp();
+    try {
+      const { context, page } = await newPage(browser);
+      await signIn(page, 'admin', '/taskschedule/edit');
+      // The outbox delivers to the test server.
+      const mail = await api<{ version: number; value: Record<string, unknown> }>(
+        page,
+        'GET',
+        'settings/mail',
+      );
+      const saved = await api(page, 'PUT', 'settings/mail', {
+        version: mail.data.version,
+        value: {
+          ...mail.data.value,
+          host: '127.0.0.1',
+          port: smtp.port,
+          security: 'none',
+          user: '',
+          password: '',
+          senderAddress: 'arbeitsschutz@rheinwerk-chemie.de',
+        },
+      });
+      expect(saved.status).toBe(200);
+      // Werk Köln-Niehl has escalation contacts with addresses in the demo data.
+      const tree = await api<{ nodes: { id: number; name: string }[] }>(page, 'GET', 'locations/tree');
+      const koeln = tree.data.nodes.find((n) => n.name === 'Werk Köln-Niehl')!;
+      const person = `Statusmail ${suffix}`;
+      const created = await api<{ id: number }>(page, 'POST', 'accidents', {
+        eventType: 1,
+        externalName: person,
+        externalCompany: 'Montagebau GmbH',
+        accidentAt: '2026-10-05T07:30:00.000Z',
+        firstAidAt: '2026-10-05T07:35:00.000Z',
+        locationId: koeln.id,
+        injuries: [{ bodyPart: 21, injuryType: 1 }],
+        injuryCategory: 2,
+        injuryDescription: `Tiefer Schnitt ${suffix}`,
+      });
+      expect(created.status).toBe(201);
+
+      await page.goto(`/accidents/${created.data.id}`);
+      await page.getByText('Bei jeder Statusänderung erhalten die Vorgesetzten', { exact: false }).waitFor();
+      await choose(page, 'Status', 'In Bearbeitung');
+      await page.getByRole('button', { name: 'Status setzen' }).click();
+      await page.getByText('Der Status wurde gesetzt.').waitFor();
+      await page.getByText('Status: In Bearbeitung').waitFor();
+
+      await page.goto('/taskschedule/edit');
+      await page.getByRole('button', { name: 'Jetzt ausführen: E-Mail-Postausgang senden' }).click();
+      const address = 'werkleitung.koeln@rheinwerk-chemie.de';
+      const statusMail = () =>
+        smtp.received
+          .filter((m) => m.to.includes(address))
+          .map((m) => mailText(m.raw))
+          .find((m) => m.subject.startsWith('Unfallmeldung: Status geändert') && m.text.includes(person));
+      await waitUntil(() => statusMail() !== undefined, 'the status mail arrives', 30_000);
+      const received = statusMail()!;
+      expect(received.subject).toBe('Unfallmeldung: Status geändert – Unfall, Werk Köln-Niehl');
+      expect(received.text).toContain('Ereignis: Unfall\nZeitpunkt: 05.10.26 09:30\nOrt: Werk Köln-Niehl');
+      expect(received.text).toContain(`Betroffene Person: ${person} (Montagebau GmbH)`);
+      expect(received.text).toContain('Bisheriger Status: Meldung\nNeuer Status: In Bearbeitung');
+      expect(received.text).toContain(`/accidents/${created.data.id}`);
+      expect(received.text).not.toContain('Tiefer Schnitt');
+      await context.close();
+    } finally {
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    }
   });
 
   it('reports an accident on a phone (390 px) with the body map', async () => {

@@ -34,8 +34,12 @@ export const statisticsQuerySchema = z.object({
 });
 export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;
 
+/** The 1000-man quota per location and per department (decision 071); exported like the tables. */
+const QUOTA_TABLES = ['locationQuota', 'departmentQuota'] as const;
+export type QuotaTable = (typeof QUOTA_TABLES)[number];
+
 export const statisticsExportQuerySchema = statisticsQuerySchema.extend({
-  table: z.enum([...STATISTICS_TABLES, 'totals'], { error: 'Unbekannte Tabelle.' }),
+  table: z.enum([...STATISTICS_TABLES, ...QUOTA_TABLES, 'totals'], { error: 'Unbekannte Tabelle.' }),
 });
 export type StatisticsExportQuery = z.input<typeof statisticsExportQuerySchema>;
 
@@ -47,6 +51,26 @@ export const statisticsRowSchema = z.object({
   lostDays: z.number().int(),
 });
 export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
+
+/**
+ * The 1000-man quota of one location or department (decision 071) for the year and the previous year: reportable
+ * accidents there × 1000 / the average staff there (the year's monthly snapshot lines, else today's employees —
+ * the same source as the company-wide quota of that year).
+ */
+const quotaRowSchema = z.object({
+  /** The location or department id as text; '' for employees without one. */
+  key: z.string(),
+  label: z.string(),
+  reportable: z.number().int(),
+  /** Average employees (one decimal). */
+  employees: z.number(),
+  /** One decimal; null without employees. */
+  quota: z.number().nullable(),
+  previousReportable: z.number().int(),
+  previousEmployees: z.number(),
+  previousQuota: z.number().nullable(),
+});
+export type QuotaRow = z.infer<typeof quotaRowSchema>;
 
 const totalsSchema = z.object({
   reports: z.number().int(),
@@ -85,6 +109,11 @@ export const accidentStatisticsSchema = z.object({
     /** Null without the health right. */
     bodyPart: z.array(statisticsRowSchema).nullable(),
     injuryType: z.array(statisticsRowSchema).nullable(),
+  }),
+  /** The quota per location (the accident's location) and per department (the report's, else the employee's). */
+  quotas: z.object({
+    location: z.array(quotaRowSchema),
+    department: z.array(quotaRowSchema),
   }),
 });
 export type AccidentStatistics = z.infer<typeof accidentStatisticsSchema>;

@@ -109,6 +109,9 @@ export const accidentsMessages = {
   mailItems: (event: string, at: string, location: string, person: string) =>
     `Ereignis: ${event}\nZeitpunkt: ${at}\nOrt: ${location}\nBetroffene Person: ${person}`,
   unknownPerson: 'unbekannt',
+  /** The lines a status-change mail adds (German status labels; the reason only when set inactive). */
+  mailStatusItems: (from: string, to: string, reason: string | null) =>
+    `Bisheriger Status: ${from}\nNeuer Status: ${to}${reason === null ? '' : `\nGrund: ${reason || 'ohne Angabe'}`}`,
   fieldAbsenceOrder: 'Dieser Zeitpunkt liegt vor dem Unfall oder vor dem Ende der Tätigkeit.',
   fieldNoticeRequired: 'Diese Angabe ist für die Unfallanzeige nötig.',
   /** The title of the task that holds the three-day deadline of the notice. */

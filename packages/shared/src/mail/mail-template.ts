@@ -15,6 +15,7 @@ export const MAIL_PURPOSES = [
   'instructionFeedback',
   'instructionOverdue',
   'accidentReported',
+  'accidentStatusChanged',
   'auditAssigned',
   'auditFinished',
   'appointmentBooked',
@@ -40,6 +41,8 @@ export const MAIL_PURPOSE_LABELS: Record<MailPurpose, string> = {
   instructionFeedback: 'Rückmeldung zu einer Unterweisung (an Vorgesetzte)',
   instructionOverdue: 'Überfällige Unterweisungen (an Vorgesetzte)',
   accidentReported: 'Unfallmeldung erfasst (an Vorgesetzte und Eskalationskontakte des Orts)',
+  accidentStatusChanged:
+    'Status einer Unfallmeldung geändert (an Vorgesetzte und Eskalationskontakte des Orts)',
   auditAssigned: 'Beteiligung an einem Freigabevorgang (an die beteiligten Personen)',
   auditFinished: 'Freigabevorgang abgeschlossen (an die beteiligten Personen)',
   appointmentBooked: 'Termin gebucht (mit Kalenderdatei)',

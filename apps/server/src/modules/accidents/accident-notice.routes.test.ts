@@ -3,6 +3,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
+import { locationEscalations } from '#modules/employees/tables.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
@@ -280,10 +281,24 @@ describe('the accident notice', () => {
     });
     const stale = await admin.post(`/api/accidents/${b.id}/notice/send`, { version: b.version + 1 });
     expect(stale.statusCode).toBe(409);
+    // The location's escalation contact hears of the new status (decision 071).
+    await t.database.db
+      .insert(locationEscalations)
+      .values({ locationId, level: 1, email: 'bg-kontakt@werk.test' });
+    await t.database.db.execute(sql`delete from mail_outbox`);
     const sent = await admin.post(`/api/accidents/${b.id}/notice/send`, { version: b.version });
     expect(sent.statusCode, sent.body).toBe(200);
     const s = sent.json<{ data: Accident }>().data;
     expect(s.status).toBe(40);
+    const mails = await queryRows<{ to_address: string; purpose: string; text_body: string }>(
+      t.database.db,
+      sql`select to_address, purpose, text_body from mail_outbox`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: 'bg-kontakt@werk.test', purpose: 'accidentStatusChanged' });
+    expect(mails[0]?.text_body).toContain(
+      'Bisheriger Status: Meldung\nNeuer Status: An die Unfallversicherung gesendet',
+    );
     expect(s.noticeSentAt).toBe(NOW.toISOString());
     expect(s.noticeSentByName).toBeTruthy();
     expect((await noticeTasks(b.id)).map((x) => x.state)).toEqual(['done']);

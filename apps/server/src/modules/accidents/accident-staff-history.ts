@@ -1,7 +1,7 @@
 import type { Executor } from '#db/client.ts';
 import type { JobDefinition } from '#modules/scheduler/index.ts';
 import { berlinDay } from './accident-dates.ts';
-import { staffRepository } from './accident-staff.repository.ts';
+import { type StaffLine, staffRepository } from './accident-staff.repository.ts';
 
 /**
  * The staff history of the 1000-man quota (decision 062). Once a month per portal: the active employees and their
@@ -39,26 +39,48 @@ export type YearStaff = {
   employees: number;
   /** Hours worked in the year: average monthly hours × 12. */
   hoursWorked: number;
+  /**
+   * Average employees per location and per department (decision 071), keyed by the id as text ('' = none), from
+   * the same source: the year's snapshot lines over its months, else today's employees.
+   */
+  byLocation: Map<string, number>;
+  byDepartment: Map<string, number>;
 };
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
+/** Sums the lines' employees per key and divides by the number of months (one decimal). */
+function perKey(lines: StaffLine[], months: number, keyOf: (l: StaffLine) => number | null) {
+  const sums = new Map<string, number>();
+  for (const l of lines) {
+    const key = String(keyOf(l) ?? '');
+    sums.set(key, (sums.get(key) ?? 0) + Number(l.employees));
+  }
+  return new Map([...sums].map(([key, sum]) => [key, oneDecimal(sum / months)]));
+}
+
 /** The quota's divisors of a year: that year's snapshots, else today's figures. */
 export async function staffOfYear(ex: Executor, portalId: number, year: number): Promise<YearStaff> {
   const avg = await staffRepository.yearAverage(ex, portalId, year);
-  if (avg.months > 0)
+  if (avg.months > 0) {
+    const lines = await staffRepository.yearLines(ex, portalId, year);
     return {
       source: 'history',
       months: avg.months,
       employees: oneDecimal(avg.employees),
       hoursWorked: oneDecimal(avg.hours * 12),
+      byLocation: perKey(lines, avg.months, (l) => l.location_id),
+      byDepartment: perKey(lines, avg.months, (l) => l.department_id),
     };
+  }
   const lines = await staffRepository.currentLines(ex, portalId);
   return {
     source: 'current',
     months: 0,
     employees: lines.reduce((sum, l) => sum + Number(l.employees), 0),
     hoursWorked: oneDecimal(lines.reduce((sum, l) => sum + Number(l.hours), 0) * 12),
+    byLocation: perKey(lines, 1, (l) => l.location_id),
+    byDepartment: perKey(lines, 1, (l) => l.department_id),
   };
 }
 

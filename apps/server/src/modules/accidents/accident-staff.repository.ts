@@ -74,6 +74,19 @@ export const staffRepository = {
     };
   },
 
+  /** A year's snapshot lines summed per location × department over its months (divide by the months' count). */
+  yearLines(ex: Executor, portalId: number, year: number) {
+    return queryRows<StaffLine>(
+      ex,
+      sql`select l.location_id, l.department_id, sum(l.employees) as employees, sum(l.monthly_hours) as hours
+          from accident_staff_snapshot_lines l
+          join accident_staff_snapshots s on s.id = l.snapshot_id
+          where s.portal_id = ${portalId} and s.month >= ${`${year}-01-01`}::date
+            and s.month < ${`${year + 1}-01-01`}::date
+          group by 1, 2`,
+    );
+  },
+
   portals(ex: Executor) {
     return queryRows<{ id: number; name: string }>(ex, sql`select id, name from portals order by id`);
   },

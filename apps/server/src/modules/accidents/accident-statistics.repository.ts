@@ -9,6 +9,8 @@ export type Grouped = {
   key: string | null;
   label: string | null;
   n: number | string;
+  /** The reportable ones among them (the quota per location and department, decision 071). */
+  reportable: number | string;
   lost: number | string;
 };
 
@@ -24,7 +26,7 @@ async function grouped(ex: Executor, portalId: number, year: number, key: SQL, l
   return queryRows<Grouped>(
     ex,
     sql`select ${yearOf} as y, ${key} as key, ${label} as label, count(*) as n,
-          coalesce(sum(r.days_lost), 0) as lost
+          count(*) filter (where r.reportable) as reportable, coalesce(sum(r.days_lost), 0) as lost
         from accident_reports r ${joins}
         where ${where(portalId, year)}
         group by 1, 2, 3`,
@@ -61,6 +63,19 @@ export const statisticsRepository = {
   grouped(ex: Executor, portalId: number, year: number, dimension: Dimension) {
     const d = DIMENSIONS[dimension];
     return grouped(ex, portalId, year, d.key, d.label, d.joins);
+  },
+
+  /** The names of the portal's locations and departments, keyed by id as text (the quota tables' labels). */
+  async names(ex: Executor, portalId: number) {
+    const rows = await queryRows<{ kind: 'location' | 'department'; key: string; name: string }>(
+      ex,
+      sql`select 'location' as kind, id::text as key, name from locations where portal_id = ${portalId}
+          union all
+          select 'department' as kind, id::text as key, name from departments where portal_id = ${portalId}`,
+    );
+    const names = { location: new Map<string, string>(), department: new Map<string, string>() };
+    for (const r of rows) names[r.kind].set(r.key, r.name);
+    return names;
   },
 
   /** Reports, reportable, lost days and costs of the two years. */

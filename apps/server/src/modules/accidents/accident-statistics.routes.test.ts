@@ -158,3 +158,144 @@ describe('accident statistics', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('1000-man quota per location and department (decision 071)', () => {
+  /** A location and a department of their own with `staff` employees in both. */
+  async function place(name: string, staff: number) {
+    const portalId = await mainPortalId(t.database.db);
+    const [loc] = await t.database.db
+      .insert(locations)
+      .values({ portalId, name: `${name}werk ${process.pid}` })
+      .returning({ id: locations.id });
+    const [dep] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into departments (portal_id, name) values (${portalId}, ${`${name}abteilung ${process.pid}`})
+          returning id`,
+    );
+    for (let i = 0; i < staff; i++) {
+      const u = await createUser(t.database.db);
+      await t.database.db.execute(
+        sql`update employees set location_id = ${loc!.id}, department_id = ${dep!.id} where id = ${u.id}`,
+      );
+    }
+    return { portalId, locationId: loc!.id, departmentId: dep!.id };
+  }
+  const at = (day: string) => ({ accidentAt: `${day}T08:00:00.000Z`, firstAidAt: `${day}T08:05:00.000Z` });
+
+  it('divides the reportable accidents of a location and a department by their staff, with the previous year', async () => {
+    const q = await place('Quoten', 4);
+    const here = { locationId: q.locationId, departmentId: q.departmentId };
+    // 2023: two reportable (more than three days lost) and one that is not; 2022: one reportable.
+    await file(at('2023-02-01').accidentAt, { ...here, ...at('2023-02-01'), daysLost: 5 });
+    await file(at('2023-06-01').accidentAt, { ...here, ...at('2023-06-01'), fatal: true });
+    await file(at('2023-07-01').accidentAt, { ...here, ...at('2023-07-01'), daysLost: 1 });
+    await file(at('2022-03-01').accidentAt, { ...here, ...at('2022-03-01'), daysLost: 10 });
+
+    // No snapshot for 2023 or 2022: both years take today's four employees.
+    const s = await stats(admin, 'year=2023');
+    const expected = {
+      reportable: 2,
+      employees: 4,
+      quota: 500,
+      previousReportable: 1,
+      previousEmployees: 4,
+      previousQuota: 250,
+    };
+    expect(s.quotas.location.find((r) => r.key === String(q.locationId))).toEqual({
+      key: String(q.locationId),
+      label: `Quotenwerk ${process.pid}`,
+      ...expected,
+    });
+    expect(s.quotas.department.find((r) => r.key === String(q.departmentId))).toEqual({
+      key: String(q.departmentId),
+      label: `Quotenabteilung ${process.pid}`,
+      ...expected,
+    });
+    // The rows add up to the company-wide figures.
+    const sum = (rows: { employees: number }[]) => rows.reduce((n, r) => n + r.employees, 0);
+    expect(sum(s.quotas.location)).toBe(s.totals.employees);
+    expect(sum(s.quotas.department)).toBe(s.totals.employees);
+    expect(s.quotas.location.reduce((n, r) => n + r.reportable, 0)).toBe(s.totals.reportable);
+    // Highest quota first.
+    expect(s.quotas.location[0]?.key).toBe(String(q.locationId));
+
+    // A location with reportable accidents but no staff has no quota; a non-reportable accident alone adds no row.
+    const s2025 = await stats(admin, 'year=2025');
+    expect(s2025.quotas.location.find((r) => r.label === locationName)).toMatchObject({
+      employees: 0,
+      quota: null,
+    });
+
+    // The XLSX of the table.
+    const res = await admin.get('/api/accidents/statistics/xlsx?year=2023&table=locationQuota');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-filename']))).toBe(
+      'Unfallstatistik-2023-locationQuota.xlsx',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(rows[1]).toEqual([
+      'Ort',
+      'Meldepflichtige Unfälle 2023',
+      'Beschäftigte 2023',
+      '1000-Mann-Quote 2023',
+      'Meldepflichtige Unfälle 2022',
+      'Beschäftigte 2022',
+      '1000-Mann-Quote 2022',
+    ]);
+    expect(rows).toContainEqual([`Quotenwerk ${process.pid}`, 2, 4, 500, 1, 4, 250]);
+    const dep = await admin.get('/api/accidents/statistics/xlsx?year=2023&table=departmentQuota');
+    expect(dep.statusCode, dep.body).toBe(200);
+  });
+
+  it('takes a year with monthly snapshots from their lines, averaged over the months', async () => {
+    const q = await place('Historien', 2);
+    // 2021: January 10 employees of the location in the department; February 30 there and 5 without a department.
+    const heads = await queryRows<{ id: number; month: string }>(
+      t.database.db,
+      sql`insert into accident_staff_snapshots (portal_id, month, employees, monthly_hours)
+          values (${q.portalId}, '2021-01-01', 10, 0), (${q.portalId}, '2021-02-01', 35, 0)
+          returning id, month::text as month`,
+    );
+    const jan = heads.find((h) => h.month === '2021-01-01')!.id;
+    const feb = heads.find((h) => h.month === '2021-02-01')!.id;
+    await t.database.db.execute(
+      sql`insert into accident_staff_snapshot_lines (snapshot_id, location_id, department_id, employees, monthly_hours)
+          values (${jan}, ${q.locationId}, ${q.departmentId}, 10, 0), (${feb}, ${q.locationId}, ${q.departmentId}, 30, 0),
+                 (${feb}, ${q.locationId}, null, 5, 0)`,
+    );
+    const here = { locationId: q.locationId, departmentId: q.departmentId };
+    await file(at('2021-05-01').accidentAt, { ...here, ...at('2021-05-01'), daysLost: 7 });
+
+    const s = await stats(admin, 'year=2021');
+    expect(s.totals).toMatchObject({ staffSource: 'history', staffMonths: 2, employees: 22.5 });
+    // Location: (10 + 35) / 2 = 22.5 → 1 × 1000 / 22.5 = 44.4; department: (10 + 30) / 2 = 20 → 50.
+    expect(s.quotas.location.find((r) => r.key === String(q.locationId))).toMatchObject({
+      reportable: 1,
+      employees: 22.5,
+      quota: 44.4,
+      // 2020 has no snapshot: today's two employees, no reportable accident.
+      previousReportable: 0,
+      previousEmployees: 2,
+      previousQuota: 0,
+    });
+    expect(s.quotas.department.find((r) => r.key === String(q.departmentId))).toMatchObject({
+      reportable: 1,
+      employees: 20,
+      quota: 50,
+    });
+    expect(s.quotas.department.find((r) => r.key === '')).toMatchObject({
+      label: 'Ohne Abteilung',
+      employees: 2.5,
+    });
+    // Seen from 2022, 2021 is the previous year with its snapshot figures.
+    const next = await stats(admin, 'year=2022');
+    expect(next.quotas.location.find((r) => r.key === String(q.locationId))).toMatchObject({
+      previousReportable: 1,
+      previousEmployees: 22.5,
+      previousQuota: 44.4,
+      employees: 2,
+    });
+  });
+});

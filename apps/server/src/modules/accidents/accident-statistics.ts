@@ -1,6 +1,7 @@
 import { catalogueLabel } from '@schutzwerk/shared/accidents/catalogues.ts';
 import {
   type AccidentStatistics,
+  type QuotaRow,
   type StatisticsExportQuery,
   type StatisticsQuery,
   type StatisticsRow,
@@ -61,21 +62,73 @@ export const staffSourceText = (t: StatisticsTotals) =>
 const quota = (reportable: number, divisor: number) =>
   divisor > 0 ? Math.round((reportable * 1000 * 10) / divisor) / 10 : null;
 
+/**
+ * The quota per location or department (decision 071): reportable accidents there × 1000 / the average staff
+ * there, each year with its own staff. A row for every key with staff or a reportable accident in either year;
+ * highest quota first, rows without staff (no quota) last.
+ */
+function quotaRows(
+  groups: Grouped[],
+  year: number,
+  staff: { now: Map<string, number>; before: Map<string, number> },
+  labelOf: (key: string, label: string | null) => string,
+): QuotaRow[] {
+  const map = new Map<string, QuotaRow>();
+  const row = (key: string, label: string | null) => {
+    const existing = map.get(key);
+    if (existing) return existing;
+    const created: QuotaRow = {
+      key,
+      label: labelOf(key, label),
+      reportable: 0,
+      employees: 0,
+      quota: null,
+      previousReportable: 0,
+      previousEmployees: 0,
+      previousQuota: null,
+    };
+    map.set(key, created);
+    return created;
+  };
+  for (const g of groups) {
+    const r = row(g.key ?? '', g.label);
+    if (Number(g.y) === year) r.reportable += Number(g.reportable);
+    else r.previousReportable += Number(g.reportable);
+  }
+  for (const [key, n] of staff.now) row(key, null).employees = n;
+  for (const [key, n] of staff.before) row(key, null).previousEmployees = n;
+  return [...map.values()]
+    .filter((r) => r.reportable + r.previousReportable > 0 || r.employees + r.previousEmployees > 0)
+    .map((r) => ({
+      ...r,
+      quota: quota(r.reportable, r.employees),
+      previousQuota: quota(r.previousReportable, r.previousEmployees),
+    }))
+    .sort(
+      (a, b) =>
+        (b.quota ?? -1) - (a.quota ?? -1) ||
+        (b.previousQuota ?? -1) - (a.previousQuota ?? -1) ||
+        a.label.localeCompare(b.label, 'de'),
+    );
+}
+
 export function createAccidentStatistics({ db }: { db: Db }) {
   async function compute(actor: Actor, raw: StatisticsQuery): Promise<AccidentStatistics> {
     const { year, fullTimeHours } = statisticsQuerySchema.parse(raw);
     const portalId = actor.portalId;
     const health = canSeeHealth(actor);
     const g = (dimension: Dimension) => statisticsRepository.grouped(db, portalId, year, dimension);
-    const [eventType, location, department, month, totalsRows, staffNow, staffBefore] = await Promise.all([
-      g('eventType'),
-      g('location'),
-      g('department'),
-      g('month'),
-      statisticsRepository.totals(db, portalId, year),
-      staffOfYear(db, portalId, year),
-      staffOfYear(db, portalId, year - 1),
-    ]);
+    const [eventType, location, department, month, totalsRows, staffNow, staffBefore, names] =
+      await Promise.all([
+        g('eventType'),
+        g('location'),
+        g('department'),
+        g('month'),
+        statisticsRepository.totals(db, portalId, year),
+        staffOfYear(db, portalId, year),
+        staffOfYear(db, portalId, year - 1),
+        statisticsRepository.names(db, portalId),
+      ]);
     const health2 = health ? await Promise.all([g('bodyPart'), g('injuryType')]) : null;
     // Each year divides by its own staff figures: the year's monthly snapshots, else today's (decision 062).
     const totalsOf = (y: number, staff: YearStaff): StatisticsTotals => {
@@ -123,6 +176,20 @@ export function createAccidentStatistics({ db }: { db: Db }) {
         bodyPart: health2 ? rows(health2[0], year, (k) => catalogueLabel('bodyPart', Number(k))) : null,
         injuryType: health2 ? rows(health2[1], year, (k) => catalogueLabel('injuryType', Number(k))) : null,
       },
+      quotas: {
+        location: quotaRows(
+          location,
+          year,
+          { now: staffNow.byLocation, before: staffBefore.byLocation },
+          (k, label) => (k === '' ? 'Ohne Ort' : (label ?? names.location.get(k) ?? k)),
+        ),
+        department: quotaRows(
+          department,
+          year,
+          { now: staffNow.byDepartment, before: staffBefore.byDepartment },
+          (k, label) => (k === '' ? 'Ohne Abteilung' : (label ?? names.department.get(k) ?? k)),
+        ),
+      },
     };
   }
 
@@ -133,6 +200,8 @@ export function createAccidentStatistics({ db }: { db: Db }) {
     month: 'Nach Monat',
     bodyPart: 'Nach Körperteil',
     injuryType: 'Nach Verletzungsart',
+    locationQuota: '1000-Mann-Quote nach Ort',
+    departmentQuota: '1000-Mann-Quote nach Abteilung',
     totals: 'Kennzahlen',
   };
 
@@ -163,6 +232,28 @@ export function createAccidentStatistics({ db }: { db: Db }) {
           ['1000-Mann-Quote (Stunden)', t.quotaByHours, p.quotaByHours],
           ['Grundlage Beschäftigte und Stunden', staffSourceText(t), staffSourceText(p)],
         ].map(([label, a, b]) => ({ Kennzahl: label, [year]: a, [prev]: b }));
+      } else if (query.table === 'locationQuota' || query.table === 'departmentQuota') {
+        const table = stats.quotas[query.table === 'locationQuota' ? 'location' : 'department'];
+        const first = query.table === 'locationQuota' ? 'Ort' : 'Abteilung';
+        const perYear = (y: string) => [
+          `Meldepflichtige Unfälle ${y}`,
+          `Beschäftigte ${y}`,
+          `1000-Mann-Quote ${y}`,
+        ];
+        columns = [first, ...perYear(year), ...perYear(prev)];
+        data = table.map((r) =>
+          Object.fromEntries(
+            [
+              r.label,
+              r.reportable,
+              r.employees,
+              r.quota,
+              r.previousReportable,
+              r.previousEmployees,
+              r.previousQuota,
+            ].map((v, i) => [columns[i] as string, v]),
+          ),
+        );
       } else {
         const table = stats.tables[query.table];
         if (table === null) throw new AppError('ACCIDENT_HEALTH_DATA_FORBIDDEN');

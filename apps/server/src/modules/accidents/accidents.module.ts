@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import type { enqueueMail, renderTemplateMail } from '#modules/mail/index.ts';
 import type { SettingsService } from '#modules/settings/index.ts';
 import { createAccidentLinks } from './accident-links.ts';
-import { accidentFiledMail } from './accident-mail.ts';
+import { accidentFiledMail, accidentStatusMail } from './accident-mail.ts';
 import { accidentReadLogRoutes } from './accident-read-log.routes.ts';
 import { createAccidentReadLog } from './accident-read-log.ts';
 import { staffSnapshotJob } from './accident-staff-history.ts';
@@ -27,12 +27,13 @@ export function accidentsModule(deps: {
   now?: () => Date;
 }) {
   const clock = deps.now ? { now: deps.now } : {};
+  const mailDeps = { repository: accidentsRepository, settings: deps.settings, mail: deps.mail };
   const service = createAccidentsService({
     db: deps.db,
     repository: accidentsRepository,
-    onFiled: [
-      accidentFiledMail({ repository: accidentsRepository, settings: deps.settings, mail: deps.mail }),
-    ],
+    onFiled: [accidentFiledMail(mailDeps)],
+    // Every status change mails the same recipients (decision 071).
+    onStatusChanged: [accidentStatusMail(mailDeps)],
     settings: deps.settings,
     ...(deps.logo ? { logo: deps.logo } : {}),
     ...(deps.checklists ? { checklists: deps.checklists } : {}),

@@ -188,6 +188,98 @@ describe('accident reports', () => {
     expect((await admin.post('/api/accidents', copy)).statusCode).toBe(201);
   });
 
+  it('mails every status change to the supervisor and the escalation contacts, skipping unusable addresses', async () => {
+    // A location of its own: two escalation contacts, one of them with an unusable address.
+    const [loc] = await t.database.db
+      .insert(locations)
+      .values({ portalId: await mainPortalId(t.database.db), name: `Statuswerk ${process.pid}` })
+      .returning({ id: locations.id });
+    await t.database.db.insert(locationEscalations).values([
+      { locationId: loc!.id, level: 1, email: 'leitung@werk.test' },
+      { locationId: loc!.id, level: 2, email: 'keine Adresse' },
+    ]);
+    const injured = await createUser(t.database.db);
+    const boss = await createUser(t.database.db);
+    await t.database.db.execute(sql`update employees set email = 'meister@werk.test' where id = ${boss.id}`);
+    await t.database.db.insert(employeeSupervisors).values({ supervisorId: boss.id, employeeId: injured.id });
+    let a = (
+      await admin.post(
+        '/api/accidents',
+        report({
+          employeeId: injured.id,
+          externalName: '',
+          locationId: loc!.id,
+          accidentAt: '2026-11-19T08:30:00.000Z',
+        }),
+      )
+    ).json<{ data: Accident }>().data;
+    const outbox = () =>
+      queryRows<{ to_address: string; subject: string; text_body: string; purpose: string }>(
+        t.database.db,
+        sql`select to_address, subject, text_body, purpose from mail_outbox
+            where purpose = 'accidentStatusChanged' order by id`,
+      );
+    await t.database.db.execute(sql`delete from mail_outbox`);
+    const [me] = await queryRows<{ first_name: string; last_name: string }>(
+      t.database.db,
+      sql`select first_name, last_name from employees where login_name = 'admin'`,
+    );
+    const [person] = await queryRows<{ first_name: string; last_name: string }>(
+      t.database.db,
+      sql`select first_name, last_name from employees where id = ${injured.id}`,
+    );
+
+    let res = await admin.post(`/api/accidents/${a.id}/status`, { status: 20, version: a.version });
+    expect(res.statusCode, res.body).toBe(200);
+    a = res.json<{ data: Accident }>().data;
+    let mails = await outbox();
+    // One mail per usable address; the unusable one is left out and did not stop the change.
+    expect(mails.map((m) => m.to_address).sort()).toEqual(['leitung@werk.test', 'meister@werk.test']);
+    for (const m of mails) {
+      expect(m.subject).toBe(`Unfallmeldung: Status geändert – Unfall, Statuswerk ${process.pid}`);
+      expect(m.text_body).toContain('Ereignis: Unfall');
+      expect(m.text_body).toContain('Zeitpunkt: 19.11.26 09:30');
+      expect(m.text_body).toContain(`Ort: Statuswerk ${process.pid}`);
+      expect(m.text_body).toContain(`Betroffene Person: ${person!.last_name}, ${person!.first_name}`);
+      expect(m.text_body).toContain('Bisheriger Status: Meldung\nNeuer Status: Qualifizierung\n');
+      expect(m.text_body).toContain(`Geändert von: ${me!.first_name} ${me!.last_name} am 26.11.26 13:00`);
+      expect(m.text_body).toContain(`/accidents/${a.id}`);
+      expect(m.text_body).not.toContain('Grund:');
+      // Never health data.
+      expect(m.text_body).not.toContain('Schnitt');
+      expect(m.text_body).not.toContain('Dr. Hand');
+    }
+
+    // Nothing changed: the same status again, and an update of other fields, mail nobody.
+    res = await admin.post(`/api/accidents/${a.id}/status`, { status: 20, version: a.version });
+    expect(res.statusCode, res.body).toBe(200);
+    a = res.json<{ data: Accident }>().data;
+    res = await admin.patch(`/api/accidents/${a.id}`, {
+      description: 'Genauer beschrieben',
+      version: a.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    a = res.json<{ data: Accident }>().data;
+    expect(await outbox()).toHaveLength(2);
+    // A refused change mails nobody either.
+    res = await admin.post(`/api/accidents/${a.id}/status`, { status: 40, version: a.version });
+    expect(errorOf(res).code).toBe('ACCIDENT_STATUS_NOT_REPORTABLE');
+    expect(await outbox()).toHaveLength(2);
+
+    // Setting inactive names the reason.
+    res = await admin.post(`/api/accidents/${a.id}/status`, {
+      status: 60,
+      reason: 'doppelt erfasst',
+      version: a.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    mails = (await outbox()).slice(2);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.text_body).toContain(
+      'Bisheriger Status: Qualifizierung\nNeuer Status: Inaktiv/storniert\nGrund: doppelt erfasst',
+    );
+  });
+
   it('hides health data without the health right (record, list, filter, sort, update) and logs every read', async () => {
     const a = (await admin.post('/api/accidents', report())).json<{ data: Accident }>().data;
     const reader = await userWith(P.ACCIDENT_REPORTS, P.ACCIDENT_REPORTS_ALL, P.ACCIDENT_REPORTS_EDIT);

@@ -54,11 +54,22 @@ export { formatBerlinDateTime };
 /** Called in the filing transaction: mails the supervisors and the location's escalation contacts. */
 export type AccidentFiledHook = (ex: Executor, actor: Actor, report: AccidentRecord) => Promise<void>;
 
+/**
+ * Called in the transaction of a status change (the status route and sending the notice) when the status really
+ * changed: `from` the previous status, `report` the changed row, `reason` the reason of setting it inactive.
+ */
+export type AccidentStatusHook = (
+  ex: Executor,
+  actor: Actor,
+  change: { from: number; report: AccidentRecord; reason: string; at: Date },
+) => Promise<void>;
+
 type Deps = {
   db: Db;
   repository: AccidentsRepository;
   now?: () => Date;
   onFiled?: AccidentFiledHook[];
+  onStatusChanged?: AccidentStatusHook[];
   /** The company name of the notice and the PDF frame; the logo of the frame. */
   settings?: Pick<SettingsService, 'read'>;
   logo?: () => Promise<Buffer | null>;
@@ -145,6 +156,7 @@ export function createAccidentsService({
   repository,
   now = () => new Date(),
   onFiled = [],
+  onStatusChanged = [],
   settings,
   logo = async () => null,
   checklists,
@@ -672,6 +684,10 @@ export function createAccidentsService({
         });
         const after = (await repository.find(tx, id)) as AccidentRecord;
         await syncNoticeTask(tx, actor, after);
+        // The supervisors and escalation contacts hear of every change (decision 071) — not of a repeated status.
+        if (after.status !== before.status)
+          for (const hook of onStatusChanged)
+            await hook(tx, actor, { from: before.status, report: after, reason: input.reason, at: now() });
         return present(tx, actor, after);
       });
     },
@@ -728,7 +744,11 @@ export function createAccidentsService({
             'noticeSentBy',
           ]),
         });
-        return present(tx, actor, (await repository.find(tx, id)) as AccidentRecord);
+        const after = (await repository.find(tx, id)) as AccidentRecord;
+        if (after.status !== before.status)
+          for (const hook of onStatusChanged)
+            await hook(tx, actor, { from: before.status, report: after, reason: '', at: patch.noticeSentAt });
+        return present(tx, actor, after);
       });
     },
 

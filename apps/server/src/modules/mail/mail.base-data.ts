@@ -139,6 +139,23 @@ Mit freundlichen Grüßen
 {{company}}`,
   },
   {
+    purpose: 'accidentStatusChanged',
+    subject: 'Unfallmeldung: Status geändert – {{topic}}',
+    body: `Guten Tag {{firstName}} {{lastName}},
+
+der Status einer Unfallmeldung in Schutzwerk wurde geändert:
+
+{{items}}
+
+Geändert von: {{changedBy}} am {{changedAt}}
+
+Die Meldung finden Sie hier (Gesundheitsangaben nur mit der entsprechenden Berechtigung):
+{{url}}
+
+Mit freundlichen Grüßen
+{{company}}`,
+  },
+  {
     purpose: 'auditAssigned',
     subject: 'Freigabevorgang: {{topic}}',
     body: `Guten Tag {{firstName}} {{lastName}},

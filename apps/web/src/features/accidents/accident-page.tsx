@@ -135,6 +135,9 @@ function AccidentRecord({ accident }: { accident: Accident }) {
           <Typography variant="h6" component="h2">
             {t('accidents.statusTitle')}
           </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('accidents.statusMailHint')}
+          </Typography>
           {conflict && (
             <ConflictAlert
               message={t('accidents.conflict')}

@@ -14,6 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type {
   AccidentStatistics,
+  QuotaRow,
+  QuotaTable,
   StatisticsRow,
   StatisticsTable,
   StatisticsTotals,
@@ -37,6 +39,12 @@ const TABLES: { key: StatisticsTable; horizontal: boolean }[] = [
   { key: 'month', horizontal: false },
   { key: 'bodyPart', horizontal: true },
   { key: 'injuryType', horizontal: true },
+];
+
+/** The 1000-man quota per location and per department (decision 071). */
+const QUOTAS: { key: QuotaTable; table: keyof AccidentStatistics['quotas'] }[] = [
+  { key: 'locationQuota', table: 'location' },
+  { key: 'departmentQuota', table: 'department' },
 ];
 
 /** /accidents/statistics — counts, lost days and the 1000-man quota of a year against the previous (decision 051). */
@@ -120,6 +128,17 @@ export function AccidentStatisticsPage() {
       {stats.data && (
         <>
           <Totals stats={stats.data} onExport={() => download.mutate('totals')} />
+          {QUOTAS.map(({ key, table }) => (
+            <QuotaSection
+              key={key}
+              id={key}
+              title={t(`accidents.statistics.table.${key}`)}
+              first={t(`accidents.statistics.quotaFirst.${key}`)}
+              rows={stats.data.quotas[table]}
+              year={stats.data.year}
+              onExport={() => download.mutate(key)}
+            />
+          ))}
           {TABLES.map(({ key, horizontal }) => {
             const rows = stats.data.tables[key];
             if (rows === null) return null;
@@ -291,6 +310,98 @@ function Section(props: {
           </Table>
         </Box>
       )}
+    </Paper>
+  );
+}
+
+/**
+ * The quota per location or department for the year and the previous year: reportable accidents, average staff,
+ * quota (decision 071). Wider than a phone: the table scrolls in its own region.
+ */
+function QuotaSection(props: {
+  id: string;
+  title: string;
+  first: string;
+  rows: QuotaRow[];
+  year: number;
+  onExport: () => void;
+}) {
+  const { t } = useTranslation();
+  const { id, title, first, rows, year, onExport } = props;
+  const num = (v: number | null, digits: number) =>
+    v === null ? '–' : formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // An average of monthly snapshots may have a decimal (decision 062).
+  const staff = (v: number) => num(v, Number.isInteger(v) ? 0 : 1);
+  const perYear = [year, year - 1];
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, breakInside: 'avoid' }}
+      data-testid={`statistics-${id}`}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        <ExportButton onClick={onExport} label={title} />
+      </Box>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('accidents.statistics.quotaEmpty')}
+        </Typography>
+      ) : (
+        <Box
+          role="region"
+          aria-label={title}
+          // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+          tabIndex={0}
+          sx={{ overflowX: 'auto' }}
+        >
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell rowSpan={2}>{first}</TableCell>
+                {perYear.map((y) => (
+                  <TableCell key={y} colSpan={3} align="center">
+                    {y}
+                  </TableCell>
+                ))}
+              </TableRow>
+              <TableRow>
+                {perYear.map((y) => [
+                  <TableCell key={`${y}-r`} align="right">
+                    {t('accidents.statistics.quotaReportable')}
+                  </TableCell>,
+                  <TableCell key={`${y}-e`} align="right">
+                    {t('accidents.statistics.quotaEmployees')}
+                  </TableCell>,
+                  <TableCell key={`${y}-q`} align="right">
+                    {t('accidents.statistics.quotaShort')}
+                  </TableCell>,
+                ])}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.key}>
+                  <TableCell component="th" scope="row">
+                    {r.label}
+                  </TableCell>
+                  <TableCell align="right">{num(r.reportable, 0)}</TableCell>
+                  <TableCell align="right">{staff(r.employees)}</TableCell>
+                  <TableCell align="right">{num(r.quota, 1)}</TableCell>
+                  <TableCell align="right">{num(r.previousReportable, 0)}</TableCell>
+                  <TableCell align="right">{staff(r.previousEmployees)}</TableCell>
+                  <TableCell align="right">{num(r.previousQuota, 1)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        {t('accidents.statistics.quotaTableHint')}
+      </Typography>
     </Paper>
   );
 }
