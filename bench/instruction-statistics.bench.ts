@@ -102,7 +102,7 @@ const [role] = await queryRows<{ id: number }>(
   sql`insert into roles (portal_id, name) values (${portalId}, 'Bench-Auswertung') returning id`,
 );
 await db.execute(
-  sql`insert into role_permissions (role_id, permission_id) values (${role!.id}, ${P.TOPICS_EVALUATE.id})`,
+  sql`insert into role_permissions (role_id, permission_id) values (${role!.id}, ${P.TOPICS_EVALUATE})`,
 );
 await db.execute(sql`insert into employee_roles (employee_id, role_id) values (${boss!.id}, ${role!.id})`);
 await db.execute(sql`insert into employee_department_responsibilities (employee_id, department_id)
@@ -206,9 +206,13 @@ const results = {
 console.info(
   `\n| ${KIND}, ${EMPLOYEES} employees × ${TOPICS} topics, ${assignments} assignments | server time median | p95 |\n|---|---:|---:|`,
 );
-console.info(`| statistics of 2026 (all tables, previous year, overdue count) | ${stats.medianMs} ms | ${stats.p95Ms} ms |`);
+console.info(
+  `| statistics of 2026 (all tables, previous year, overdue count) | ${stats.medianMs} ms | ${stats.p95Ms} ms |`,
+);
 console.info(`| the same, one topic and one location | ${filtered.medianMs} ms | ${filtered.p95Ms} ms |`);
-console.info(`| the same as a supervisor (10 of 40 departments) | ${reach.medianMs} ms | ${reach.p95Ms} ms |`);
+console.info(
+  `| the same as a supervisor (10 of 40 departments) | ${reach.medianMs} ms | ${reach.p95Ms} ms |`,
+);
 console.info(`| overdue list, first 100 | ${overdue.medianMs} ms | ${overdue.p95Ms} ms |`);
 console.info(`| topic table as XLSX | ${xlsx.medianMs} ms | ${xlsx.p95Ms} ms |`);
 const out = path.join(import.meta.dirname, 'results', `instruction-statistics-${KIND}.json`);

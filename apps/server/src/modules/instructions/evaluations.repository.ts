@@ -1,4 +1,7 @@
-import type { OverdueRow, ParsedOverdueListQuery } from '@schutzwerk/shared/instructions/evaluations.schema.ts';
+import type {
+  OverdueRow,
+  ParsedOverdueListQuery,
+} from '@schutzwerk/shared/instructions/evaluations.schema.ts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';

@@ -230,7 +230,13 @@ describe('evaluations: the figures', () => {
     expect(rowOf(s.tables.location, `Werk Süd ${tag}`)).toMatchObject({ due: 1, overdue: 1, rate: 0 });
     expect(rowOf(s.tables.location, `Halle 1a ${tag}`)).toMatchObject({ due: 2, done: 1, rate: 50 });
     expect(rowOf(s.tables.topic, t1.label)).toMatchObject({ due: 4, done: 2, rate: 50, previousRate: 100 });
-    expect(rowOf(s.tables.topic, t2.label)).toMatchObject({ due: 2, done: 0, open: 2, rate: 0, previousRate: 50 });
+    expect(rowOf(s.tables.topic, t2.label)).toMatchObject({
+      due: 2,
+      done: 0,
+      open: 2,
+      rate: 0,
+      previousRate: 50,
+    });
     expect(s.tables.month).toHaveLength(12);
     expect(s.tables.month[2]).toMatchObject({
       label: 'März',

@@ -133,7 +133,9 @@ export function EvaluationsPage() {
           value={yearText}
           onChange={(e) => setYearText(e.target.value)}
           error={!yearValid}
-          helperText={yearValid ? t('instructionEvaluations.yearHint') : t('instructionEvaluations.yearInvalid')}
+          helperText={
+            yearValid ? t('instructionEvaluations.yearHint') : t('instructionEvaluations.yearInvalid')
+          }
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           sx={{ width: 200 }}
         />
@@ -219,11 +221,7 @@ export function EvaluationsPage() {
 
 type ExportButtonsOf = (table: string, title: string) => React.ReactNode;
 
-function ExportButtons(props: {
-  title: string;
-  busy: boolean;
-  onExport: (format: 'xlsx' | 'pdf') => void;
-}) {
+function ExportButtons(props: { title: string; busy: boolean; onExport: (format: 'xlsx' | 'pdf') => void }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1}>
@@ -392,7 +390,9 @@ function OverdueList(props: { filter: EvaluationFilter; reloadKey: number; expor
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1 }}>
       <SectionHeader
         title={
-          total === null ? title : t('instructionEvaluations.overdueListCount', { title, n: formatNumber(total) })
+          total === null
+            ? title
+            : t('instructionEvaluations.overdueListCount', { title, n: formatNumber(total) })
         }
         actions={exportButtons('overdue', title)}
       />
