@@ -9,7 +9,7 @@
  * - the same filtered by one topic and one location;
  * - the same as a supervisor responsible for 10 of the 40 departments (the reach of decision 069);
  * - the first page of the overdue list (100 rows) and the topic table as XLSX.
- * Server time per request: Fastify's `reply.elapsedTime` taken in an onResponse hook, 20 sequential requests each
+ * Server time per request: Fastify's `reply.elapsedTime` taken in an onResponse hook, BENCH_REQUESTS (default 20) sequential requests each
  * over real HTTP after a warm-up, median and p95. Runs on PGlite (BENCH_DB=postgres for the PostgreSQL server on
  * 127.0.0.1:5432, a fresh database).
  *
@@ -28,7 +28,7 @@ import { KIND, median, openBenchDatabase, p95, round } from './support.ts';
 
 const EMPLOYEES = 10_000;
 const TOPICS = 20;
-const REQUESTS = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const PASSWORD = 'Bench-Admin-2026!';
 const { database, dataDir, cleanup } = await openBenchDatabase('evaluations', PASSWORD);
 const db = database.db;
@@ -67,7 +67,7 @@ await db.execute(sql`
          (${depIds}::int[])[1 + g % 40], (${locIds}::int[])[1 + (g * 7) % 20]
     from generate_series(1, ${EMPLOYEES}) g`);
 // Pairs: every employee × every topic; k = a hash of the pair spreads due days and outcomes.
-const pairs = sql`(select e.id as employee_id, t.topic_id, (e.id * 31 + t.n * 7) as k
+const pairs = sql`(select e.id as employee_id, t.topic_id, (e.id * 31 + t.n::int * 7) as k
                      from employees e
                      cross join unnest(${topicIds}::int[]) with ordinality as t(topic_id, n)
                     where e.portal_id = ${portalId} and e.personnel_number like 'E%') p`;

@@ -48,8 +48,9 @@ function scopeWhere(s: EvaluationScope): SQL[] {
   return parts;
 }
 
-const yearOf = sql`extract(year from ${a.dueDate})::int`;
-const monthOf = sql`extract(month from ${a.dueDate})::int`;
+// date_part (float8) rather than extract (numeric since PostgreSQL 14): half the time over hundreds of thousands of rows.
+const yearOf = sql`date_part('year', ${a.dueDate})::int`;
+const monthOf = sql`date_part('month', ${a.dueDate})::int`;
 
 /** One group of the statistics: which grouping (`g`), its key, and the counts of the year `y`. */
 export type EvaluationGroup = {
@@ -99,25 +100,32 @@ export const evaluationsRepository = {
       ],
       sql` and `,
     );
+    // First the counts per year, department, location, topic and month (a few thousand groups even for
+    // hundreds of thousands of items), then the five groupings over those: one scan, one hash aggregate.
     return queryRows<EvaluationGroup>(
       ex,
-      sql`select ${yearOf} as y,
-            case when grouping(${employees.departmentId}) = 0 then 'department'
-                 when grouping(${employees.locationId}) = 0 then 'location'
-                 when grouping(${a.topicId}) = 0 then 'topic'
-                 when grouping(${monthOf}) = 0 then 'month'
+      sql`select s.y,
+            case when grouping(s.dep) = 0 then 'department'
+                 when grouping(s.loc) = 0 then 'location'
+                 when grouping(s.topic) = 0 then 'topic'
+                 when grouping(s.m) = 0 then 'month'
                  else 'total' end as g,
-            coalesce(case when grouping(${employees.departmentId}) = 0 then ${employees.departmentId} end,
-                     case when grouping(${employees.locationId}) = 0 then ${employees.locationId} end,
-                     case when grouping(${a.topicId}) = 0 then ${a.topicId} end,
-                     case when grouping(${monthOf}) = 0 then ${monthOf} end) as key,
-            count(*) as due,
-            count(*) filter (where ${a.status} = 'E') as done,
-            count(*) filter (where ${a.status} <> 'E' and ${a.dueDate} < ${today}::date) as overdue
-          from ${a} join ${employees} on ${employees.id} = ${a.employeeId}
-          where ${where}
-          group by grouping sets ((${yearOf}), (${yearOf}, ${employees.departmentId}),
-            (${yearOf}, ${employees.locationId}), (${yearOf}, ${a.topicId}), (${yearOf}, ${monthOf}))`,
+            coalesce(case when grouping(s.dep) = 0 then s.dep end,
+                     case when grouping(s.loc) = 0 then s.loc end,
+                     case when grouping(s.topic) = 0 then s.topic end,
+                     case when grouping(s.m) = 0 then s.m end) as key,
+            sum(s.due) as due, sum(s.done) as done, sum(s.overdue) as overdue
+          from (
+            select ${yearOf} as y, ${employees.departmentId} as dep, ${employees.locationId} as loc,
+                   ${a.topicId} as topic, ${monthOf} as m,
+                   count(*) as due,
+                   count(*) filter (where ${a.status} = 'E') as done,
+                   count(*) filter (where ${a.status} <> 'E' and ${a.dueDate} < ${today}::date) as overdue
+              from ${a} join ${employees} on ${employees.id} = ${a.employeeId}
+             where ${where}
+             group by 1, 2, 3, 4, 5
+          ) s
+          group by grouping sets ((s.y), (s.y, s.dep), (s.y, s.loc), (s.y, s.topic), (s.y, s.m))`,
     );
   },
 
