@@ -244,7 +244,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const nohlCriteria = nohlCriteriaModule({ db: database.db });
   const factorMenus = factorMenusModule({ db: database.db });
-  const instructions = instructionsModule({ db: database.db, ...(options.now ? { now: options.now } : {}) });
+  const instructions = instructionsModule({
+    db: database.db,
+    // The reports module is made below; the logo is read at print time (decision 073).
+    print: {
+      companyName: async () => (await settings.service.read(systemSettings)).companyName,
+      logo: () => reports.logo(),
+    },
+    ...(options.now ? { now: options.now } : {}),
+  });
   // Completed instructions are the employer's proof: they block deleting the employee (decision 036).
   employees.deletionGuards.push(instructions.employeeDeletionGuard);
   // Instruction profiles follow employees' activities, roles, units and active flag (decision 040).

@@ -17,6 +17,7 @@ import { generalErrors } from './errors/general.ts';
 import { groupFeedbackErrors } from './errors/group-feedback.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
+import { instructionEvaluationsErrors } from './errors/instruction-evaluations.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
 import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
@@ -105,6 +106,7 @@ export const errorCatalogue = {
   ...hazardBricksErrors,
   ...instructionsErrors,
   ...instructionProfilesErrors,
+  ...instructionEvaluationsErrors,
   ...instructionRunErrors,
   ...externalInstructionsErrors,
   ...scormErrors,
@@ -152,6 +154,7 @@ export const errorCatalogueDomains = {
   'hazard-bricks': hazardBricksErrors,
   instructions: instructionsErrors,
   'instruction-profiles': instructionProfilesErrors,
+  'instruction-evaluations': instructionEvaluationsErrors,
   'instruction-run': instructionRunErrors,
   scorm: scormErrors,
   mail: mailErrors,

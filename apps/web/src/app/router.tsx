@@ -541,6 +541,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'instructions/evaluations',
+                    handle: handle({ anyOf: [P.TOPICS_EVALUATE] }),
+                    lazy: lazyPage(
+                      () => import('#features/instruction-evaluations/evaluations-page.tsx'),
+                      (m) => m.EvaluationsPage,
+                    ),
+                  },
+                  {
                     path: 'instructions/group-feedback',
                     handle: handle({ anyOf: [P.TOPICS_GROUP_FEEDBACK] }),
                     lazy: lazyPage(

@@ -21,6 +21,7 @@ import type {
   FeedbackTopic,
   GroupFeedbackRepository,
 } from './group-feedback.repository.ts';
+import { outOfReach, unitReach } from './reach.ts';
 import { addDays } from './run.service.ts';
 
 type Deps = {
@@ -36,28 +37,15 @@ type ReportCode = keyof typeof errorCatalogue & `GROUP_FEEDBACK_${string}`;
 export const DEPARTMENT_EMPLOYEES_LIMIT = 500;
 
 /**
- * The caller's reach (spec §6: responsibility and location rights restrict group feedback; decision 069): an
- * employee is in reach when the caller holds DEPARTMENTS_ALL or is responsible for the employee's department
- * (sub-units included), and — location rights — holds LOCATIONS_ALL, or is responsible for no location at all,
- * or is responsible for the employee's location (sub-units included; an employee without location passes).
+ * The caller's reach (spec §6: responsibility and location rights restrict group feedback; decision 069): the
+ * units of reach.ts, answered as the report line's code.
  */
 async function reachOf(ex: Executor, actor: Actor) {
-  const allDepartments = actorHasAny(actor, P.DEPARTMENTS_ALL);
-  const allLocations = actorHasAny(actor, P.LOCATIONS_ALL);
-  const [departments, locations] = await Promise.all([
-    allDepartments ? null : ownedUnitIds(ex, 'department', actor.employeeId),
-    allLocations ? null : ownedUnitIds(ex, 'location', actor.employeeId),
-  ]);
+  const reach = await unitReach(ex, actor);
   return (employee: Pick<FeedbackEmployee, 'departmentId' | 'locationId'>): ReportCode | null => {
-    if (departments && (employee.departmentId === null || !departments.has(employee.departmentId)))
-      return 'GROUP_FEEDBACK_NOT_RESPONSIBLE';
-    if (
-      locations &&
-      locations.size > 0 &&
-      employee.locationId !== null &&
-      !locations.has(employee.locationId)
-    )
-      return 'GROUP_FEEDBACK_NO_LOCATION_RIGHTS';
+    const out = outOfReach(reach, employee);
+    if (out === 'department') return 'GROUP_FEEDBACK_NOT_RESPONSIBLE';
+    if (out === 'location') return 'GROUP_FEEDBACK_NO_LOCATION_RIGHTS';
     return null;
   };
 }

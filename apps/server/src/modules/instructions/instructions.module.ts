@@ -4,6 +4,9 @@ import { instructionSettings } from '#modules/settings/index.ts';
 import { assignmentsRepository } from './assignments.repository.ts';
 import { assignmentsRoutes } from './assignments.routes.ts';
 import { createAssignmentsService } from './assignments.service.ts';
+import { evaluationsRepository } from './evaluations.repository.ts';
+import { evaluationsRoutes } from './evaluations.routes.ts';
+import { createEvaluationsService } from './evaluations.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -22,7 +25,12 @@ import { createTopicsTransfer } from './topics-transfer.ts';
  * refuse deleting a topic (its assignments are the first); `employeeDeletionGuard` is handed to the employees
  * module in app.ts (completed instructions block deleting an employee).
  */
-export function instructionsModule(deps: { db: Db; now?: () => Date }) {
+export function instructionsModule(deps: {
+  db: Db;
+  /** The company name and the operator's logo of the evaluations' PDFs (decision 073). */
+  print: { companyName: () => Promise<string>; logo: () => Promise<Buffer | null> };
+  now?: () => Date;
+}) {
   const assignments = createAssignmentsService({
     db: deps.db,
     repository: assignmentsRepository,
@@ -55,6 +63,13 @@ export function instructionsModule(deps: { db: Db; now?: () => Date }) {
     assignments: assignmentsRepository,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Evaluations: key figures, completion rates, the overdue list, XLSX and PDF (decision 073).
+  const evaluations = createEvaluationsService({
+    db: deps.db,
+    repository: evaluationsRepository,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -70,6 +85,7 @@ export function instructionsModule(deps: { db: Db; now?: () => Date }) {
       await app.register(profilesRoutes(profiles), { prefix: '/api' });
       await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
       await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
+      await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
     },
   };
 }

@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import QuizIcon from '@mui/icons-material/Quiz';
@@ -181,6 +182,16 @@ export function TopicsListPage() {
         <Button size="small" startIcon={<QuizIcon />} component={RouterLink} to="/instructions/questions">
           {t('topicContent.questionsButton')}
         </Button>
+        {canAny([P.TOPICS_EVALUATE]) && (
+          <Button
+            size="small"
+            startIcon={<AssessmentIcon />}
+            component={RouterLink}
+            to="/instructions/evaluations"
+          >
+            {t('instructions.evaluationsButton')}
+          </Button>
+        )}
         {canTransfer && (
           <>
             <Tooltip describeChild title={t('topicContent.exportHint')}>
