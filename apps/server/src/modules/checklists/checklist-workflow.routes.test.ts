@@ -424,7 +424,7 @@ describe('approval, notifications and the next step', () => {
 });
 
 describe('an approved checklist refuses task and SQL cells too (decision 070)', () => {
-  it('answers 409 CHECKLIST_APPROVED to a new action and a SQL read once approved', async () => {
+  it('answers 409 CHECKLIST_APPROVED to a new action, a SQL read and a new file once approved', async () => {
     const created = data<Checklist>(
       await admin.post('/api/checklists', { label: `Freigabe ${Math.random()}` }),
     );
@@ -514,6 +514,15 @@ describe('an approved checklist refuses task and SQL cells too (decision 070)', 
     expect(after.version).toBe(current.version);
     expect(after.answers['2_1'] ?? null).toBeNull();
     expect(after.actions).toEqual({});
+    // Nor a new photo or file through the documents' attach API.
+    const doc = data<{ id: number }>(await admin.post('/api/documents', { label: 'Nachtrag', type: 8 }));
+    const refusedFile = await admin.post('/api/documents/links', {
+      entity: 'checklist_instance',
+      entityId: inst.id,
+      documentId: doc.id,
+    });
+    expect(refusedFile.statusCode).toBe(409);
+    expect(errorOf(refusedFile).code).toBe('CHECKLIST_APPROVED');
   });
 });
 

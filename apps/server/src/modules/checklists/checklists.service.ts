@@ -986,6 +986,17 @@ export function createChecklistsService(deps: {
       return { checklist, instance, canEdit };
     },
 
+    /**
+     * Whether the instance still takes changes — answers, task cells, SQL values, and (through the documents'
+     * attach API) photos and files: the record's rules and the instance hooks (an approved checklist is final;
+     * decisions 066, 070). Throws the hook's code.
+     */
+    async assertInstanceTakesChanges(ex: Executor, actor: Actor, instanceId: number): Promise<void> {
+      const access = await this.instanceAccess(ex, actor, instanceId);
+      if (!access) throw new AppError('NOT_FOUND');
+      await assertTakesAnswers(ex, actor, access.checklist, access.instance);
+    },
+
     /** Label, link and portal of instances (for the actions' source description). */
     async describeInstances(ex: Executor, ids: readonly number[]) {
       const out = new Map<number, { label: string; checklistId: number; portalId: number }>();

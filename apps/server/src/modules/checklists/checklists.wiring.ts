@@ -47,6 +47,8 @@ export function registerChecklistWiring(deps: {
       const access = await checklists.instanceAccess(tx, actor, instanceId);
       if (!access) throw new AppError('NOT_FOUND');
       if (!access.canEdit) throw new AppError('NO_PERMISSION');
+      // An approved checklist's photos and files are final too (decision 070).
+      await checklists.assertInstanceTakesChanges(tx, actor, instanceId);
     },
   };
 }

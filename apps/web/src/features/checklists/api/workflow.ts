@@ -41,11 +41,16 @@ export function useChecklistChoices() {
   });
 }
 
-export function useInstanceApproval(id: number, instanceId: number) {
+/**
+ * The instance's approval state. `optional`: a reader who may not see the approval (a questionnaire's filler
+ * without checklist rights gets 403) keeps the page; the state is then unknown and the server still decides.
+ */
+export function useInstanceApproval(id: number, instanceId: number, options: { optional?: boolean } = {}) {
   return useQuery({
     queryKey: approvalKey(id, instanceId),
     queryFn: async () =>
       (await api.get<{ data: InstanceApproval }>(`checklists/${id}/instances/${instanceId}/approval`)).data,
+    ...(options.optional ? { throwOnError: false } : {}),
   });
 }
 

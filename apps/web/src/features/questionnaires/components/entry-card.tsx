@@ -19,7 +19,7 @@ import type { QuestionnaireEntry } from '@schutzwerk/shared/checklists/questionn
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '#components/notifications/notifications.tsx';
-import { ElementInput } from '#features/checklists/index.ts';
+import { ElementInput, useInstanceApproval } from '#features/checklists/index.ts';
 import { errorMessage } from '#i18n/i18n.ts';
 import { isApiError } from '#lib/api-client.ts';
 import { useSaveEntry } from '../api/questionnaires-api.ts';
@@ -44,6 +44,12 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
   const [done, setDone] = useState(entry.instance.status === 'done');
   const [dirty, setDirty] = useState(false);
   const { checklist } = entry;
+  // An approved checklist takes no more answers, actions of task cells or SQL values (decisions 066, 070): the
+  // server refuses them, so the card shows it read-only. (A filler who may not read the approval keeps the card
+  // as it is; the server still decides.)
+  const approved =
+    useInstanceApproval(checklist.id, entry.instance.id, { optional: true }).data?.state === 'approved';
+  const canEdit = editable && !approved;
   const results = useMemo(() => computeResults(checklist, answers), [checklist, answers]);
   const progress = progressOf(checklist, answers);
   const conflict = isApiError(save.error) && save.error.code === 'CONFLICT';
@@ -113,7 +119,7 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
                 element={cell.element}
                 value={answers[k] ?? null}
                 result={results[k]}
-                disabled={!editable}
+                disabled={!canEdit}
                 onChange={(v) => answer(k, v)}
                 testId={`entry-${entry.entryId}-cell-${k}`}
                 context={{ cell: k, checklistId: checklist.id, instance, onInstance: rebase }}
@@ -121,7 +127,8 @@ export function EntryCard({ questionnaireId, entry, editable, onReload }: Props)
             );
           }),
         )}
-        {editable && (
+        {approved && <Alert severity="info">{t('questionnaires.view.entryApproved')}</Alert>}
+        {canEdit && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <FormControlLabel
               control={
