@@ -22,8 +22,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
 import {
-  ASSESSMENT_KINDS,
-  type AssessmentKind,
   type CatalogueKind,
   PRECAUTION_TYPES,
   type Precaution,
@@ -35,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '#components/notifications/notifications.tsx';
 import { EmployeePickerField } from '#components/picker-field/employee-picker-field.tsx';
+import { CheckupRecordDialog } from '#features/works-doctor/index.ts';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
@@ -357,73 +356,24 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
 function CheckupDialog({ precaution, onClose }: { precaution: Precaution; onClose: () => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const titleId = useId();
   const record = useRecordCheckup();
-  const [date, setDate] = useState('');
-  const [kind, setKind] = useState<AssessmentKind | ''>('');
-  const errors = fieldErrors(record.error);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {t('occupationalMedicine.precautions.recordTitle', { name: precaution.employeeName })}
-      </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        {record.error && (
-          <Alert severity="error" role="alert">
-            {errorMessage(record.error, t)}
-          </Alert>
-        )}
-        <TextField
-          type="date"
-          label={t('occupationalMedicine.precautions.checkupDate')}
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(errors.date)}
-          helperText={errors.date}
-        />
-        <TextField
-          select
-          label={t('occupationalMedicine.precautions.assessmentKind')}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as AssessmentKind)}
-          required
-          error={Boolean(errors.assessmentKind)}
-          helperText={errors.assessmentKind}
-        >
-          {ASSESSMENT_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`occupationalMedicine.assessments.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('occupationalMedicine.precautions.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={record.isPending}
-          onClick={() =>
-            record.mutate(
-              {
-                id: precaution.id,
-                date,
-                assessmentKind: (kind || undefined) as AssessmentKind,
-                version: precaution.version,
-              },
-              {
-                onSuccess: () => {
-                  notify(t('occupationalMedicine.precautions.recorded'));
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {t('occupationalMedicine.precautions.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CheckupRecordDialog
+      title={t('occupationalMedicine.precautions.recordTitle', { name: precaution.employeeName })}
+      pending={record.isPending}
+      error={record.error}
+      onClose={onClose}
+      onSave={(values) =>
+        record.mutate(
+          { id: precaution.id, version: precaution.version, ...values },
+          {
+            onSuccess: () => {
+              notify(t('occupationalMedicine.precautions.recorded'));
+              onClose();
+            },
+          },
+        )
+      }
+    />
   );
 }

@@ -17,15 +17,17 @@ import Typography from '@mui/material/Typography';
 import type { WorksDoctorEmployee } from '@schutzwerk/shared/occupational-medicine/works-doctor.schema.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
 import { formatDate } from '#lib/format.ts';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
+  useRecordWorksDoctorCheckup,
   useWorksDoctorAppointments,
   useWorksDoctorEmployees,
   useWorksDoctorProfile,
 } from './api/works-doctor.ts';
-import { WorksDoctorCheckupDialog } from './works-doctor-checkup-dialog.tsx';
+import { CheckupRecordDialog } from './checkup-record-dialog.tsx';
 
 const DAY_MS = 86_400_000;
 /** The longest period the server answers (MAX_APPOINTMENT_DAYS). */
@@ -99,6 +101,8 @@ function EmployeeCard({ employee }: { employee: WorksDoctorEmployee }) {
   const name = `${employee.lastName}, ${employee.firstName}`;
   // The precaution whose check-up is being recorded; read from the current list, so a reload brings its version.
   const [recording, setRecording] = useState<number | null>(null);
+  const record = useRecordWorksDoctorCheckup();
+  const notify = useNotify();
   const recordingPrecaution = employee.precautions.find((p) => p.id === recording);
   return (
     <Card variant="outlined" component="section" aria-label={name}>
@@ -140,11 +144,31 @@ function EmployeeCard({ employee }: { employee: WorksDoctorEmployee }) {
         </List>
       </CardContent>
       {recordingPrecaution && (
-        <WorksDoctorCheckupDialog
-          employeeId={employee.id}
-          employeeName={name}
-          precaution={recordingPrecaution}
-          onClose={() => setRecording(null)}
+        <CheckupRecordDialog
+          title={t('worksDoctor.checkup.title', { name })}
+          subtitle={`${t(`occupationalMedicine.types.${recordingPrecaution.type}`)} – ${recordingPrecaution.reasonName}`}
+          pending={record.isPending}
+          error={record.error}
+          onClose={() => {
+            record.reset();
+            setRecording(null);
+          }}
+          onSave={(values) =>
+            record.mutate(
+              {
+                employeeId: employee.id,
+                precautionId: recordingPrecaution.id,
+                version: recordingPrecaution.version,
+                ...values,
+              },
+              {
+                onSuccess: () => {
+                  notify(t('worksDoctor.checkup.recorded'));
+                  setRecording(null);
+                },
+              },
+            )
+          }
         />
       )}
     </Card>

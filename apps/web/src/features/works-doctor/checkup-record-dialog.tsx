@@ -11,50 +11,50 @@ import {
   ASSESSMENT_KINDS,
   type AssessmentKind,
 } from '@schutzwerk/shared/occupational-medicine/precautions.schema.ts';
-import type { WorksDoctorEmployee } from '@schutzwerk/shared/occupational-medicine/works-doctor.schema.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '#components/notifications/notifications.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
-import { useRecordWorksDoctorCheckup } from './api/works-doctor.ts';
 
-type Precaution = WorksDoctorEmployee['precautions'][number];
+export type CheckupRecord = { date: string; assessmentKind: AssessmentKind };
 
 /**
- * The works doctor records that a check-up took place (decision 072): the date and the assessment kind of § 9
- * (fit, not fit, fit with limits, no statement, pending; participation) — no field for findings. The server
- * checks and answers the German field messages; after a conflict the list is reloaded and what was typed stays.
+ * Records that a check-up took place (decisions 064 and 072): the date and the assessment kind of § 9 (fit, not
+ * fit, fit with limits, no statement, pending; participation) — no field for findings. One dialog for the
+ * precaution file (occupational-medicine) and the works doctor's page; the caller owns the request. The server
+ * checks and answers the German field messages; after an error what was typed stays.
  */
-export function WorksDoctorCheckupDialog({
-  employeeId,
-  employeeName,
-  precaution,
+export function CheckupRecordDialog({
+  title,
+  subtitle,
+  pending,
+  error,
+  onSave,
   onClose,
 }: {
-  employeeId: number;
-  employeeName: string;
-  precaution: Precaution;
+  title: string;
+  /** The precaution recorded, where the title does not name it. */
+  subtitle?: string;
+  pending: boolean;
+  error: unknown;
+  onSave: (record: CheckupRecord) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const titleId = useId();
-  const record = useRecordWorksDoctorCheckup();
   const [date, setDate] = useState('');
   const [kind, setKind] = useState<AssessmentKind | ''>('');
-  const errors = fieldErrors(record.error);
-  const precautionLabel = `${t(`occupationalMedicine.types.${precaution.type}`)} – ${precaution.reasonName}`;
+  const errors = fieldErrors(error);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('worksDoctor.checkup.title', { name: employeeName })}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <Typography variant="body2">{precautionLabel}</Typography>
+        {subtitle && <Typography variant="body2">{subtitle}</Typography>}
         <Typography variant="body2" color="text.secondary">
           {t('worksDoctor.checkup.intro')}
         </Typography>
-        {record.error && (
+        {error != null && (
           <Alert severity="error" role="alert">
-            {errorMessage(record.error, t)}
+            {errorMessage(error, t)}
           </Alert>
         )}
         <TextField
@@ -87,24 +87,8 @@ export function WorksDoctorCheckupDialog({
         <Button onClick={onClose}>{t('worksDoctor.checkup.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={record.isPending}
-          onClick={() =>
-            record.mutate(
-              {
-                employeeId,
-                precautionId: precaution.id,
-                date,
-                assessmentKind: (kind || undefined) as AssessmentKind,
-                version: precaution.version,
-              },
-              {
-                onSuccess: () => {
-                  notify(t('worksDoctor.checkup.recorded'));
-                  onClose();
-                },
-              },
-            )
-          }
+          disabled={pending}
+          onClick={() => onSave({ date, assessmentKind: (kind || undefined) as AssessmentKind })}
         >
           {t('worksDoctor.checkup.save')}
         </Button>
