@@ -154,13 +154,33 @@ describe('instructions (Unterweisungen)', () => {
     const newRow = listRows(page, 'Zuweisungen').filter({ hasText: '31.05.27' });
     await newRow.getByText('offen', { exact: true }).waitFor();
     await listRows(page, 'Zuweisungen').filter({ hasText: '31.03.27' }).getByText('erledigt').waitFor();
-    await newRow.getByRole('button', { name: 'Zuweisung löschen: Schmidt, Anna' }).click();
-    await page
-      .getByRole('dialog', { name: 'Zuweisung löschen?' })
-      .getByRole('button', { name: 'Löschen' })
-      .click();
-    await page.getByText('Die Zuweisung wurde gelöscht.').waitFor();
+    // Removing the open one needs its classification (decision 081): each gap is named at its field.
+    await newRow.getByRole('button', { name: 'Zuweisung entfernen: Schmidt, Anna' }).click();
+    const removal = page.getByRole('dialog', { name: 'Zuweisung entfernen' });
+    const confirmRemoval = removal.getByRole('button', { name: 'Entfernen' });
+    await confirmRemoval.click();
+    await removal.getByText('Bitte wählen Sie eine Maßnahme aus.').waitFor();
+    await removal.getByRole('combobox', { name: 'Maßnahme' }).click();
+    await page.getByRole('option', { name: 'Durch eine andere Unterweisung ersetzt' }).click();
+    await confirmRemoval.click();
+    await removal.getByText('Bitte wählen Sie die Unterweisung aus, die diese ersetzt.').waitFor();
+    await removal.getByRole('combobox', { name: 'Maßnahme' }).click();
+    await page.getByRole('option', { name: 'Tätigkeit oder Gefährdung entfällt' }).click();
+    await confirmRemoval.click();
+    await removal.getByText('Bitte geben Sie eine Begründung an.').waitFor();
+    const reason = removal.getByRole('textbox', { name: 'Begründung' });
+    await reason.fill('versetzt');
+    await confirmRemoval.click();
+    await removal.getByText(/Bitte begründen Sie in ganzen Sätzen/).waitFor();
+    await expectAccessible(page); // the removal dialog with its field message
+    await reason.fill('Frau Schmidt fährt seit Mai keinen Stapler mehr.');
+    await confirmRemoval.click();
+    await page.getByText('Die Zuweisung wurde entfernt.').waitFor();
     await waitUntil(async () => (await gridTotal(page, 'Zuweisungen')) === 1, 'only the done entry is left');
+    await page.getByRole('button', { name: 'Entfernte Zuweisungen anzeigen' }).click();
+    const removed = listRows(page, 'Entfernte Zuweisungen').filter({ hasText: 'Schmidt, Anna (000103)' });
+    await removed.getByText('Frau Schmidt fährt seit Mai keinen Stapler mehr.').waitFor();
+    await removed.getByText('Tätigkeit oder Gefährdung entfällt').waitFor();
 
     // Someone else saves meanwhile: this form keeps its input and offers to load the latest state.
     const other = await newPage(browser);

@@ -25,6 +25,7 @@ export * from '#modules/instructions/group-feedback.table.ts';
 export * from '#modules/instructions/instructions.table.ts';
 export * from '#modules/instructions/profiles.table.ts';
 export * from '#modules/instructions/reminders.table.ts';
+export * from '#modules/instructions/removals.table.ts';
 export * from '#modules/instructions/run.table.ts';
 export * from '#modules/instructions/scorm.table.ts';
 export * from '#modules/mail/mail.table.ts';

@@ -103,6 +103,28 @@ export const instructionsErrors = {
     status: 409,
     message: 'Nur offene Unterweisungen können gelöscht werden; diese ist bereits begonnen oder erledigt.',
   },
+  // The removal's classification (decision 081, spec §8: codes −1 to −4).
+  REMOVAL_ACTION_REQUIRED: {
+    status: 400,
+    message: 'Bitte wählen Sie eine Maßnahme aus.',
+  },
+  REMOVAL_ELEMENT_REQUIRED: {
+    status: 400,
+    message: 'Bitte wählen Sie die Unterweisung aus, die diese ersetzt.',
+  },
+  REMOVAL_REASON_REQUIRED: {
+    status: 400,
+    message: 'Bitte geben Sie eine Begründung an.',
+  },
+  REMOVAL_REASON_NOT_SENTENCES: {
+    status: 400,
+    message:
+      'Bitte begründen Sie in ganzen Sätzen: mit einem Großbuchstaben beginnen, mindestens drei Wörter, am Ende ein Satzzeichen.',
+  },
+  REMOVAL_REPLACEMENT_INVALID: {
+    status: 400,
+    message: 'Die ersetzende Unterweisung gibt es in Ihrem Portal nicht, oder es ist dieselbe Unterweisung.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**

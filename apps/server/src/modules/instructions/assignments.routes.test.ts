@@ -131,28 +131,101 @@ describe('single assignment', () => {
 });
 
 describe('deleting and the guards', () => {
-  it('deletes only open assignments, at their version', async () => {
+  it('removes only open assignments, at their version, with a complete classification (spec §8: −1 … −4)', async () => {
     const tp = await topic();
+    const other = await topic();
     const [open, done] = [await employee(), await employee()];
     await assign({ topicId: tp.id, employeeIds: [open, done] });
     const list = rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).rows;
     const openRow = list.find((r) => r.employeeId === open)!;
     const doneRow = list.find((r) => r.employeeId === done)!;
     await assignmentsRepository.setStatus(t.database.db, doneRow.id, 'E');
-    const refused = await admin.delete(
-      `/api/instructions/assignments/${doneRow.id}?version=${doneRow.version + 1}`,
-    );
+    const remove = (id: number, body: Record<string, unknown>, client = admin) =>
+      client.post(`/api/instructions/assignments/${id}/removal`, body);
+    const sentence = 'Der Mitarbeiter arbeitet seit Mai in der Verwaltung.';
+    const refused = await remove(doneRow.id, {
+      version: doneRow.version + 1,
+      action: 'activityEnded',
+      reason: sentence,
+    });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('ASSIGNMENT_NOT_OPEN');
-    const stale = await admin.delete(
-      `/api/instructions/assignments/${openRow.id}?version=${openRow.version + 1}`,
-    );
+    const stale = await remove(openRow.id, {
+      version: openRow.version + 1,
+      action: 'activityEnded',
+      reason: sentence,
+    });
     expect(errorOf(stale).code).toBe('CONFLICT');
+
+    // The classification's gaps in the spec's order, each with its code and the field's German message.
+    const gaps: [Record<string, unknown>, string, string, number][] = [
+      [{ reason: sentence }, 'REMOVAL_ACTION_REQUIRED', 'action', -1],
+      [{ action: 'replaced', reason: sentence }, 'REMOVAL_ELEMENT_REQUIRED', 'replacementTopicId', -2],
+      [{ action: 'activityEnded', reason: '   ' }, 'REMOVAL_REASON_REQUIRED', 'reason', -3],
+      [{ action: 'activityEnded', reason: 'versetzt' }, 'REMOVAL_REASON_NOT_SENTENCES', 'reason', -4],
+      [
+        { action: 'activityEnded', reason: 'Arbeitet jetzt woanders' },
+        'REMOVAL_REASON_NOT_SENTENCES',
+        'reason',
+        -4,
+      ],
+    ];
+    for (const [body, code, field, classification] of gaps) {
+      const res = await remove(openRow.id, { version: openRow.version, ...body });
+      expect(res.statusCode).toBe(400);
+      const error = errorOf(res);
+      expect(error.code).toBe(code);
+      expect(error.details).toEqual([{ path: ['body', field], message: error.message, classification }]);
+    }
+    const same = await remove(openRow.id, {
+      version: openRow.version,
+      action: 'replaced',
+      replacementTopicId: tp.id,
+      reason: sentence,
+    });
+    expect(errorOf(same).code).toBe('REMOVAL_REPLACEMENT_INVALID');
     expect(
-      (await admin.delete(`/api/instructions/assignments/${openRow.id}?version=${openRow.version}`))
-        .statusCode,
+      (
+        await remove(openRow.id, {
+          version: openRow.version,
+          action: 'replaced',
+          replacementTopicId: other.id,
+          reason: `  ${sentence} Ersetzt durch die neue Unterweisung.  `,
+        })
+      ).statusCode,
     ).toBe(204);
     expect(rows(await admin.get(`/api/instructions/assignments?topicId=${tp.id}`)).filteredCount).toBe(1);
+
+    // The removal stays with what was removed, readable with the list's rights.
+    const removals = rows(await admin.get(`/api/instructions/removals?topicId=${tp.id}`));
+    expect(removals.rows).toEqual([
+      expect.objectContaining({
+        employeeId: open,
+        topicId: tp.id,
+        topicIdentifier: tp.identifier,
+        itemType: 'instruction',
+        dueDate: openRow.dueDate,
+        action: 'replaced',
+        replacementTopic: { id: other.id, identifier: other.identifier, label: other.label },
+        reason: `${sentence} Ersetzt durch die neue Unterweisung.`,
+      }),
+    ]);
+    const reader = await createUser(t.database.db, { permissions: [P.TOPICS, P.TOPICS_EVALUATE] });
+    const readerClient = await t.login(reader.login, reader.password);
+    expect((await readerClient.get(`/api/instructions/removals?topicId=${tp.id}`)).statusCode).toBe(200);
+    expect(
+      (await remove(openRow.id, { version: 1, action: 'activityEnded', reason: sentence }, readerClient))
+        .statusCode,
+    ).toBe(403);
+    const plain = await createUser(t.database.db, { permissions: [P.TOPICS] });
+    const plainClient = await t.login(plain.login, plain.password);
+    expect((await plainClient.get('/api/instructions/removals')).statusCode).toBe(403);
+    const stranger = await createUser(t.database.db, {
+      portalId: await customerPortalId(t.database.db),
+      permissions: [P.TOPICS_ASSIGN],
+    });
+    const foreign = await t.login(stranger.login, stranger.password);
+    expect(rows(await foreign.get(`/api/instructions/removals?topicId=${tp.id}`)).filteredCount).toBe(0);
   });
 
   it('keeps a topic that an assignment includes', async () => {

@@ -8,7 +8,12 @@ import {
   myAssignmentsQuerySchema,
   rearrangeAssignmentSchema,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
-import { idParamsSchema, versionQuerySchema } from '@schutzwerk/shared/list/list.schema.ts';
+import {
+  removalListQuerySchema,
+  removalRowSchema,
+  removeAssignmentSchema,
+} from '@schutzwerk/shared/instructions/removals.schema.ts';
+import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,16 +75,25 @@ export function assignmentsRoutes(service: AssignmentsService): FastifyPluginAsy
         return reply.status(204).send(null);
       },
     );
-    app.delete(
-      '/instructions/assignments/:id',
+    // Removing an open item needs its classification (decision 081); the removals stay readable.
+    app.post(
+      '/instructions/assignments/:id/removal',
       {
         config: assign,
-        schema: { params: idParamsSchema, querystring: versionQuerySchema, response: { 204: z.null() } },
+        schema: { params: idParamsSchema, body: removeAssignmentSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        await service.remove(requireActor(request), request.params.id, request.query.version);
+        await service.remove(requireActor(request), request.params.id, request.body);
         return reply.status(204).send(null);
       },
     );
+    listRoute(app, {
+      path: '/instructions/removals',
+      postPath: '/instructions/removals/list',
+      config: { access: anyOf(P.TOPICS_ASSIGN, COMPOSITE.TOPICS_EVALUATION) },
+      query: removalListQuerySchema,
+      row: removalRowSchema,
+      handler: (request, query) => service.removals(requireActor(request), query),
+    });
   };
 }

@@ -1,4 +1,4 @@
-import { instructionsMessages } from '@schutzwerk/shared/errors.ts';
+import { type ErrorCode, errorCatalogue, instructionsMessages } from '@schutzwerk/shared/errors.ts';
 import type {
   AssignmentListQuery,
   CreateAssignments,
@@ -11,6 +11,14 @@ import {
   createAssignmentsSchema,
   rearrangeAssignmentSchema,
 } from '@schutzwerk/shared/instructions/assignments.schema.ts';
+import {
+  classifyRemoval,
+  REMOVAL_CLASSIFICATION_FIELDS,
+  type RemovalAction,
+  type RemovalListQuery,
+  type RemoveAssignment,
+  removeAssignmentSchema,
+} from '@schutzwerk/shared/instructions/removals.schema.ts';
 import type { InstructionSettings } from '@schutzwerk/shared/settings/instructions.settings.ts';
 import type { Db, Executor } from '#db/client.ts';
 import type { Actor } from '#platform/access.ts';
@@ -18,6 +26,17 @@ import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import type { InstructionsRepository } from './instructions.repository.ts';
+import type { removalsRepository } from './removals.repository.ts';
+
+type RemovalsRepository = Pick<typeof removalsRepository, 'insert' | 'list'>;
+
+/** The typed code of each gap of a removal's classification (spec §8: −1 … −4). */
+const REMOVAL_CODES = {
+  '-1': 'REMOVAL_ACTION_REQUIRED',
+  '-2': 'REMOVAL_ELEMENT_REQUIRED',
+  '-3': 'REMOVAL_REASON_REQUIRED',
+  '-4': 'REMOVAL_REASON_NOT_SENTENCES',
+} as const satisfies Record<string, ErrorCode>;
 
 const berlinDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
@@ -32,6 +51,7 @@ type Deps = {
   db: Db;
   repository: AssignmentsRepository;
   topics: Pick<InstructionsRepository, 'findTopic'>;
+  removals: RemovalsRepository;
   /** The portal's settings tab „Unterweisungen“ (the executable window of „Meine Unterweisungen“, the interval unit). */
   settings?: (
     ex: Executor,
@@ -49,7 +69,14 @@ type Deps = {
  * Single assignment of a topic to employees, the assignment list, deleting open assignments, and the guards that
  * keep topics with assignments and employees with completed instructions (decision 036).
  */
-export function createAssignmentsService({ db, repository, topics, settings, now = () => new Date() }: Deps) {
+export function createAssignmentsService({
+  db,
+  repository,
+  topics,
+  removals,
+  settings,
+  now = () => new Date(),
+}: Deps) {
   return {
     list: (actor: Actor, query: AssignmentListQuery) => repository.list(db, actor.portalId, query),
 
@@ -171,13 +198,52 @@ export function createAssignmentsService({ db, repository, topics, settings, now
     },
 
     /** Only open assignments can be deleted (spec); a started or done one answers ASSIGNMENT_NOT_OPEN. */
-    async remove(actor: Actor, id: number, version: number): Promise<void> {
+    /**
+     * Removes an open item with its classification (decision 081): the action, the replacing topic for
+     * „ersetzt“, the reason in full sentences — the first gap answers its code (spec §8: −1 … −4). The item goes,
+     * the removal is kept with what was removed.
+     */
+    async remove(actor: Actor, id: number, input: RemoveAssignment): Promise<void> {
+      const body = removeAssignmentSchema.parse(input);
       await db.transaction(async (tx) => {
         const row = await repository.find(tx, id, 'update');
         if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
-        if (row.version !== version) throw new AppError('CONFLICT');
+        if (row.version !== body.version) throw new AppError('CONFLICT');
         if (row.status !== 'O') throw new AppError('ASSIGNMENT_NOT_OPEN');
-        if (!(await repository.deleteVersioned(tx, id, version))) throw new AppError('CONFLICT');
+        const classification = classifyRemoval(body);
+        if (classification !== 0) {
+          const code = REMOVAL_CODES[classification];
+          const field = REMOVAL_CLASSIFICATION_FIELDS[classification];
+          const message = errorCatalogue[code].message;
+          throw new AppError(code, { details: [{ path: ['body', field], message, classification }] });
+        }
+        const topic = await topics.findTopic(tx, row.topicId);
+        if (!topic) throw new AppError('NOT_FOUND');
+        let replacementTopicId: number | null = null;
+        if (body.action === 'replaced') {
+          const replacing = await topics.findTopic(tx, body.replacementTopicId ?? 0);
+          if (!replacing || replacing.portalId !== actor.portalId || replacing.id === row.topicId) {
+            const message = errorCatalogue.REMOVAL_REPLACEMENT_INVALID.message;
+            throw new AppError('REMOVAL_REPLACEMENT_INVALID', {
+              details: [{ path: ['body', 'replacementTopicId'], message }],
+            });
+          }
+          replacementTopicId = replacing.id;
+        }
+        if (!(await repository.deleteVersioned(tx, id, body.version))) throw new AppError('CONFLICT');
+        await removals.insert(tx, {
+          portalId: row.portalId,
+          employeeId: row.employeeId,
+          topicId: row.topicId,
+          topicIdentifier: topic.identifier,
+          topicLabel: topic.label,
+          itemType: row.type,
+          dueDate: row.dueDate,
+          action: body.action as RemovalAction,
+          replacementTopicId,
+          reason: body.reason.trim(),
+          removedBy: actor.employeeId,
+        });
         await repository.logChange(tx, {
           entity: 'instruction_assignment',
           entityId: id,
@@ -186,6 +252,9 @@ export function createAssignmentsService({ db, repository, topics, settings, now
         });
       });
     },
+
+    /** The removed items with their classification (decision 081). */
+    removals: (actor: Actor, query: RemovalListQuery) => removals.list(db, actor.portalId, query),
 
     /** The topics' deletion guard: a topic that an assignment includes stays. */
     async topicDeletionGuard(ex: Executor, topicId: number): Promise<string | null> {

@@ -16,6 +16,7 @@ import { createInstructionsService, type TopicDeletionGuard } from './instructio
 import { profilesRepository } from './profiles.repository.ts';
 import { profilesRoutes } from './profiles.routes.ts';
 import { createProfilesService } from './profiles.service.ts';
+import { removalsRepository } from './removals.repository.ts';
 import { topicsTransferRepository } from './topics-transfer.repository.ts';
 import { topicsTransferRoutes } from './topics-transfer.routes.ts';
 import { createTopicsTransfer } from './topics-transfer.ts';
@@ -35,6 +36,7 @@ export function instructionsModule(deps: {
     db: deps.db,
     repository: assignmentsRepository,
     topics: instructionsRepository,
+    removals: removalsRepository,
     settings: instructionSettings,
     ...(deps.now ? { now: deps.now } : {}),
   });

@@ -13,3 +13,4 @@ export {
   instructionProfileTopics,
 } from './profiles.table.ts';
 export { instructionReminders } from './reminders.table.ts';
+export { instructionRemovals } from './removals.table.ts';

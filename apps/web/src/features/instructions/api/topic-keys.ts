@@ -9,3 +9,6 @@ export const TOPIC_LIST_SOURCE = 'topics';
 
 /** List source of the instruction assignments (list protocol; filters topicId, employeeId, status). */
 export const ASSIGNMENT_LIST_SOURCE = 'instructions/assignments';
+
+/** List source of the removed items with their classification (list protocol; filters topicId, employeeId). */
+export const REMOVAL_LIST_SOURCE = 'instructions/removals';

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HistoryIcon from '@mui/icons-material/History';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,10 +23,11 @@ import { ScrollingList, type ScrollingListColumn } from '#components/scrolling-l
 import { fieldErrors } from '#i18n/i18n.ts';
 import { formatDate, formatNumber } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
-import { useDeleteAssignment } from '../api/delete-assignment.ts';
 import { useRearrangeAssignment } from '../api/rearrange-assignment.ts';
 import { ASSIGNMENT_LIST_SOURCE } from '../api/topic-keys.ts';
 import { AssignDialog } from './assign-dialog.tsx';
+import { RemoveAssignmentDialog } from './remove-assignment-dialog.tsx';
+import { TopicRemovals } from './topic-removals.tsx';
 
 /** The topic's assignments: who has it, due when, in which status; assigning and deleting open ones. */
 export function TopicAssignments({ topic }: { topic: Topic }) {
@@ -41,7 +43,7 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
   const [reloadKey, setReloadKey] = useState(0);
   const [assignOpen, setAssignOpen] = useState(false);
   const [removing, setRemoving] = useState<AssignmentRow | null>(null);
-  const remove = useDeleteAssignment();
+  const [showRemovals, setShowRemovals] = useState(false);
   const params = useMemo(() => ({ topicId: topic.id }), [topic.id]);
 
   const columns = useMemo<ScrollingListColumn<AssignmentRow>[]>(
@@ -112,7 +114,6 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
                   aria-label={`${t('instructions.deleteAssignment')}: ${row.employeeName}`}
                   onClick={(event) => {
                     event.stopPropagation();
-                    remove.reset();
                     setRemoving(row);
                   }}
                 >
@@ -124,7 +125,7 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
         ),
       },
     ],
-    [t, canAssign, canRearrange, remove, rearrange],
+    [t, canAssign, canRearrange, rearrange],
   );
 
   return (
@@ -203,28 +204,28 @@ export function TopicAssignments({ topic }: { topic: Topic }) {
           )
         }
       />
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('instructions.deleteAssignmentTitle')}
-        text={t('instructions.deleteAssignmentText', { name: removing?.employeeName ?? '' })}
-        confirmLabel={t('instructions.delete')}
-        error={remove.error}
-        pending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { id: removing.id, version: removing.version },
-            {
-              onSuccess: () => {
-                setRemoving(null);
-                setReloadKey((k) => k + 1);
-                notify(t('instructions.assignmentDeleted'));
-              },
-            },
-          )
-        }
-      />
+      {removing && (
+        <RemoveAssignmentDialog
+          row={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => {
+            setRemoving(null);
+            setReloadKey((k) => k + 1);
+            notify(t('instructions.removal.removed'));
+          }}
+        />
+      )}
+      <Box>
+        <Button
+          size="small"
+          startIcon={<HistoryIcon />}
+          aria-expanded={showRemovals}
+          onClick={() => setShowRemovals((v) => !v)}
+        >
+          {showRemovals ? t('instructions.removal.hideHistory') : t('instructions.removal.showHistory')}
+        </Button>
+      </Box>
+      {showRemovals && <TopicRemovals topicId={topic.id} reloadKey={reloadKey} />}
     </Paper>
   );
 }

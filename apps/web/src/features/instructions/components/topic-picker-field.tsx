@@ -16,13 +16,22 @@ type Props = {
   disabled?: boolean;
   error?: boolean;
   helperText?: string | undefined;
+  /** Other texts than the superior topic's (e.g. the replacing topic of a removal, decision 081). */
+  texts?: { label: string; choose: string; clear: string; self: string; testId: string };
 };
 
 const getId = (row: TopicRow) => row.id;
 
 /** The superior topic of a chain: a picker field over the topic list. */
-export function TopicPickerField({ value, onChange, selfId, disabled, error, helperText }: Props) {
+export function TopicPickerField({ value, onChange, selfId, disabled, error, helperText, texts }: Props) {
   const { t } = useTranslation();
+  const text = texts ?? {
+    label: t('instructions.parent'),
+    choose: t('instructions.chooseParent'),
+    clear: t('instructions.clearParent'),
+    self: t('instructions.parentIsSelf'),
+    testId: 'topic-parent-field',
+  };
   const [open, setOpen] = useState(false);
   const columns = useMemo<ScrollingListColumn<TopicRow>[]>(
     () => [
@@ -40,27 +49,27 @@ export function TopicPickerField({ value, onChange, selfId, disabled, error, hel
   return (
     <>
       <PickerField
-        label={t('instructions.parent')}
+        label={text.label}
         value={value ? `${value.identifier} ${value.label}` : ''}
         onOpen={() => setOpen(true)}
         onClear={() => onChange(null)}
-        clearLabel={t('instructions.clearParent')}
-        choose={{ label: t('instructions.chooseParent'), icon: <LinkIcon fontSize="small" /> }}
+        clearLabel={text.clear}
+        choose={{ label: text.choose, icon: <LinkIcon fontSize="small" /> }}
         tooltips
         disabled={disabled}
         error={error}
         helperText={helperText}
-        testId="topic-parent-field"
+        testId={text.testId}
       />
       <PickerDialog<TopicRow>
         open={open}
         onClose={() => setOpen(false)}
-        title={t('instructions.chooseParent')}
+        title={text.choose}
         source={TOPIC_LIST_SOURCE}
         columns={columns}
         getRowId={getId}
         value={value?.id}
-        unavailableReason={(row) => (row.id === selfId ? t('instructions.parentIsSelf') : null)}
+        unavailableReason={(row) => (row.id === selfId ? text.self : null)}
         onSelect={(rows) => {
           const row = rows[0];
           onChange(row ? { id: row.id, identifier: row.identifier, label: row.label } : null);
