@@ -85,9 +85,9 @@ export async function renderAttendanceRecordPdf(
         columns: [
           { label: 'Nr.', width: 30 },
           { label: 'Name' },
-          { label: 'Personalnummer', width: 95 },
-          { label: 'Abteilung', width: 110 },
-          { label: 'Unterschrift', width: 130 },
+          { label: 'Personalnummer', width: 108 },
+          { label: 'Abteilung', width: 100 },
+          { label: 'Unterschrift', width: 125 },
         ],
         rows: data.employees.map((e, i) => [
           String(i + 1),
@@ -98,7 +98,8 @@ export async function renderAttendanceRecordPdf(
         ]),
         rowHeight: 26,
       },
-      closing: `Unterweisung nach § 12 ArbSchG und § 4 DGUV Vorschrift 1. Unterschrift der unterweisenden Person: ______________________________`,
+      closing:
+        'Unterweisung nach § 12 ArbSchG und § 4 DGUV Vorschrift 1.\n\n\nUnterschrift der unterweisenden Person: ________________________________',
     },
     frame,
   );

@@ -368,8 +368,8 @@ export const groupFeedbackRepository = {
   },
 
   /**
-   * The group feedback item that set an assignment done, with its feedback's day and instructor (employee and
-   * topic lead the items' unique index).
+   * The group feedback item that set an assignment done, with its feedback's day and instructor („Vorname
+   * Nachname“, as the certificate's sentence names people); employee and topic lead the items' unique index.
    */
   async itemOfAssignment(
     ex: Executor,
@@ -377,7 +377,9 @@ export const groupFeedbackRepository = {
   ): Promise<{ feedbackId: number; givenOn: string; instructorName: string | null } | undefined> {
     const [row] = await queryRows<{ feedbackId: number; givenOn: string; instructorName: string | null }>(
       ex,
-      sql`select ${f.id} as "feedbackId", i.given_on::text as "givenOn", ${instructorName} as "instructorName"
+      sql`select ${f.id} as "feedbackId", i.given_on::text as "givenOn",
+                 (select ins.first_name || ' ' || ins.last_name from ${employees} ins
+                   where ins.id = ${f.instructorId}) as "instructorName"
             from ${instructionGroupFeedbackItems} i
             join ${instructionGroupFeedbacks} on ${f.id} = i.feedback_id
            where i.employee_id = ${assignment.employeeId} and i.topic_id = ${assignment.topicId}

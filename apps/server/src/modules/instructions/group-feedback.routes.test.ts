@@ -672,7 +672,8 @@ describe('group feedback: the list, the attendance record and the certificate (d
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(`${first} ${last}`);
     expect(text).toContain(`${tp.identifier} ${tp.label}`);
-    expect(text).toContain(`Unterweisung in der Gruppe, bestätigt durch ${await nameOf(adminId)}`);
+    const [adminLast, adminFirst] = (await nameOf(adminId)).split(', ');
+    expect(text).toContain(`Unterweisung in der Gruppe, bestätigt durch ${adminFirst} ${adminLast}`);
     const until = addDays(givenOn, 365);
     expect(text).toContain(`Gültig bis: ${until.slice(8, 10)}.${until.slice(5, 7)}.${until.slice(2, 4)}`);
     // „Meine Unterweisungen“ offers it.
