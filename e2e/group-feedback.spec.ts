@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
@@ -7,6 +9,13 @@ import { suffix } from './support/employees.ts';
 import { tickRow } from './support/pickers.ts';
 
 type Row = { status: string; validUntil: string | null };
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(await fs.readFile(file)) });
+  const text = (await parser.getText()).text;
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
+}
 
 /** Chooses a department in the tree picker behind 'Abteilung auswählen'. */
 async function chooseDepartment(page: Page, name: string, not?: string) {
@@ -20,7 +29,7 @@ async function chooseDepartment(page: Page, name: string, not?: string) {
   await picker.waitFor({ state: 'hidden' });
 }
 
-describe('group feedback (decision 069)', () => {
+describe('group feedback (decisions 069, 079)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -133,6 +142,50 @@ describe('group feedback (decision 069)', () => {
     await external.getByLabel('Personalnummer').fill(`GX${suffix}`);
     await page.getByRole('button', { name: 'Rückmeldung speichern' }).click();
     await page.getByText('1 Unterweisung bestätigt, 1 externe Mitarbeiter angelegt.').waitFor();
+
+    // „Verlauf“ (decision 079): a search that finds nothing, then the two feedbacks of this topic.
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
+    const search = page.getByRole('searchbox', { name: 'Suchen' });
+    await search.fill(`kein-${identifier}`);
+    await page.getByText('Keine Gruppenrückmeldungen gefunden.').waitFor();
+    await search.fill(identifier);
+    const rows = page.locator('[data-row-index][data-loaded="true"]');
+    await rows.filter({ hasText: team }).waitFor();
+    await rows
+      .filter({ hasText: `${identifier} Staplerfahren ${suffix}` })
+      .nth(1)
+      .waitFor();
+    await expectAccessible(page);
+    await rows.filter({ hasText: team }).click();
+    const detail = page.getByRole('dialog', { name: /^Gruppenrückmeldung vom / });
+    const items = detail.getByRole('table', { name: 'Bestätigte Unterweisungen' });
+    await items.getByRole('cell', { name: `Gruppe${suffix}, Person 1`, exact: true }).waitFor();
+    await items.getByRole('cell', { name: `Gruppe${suffix}, Person 2`, exact: true }).waitFor();
+    await expectAccessible(page);
+
+    // The attendance record: topic, the employees and the signature column.
+    const [record] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: 'Teilnahmenachweis herunterladen' }).click(),
+    ]);
+    expect(record.suggestedFilename()).toMatch(/^Teilnahmenachweis_\d+_\d\d-\d\d-\d\d\.pdf$/);
+    const recordText = await pdfText(await record.path());
+    for (const value of [
+      'Teilnahmenachweis',
+      `${identifier} Staplerfahren ${suffix}`,
+      `Gruppe${suffix}, Person 1`,
+      `Gruppe${suffix}, Person 2`,
+      'Unterschrift',
+    ])
+      expect(recordText).toContain(value);
+    // An employee's certificate of the group-confirmed item.
+    const [certificate] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: /Person 1“ herunterladen$/ }).click(),
+    ]);
+    expect(await pdfText(await certificate.path())).toContain('Unterweisung in der Gruppe, bestätigt durch');
+    await detail.getByRole('button', { name: 'Schließen' }).click();
+    await detail.waitFor({ state: 'hidden' });
     await context.close();
   });
 

@@ -550,7 +550,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'instructions/group-feedback',
-                    handle: handle({ anyOf: [P.TOPICS_GROUP_FEEDBACK] }),
+                    handle: handle({ anyOf: [P.TOPICS_GROUP_FEEDBACK, ...COMPOSITE.TOPICS_EVALUATION] }),
                     lazy: lazyPage(
                       () => import('#features/group-feedback/group-feedback-page.tsx'),
                       (m) => m.GroupFeedbackPage,

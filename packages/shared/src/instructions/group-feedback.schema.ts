@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../actions/actions.schema.ts';
-import { idSchema } from '../list/list.schema.ts';
+import { idSchema, listQuerySchema } from '../list/list.schema.ts';
 
 /**
  * Group feedback (Gruppenrückmeldung, spec modules.md "Group feedback", decision 069): a supervisor confirms an
@@ -99,7 +99,7 @@ export const departmentEmployeesSchema = z.object({
 });
 export type DepartmentEmployees = z.infer<typeof departmentEmployeesSchema>;
 
-/** A recorded group feedback: who instructed whom in what, on which day. */
+/** A recorded group feedback: who instructed whom in what, on which day (the items the caller sees). */
 export const groupFeedbackSchema = z.object({
   id: z.number().int(),
   givenOn: z.string(),
@@ -113,7 +113,9 @@ export const groupFeedbackSchema = z.object({
       employeeId: z.number().int(),
       employeeName: z.string(),
       personnelNumber: z.string(),
+      departmentName: z.string().nullable(),
       topicId: z.number().int(),
+      topicIdentifier: z.string(),
       topicLabel: z.string(),
       type: z.enum(GROUP_FEEDBACK_ITEM_TYPES),
       validUntil: z.string().nullable(),
@@ -121,3 +123,24 @@ export const groupFeedbackSchema = z.object({
   ),
 });
 export type GroupFeedback = z.infer<typeof groupFeedbackSchema>;
+
+/**
+ * The list of past group feedbacks (decision 079, list protocol): the caller sees a feedback they gave, or one
+ * with an employee in their reach (responsibility and location rights; externals with TOPICS_EVALUATE_EXTERNAL);
+ * departments, topics and the count are those of the employees the caller sees.
+ */
+export const groupFeedbackListQuerySchema = listQuerySchema;
+export type GroupFeedbackListQuery = z.input<typeof groupFeedbackListQuerySchema>;
+export const GROUP_FEEDBACK_LIST_ORDER = ['givenOn', 'instructor', 'employees'] as const;
+export const groupFeedbackListRowSchema = z.object({
+  id: z.number().int(),
+  givenOn: z.string(),
+  instructorName: z.string().nullable(),
+  /** The departments of the employees, by name. */
+  departments: z.array(z.string()),
+  /** The topics' labels (identifier and label), by label. */
+  topics: z.array(z.string()),
+  employeeCount: z.number().int(),
+  note: z.string(),
+});
+export type GroupFeedbackListRow = z.infer<typeof groupFeedbackListRowSchema>;

@@ -15,6 +15,7 @@ import { type ChangeEntry, recordChange } from '#platform/audit.ts';
 import { countAll, type ListSource, planList, runList } from '#platform/list.ts';
 import { countOf } from '#platform/list-count.ts';
 import { changeLog } from '#platform/platform.table.ts';
+import { instructionGroupFeedbackItems } from './group-feedback.table.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
 import { instructionRuns } from './run.table.ts';
 
@@ -221,7 +222,10 @@ export const assignmentsRepository = {
             validUntil: instructionAssignments.validUntil,
             overdue: sql<boolean>`(${instructionAssignments.status} <> 'E' and ${instructionAssignments.dueDate} < ${today}::date)`,
             executableFrom: sql<string>`(${instructionAssignments.dueDate} - ${days.executable}::int)::text`,
-            certificate: sql<boolean>`exists (select 1 from ${instructionRuns} r where r.assignment_id = ${instructionAssignments.id} and r.status = 'passed')`,
+            // A passed run (decision 041) or a group feedback's confirmation (decision 079; found through the
+            // items' unique index, which starts with employee and topic).
+            certificate: sql<boolean>`(exists (select 1 from ${instructionRuns} r where r.assignment_id = ${instructionAssignments.id} and r.status = 'passed')
+              or (${instructionAssignments.status} = 'E' and exists (select 1 from ${instructionGroupFeedbackItems} g where g.employee_id = ${instructionAssignments.employeeId} and g.topic_id = ${instructionAssignments.topicId} and g.assignment_id = ${instructionAssignments.id})))`,
             scorm: sql<boolean>`exists (select 1 from instruction_scorm_packages p where p.topic_id = ${instructionAssignments.topicId})`,
           })
           .from(instructionAssignments)

@@ -1,9 +1,15 @@
-import type { GroupFeedback } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
+import type {
+  GroupFeedback,
+  GroupFeedbackListRow,
+} from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
+import type { ListQuery } from '@schutzwerk/shared/list/list.schema.ts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments } from '#modules/organisation/tables.ts';
+import { type ListPlan, type ListSource, planList, runList } from '#platform/list.ts';
+import { countOf } from '#platform/list-count.ts';
 import { instructionGroupFeedbackItems, instructionGroupFeedbacks } from './group-feedback.table.ts';
 import { instructionAssignments, instructionTopics } from './instructions.table.ts';
 
@@ -53,7 +59,98 @@ const employeeColumns = {
   departmentName: departments.name,
 };
 
+/**
+ * Whose items of a group feedback a caller sees (decision 079): the instructor sees their own feedback whole;
+ * anyone else the items of employees in reach (reach.ts: `departments` null = every department, `locations`
+ * null or empty = no location rights restrict), external employees only with `externals`.
+ */
+export type FeedbackScope = {
+  employeeId: number;
+  departments: readonly number[] | null;
+  locations: readonly number[] | null;
+  externals: boolean;
+};
+
+const ids = (list: readonly number[]) => sql`${sql.param([...list])}::int[]`;
+
+/** The condition on an item `i` with its employee `e` (SQL aliases) of a feedback (the table, unaliased). */
+function visibleItem(scope: FeedbackScope): SQL {
+  const reach: SQL[] = [];
+  if (scope.departments) reach.push(sql`e.department_id = any(${ids(scope.departments)})`);
+  if (scope.locations && scope.locations.length > 0)
+    reach.push(sql`(e.location_id is null or e.location_id = any(${ids(scope.locations)}))`);
+  if (!scope.externals) reach.push(sql`not e.is_external`);
+  if (reach.length === 0) return sql`true`;
+  return sql`(${f.instructorId} = ${scope.employeeId} or (${sql.join(reach, sql` and `)}))`;
+}
+
+const f = instructionGroupFeedbacks;
+const instructorName = sql<string>`(select ins.last_name || ', ' || ins.first_name from ${employees} ins where ins.id = ${f.instructorId})`;
+
+function listSource(scope: FeedbackScope): ListSource {
+  const seen = visibleItem(scope);
+  // The visible items' employees, departments and topics as text: what the search runs over.
+  const itemsText = sql`(select string_agg(e.last_name || ' ' || e.first_name || ' ' || e.personnel_number || ' ' ||
+                              coalesce(d.name, '') || ' ' || t.identifier || ' ' || t.label, ' ')
+                          from ${instructionGroupFeedbackItems} i
+                          join ${employees} e on e.id = i.employee_id
+                          join ${instructionTopics} t on t.id = i.topic_id
+                          left join ${departments} d on d.id = e.department_id
+                         where i.feedback_id = ${f.id} and ${seen})`;
+  return {
+    orderBy: {
+      givenOn: [f.givenOn, f.createdAt],
+      instructor: [sql`lower(coalesce(${instructorName}, ''))`, f.givenOn],
+      employees: [
+        sql`(select count(distinct i.employee_id) from ${instructionGroupFeedbackItems} i
+               join ${employees} e on e.id = i.employee_id where i.feedback_id = ${f.id} and ${seen})`,
+        f.givenOn,
+      ],
+    },
+    defaultOrderBy: 'givenOn',
+    tieBreaker: f.id,
+    searchText: sql`coalesce(${instructorName}, '') || ' ' || ${f.note} || ' ' || coalesce(${itemsText}, '')`,
+  };
+}
+
 export const groupFeedbackRepository = {
+  /** The portal's group feedbacks with an item the caller sees (list protocol), aggregated over those items. */
+  async list(ex: Executor, portalId: number, scope: FeedbackScope, query: ListQuery) {
+    const seen = visibleItem(scope);
+    const where = [
+      sql`${f.portalId} = ${portalId}`,
+      sql`exists (select 1 from ${instructionGroupFeedbackItems} i join ${employees} e on e.id = i.employee_id
+                   where i.feedback_id = ${f.id} and ${seen})`,
+    ];
+    const plan = planList(listSource(scope), query, where);
+    return runList<GroupFeedbackListRow>(plan, {
+      rows: async (pl: ListPlan) =>
+        queryRows<GroupFeedbackListRow>(
+          ex,
+          sql`select ${f.id} as id, ${f.givenOn}::text as "givenOn", ${f.note} as note, ${instructorName} as "instructorName",
+                     coalesce((select array_agg(distinct d.name order by d.name)
+                                 from ${instructionGroupFeedbackItems} i
+                                 join ${employees} e on e.id = i.employee_id
+                                 join ${departments} d on d.id = e.department_id
+                                where i.feedback_id = ${f.id} and ${seen}), '{}') as departments,
+                     coalesce((select array_agg(distinct trim(t.identifier || ' ' || t.label))
+                                 from ${instructionGroupFeedbackItems} i
+                                 join ${employees} e on e.id = i.employee_id
+                                 join ${instructionTopics} t on t.id = i.topic_id
+                                where i.feedback_id = ${f.id} and ${seen}), '{}') as topics,
+                     (select count(distinct i.employee_id)::int
+                        from ${instructionGroupFeedbackItems} i
+                        join ${employees} e on e.id = i.employee_id
+                       where i.feedback_id = ${f.id} and ${seen}) as "employeeCount"
+                from ${instructionGroupFeedbacks}
+               where ${pl.where}
+               order by ${sql.join(pl.orderBy, sql`, `)}
+               limit ${pl.limit} offset ${pl.offset}`,
+        ),
+      count: (w) => countOf(ex, (fields) => ex.select(fields).from(instructionGroupFeedbacks).where(w)),
+    });
+  },
+
   /** The topics among `ids`, locked for share (a concurrent delete or chain edit waits), with their chain flag. */
   async topics(ex: Executor, ids: readonly number[]): Promise<FeedbackTopic[]> {
     if (ids.length === 0) return [];
@@ -231,31 +328,66 @@ export const groupFeedbackRepository = {
     await ex.insert(instructionGroupFeedbackItems).values(rows);
   },
 
-  /** A recorded group feedback of the portal with its items; undefined when not found. */
-  async find(ex: Executor, portalId: number, id: number): Promise<GroupFeedback | undefined> {
+  /**
+   * A recorded group feedback of the portal with the items the caller sees; undefined when not found or when
+   * the caller sees none of its items.
+   */
+  async find(
+    ex: Executor,
+    portalId: number,
+    id: number,
+    scope: FeedbackScope,
+  ): Promise<GroupFeedback | undefined> {
     const [head] = await queryRows<Omit<GroupFeedback, 'items'>>(
       ex,
-      sql`select f.id, f.given_on::text as "givenOn", f.note, f.instructor_id as "instructorId",
-                 case when e.id is null then null else e.last_name || ', ' || e.first_name end as "instructorName",
-                 to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
-            from ${instructionGroupFeedbacks} f
-            left join ${employees} e on e.id = f.instructor_id
-           where f.id = ${id} and f.portal_id = ${portalId}`,
+      sql`select ${f.id} as id, ${f.givenOn}::text as "givenOn", ${f.note} as note,
+                 ${f.instructorId} as "instructorId", ${instructorName} as "instructorName",
+                 to_char(${f.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
+            from ${instructionGroupFeedbacks}
+           where ${f.id} = ${id} and ${f.portalId} = ${portalId}`,
     );
     if (!head) return undefined;
     const items = await queryRows<GroupFeedback['items'][number]>(
       ex,
       sql`select i.assignment_id as "assignmentId", i.employee_id as "employeeId",
                  e.last_name || ', ' || e.first_name as "employeeName", e.personnel_number as "personnelNumber",
-                 i.topic_id as "topicId", t.label as "topicLabel", i.type, a.valid_until::text as "validUntil"
+                 d.name as "departmentName",
+                 i.topic_id as "topicId", t.identifier as "topicIdentifier", t.label as "topicLabel", i.type,
+                 a.valid_until::text as "validUntil"
             from ${instructionGroupFeedbackItems} i
+            join ${instructionGroupFeedbacks} on ${f.id} = i.feedback_id
             join ${employees} e on e.id = i.employee_id
             join ${instructionTopics} t on t.id = i.topic_id
+            left join ${departments} d on d.id = e.department_id
             left join ${instructionAssignments} a on a.id = i.assignment_id
-           where i.feedback_id = ${id}
+           where i.feedback_id = ${id} and ${visibleItem(scope)}
            order by e.last_name_sort, e.first_name_sort, e.id, t.label, i.type`,
     );
+    if (items.length === 0) return undefined;
     return { ...head, items };
+  },
+
+  /**
+   * The group feedback item that set an assignment done, with its feedback's day and instructor („Vorname
+   * Nachname“, as the certificate's sentence names people); employee and topic lead the items' unique index.
+   */
+  async itemOfAssignment(
+    ex: Executor,
+    assignment: { id: number; employeeId: number; topicId: number },
+  ): Promise<{ feedbackId: number; givenOn: string; instructorName: string | null } | undefined> {
+    const [row] = await queryRows<{ feedbackId: number; givenOn: string; instructorName: string | null }>(
+      ex,
+      sql`select ${f.id} as "feedbackId", i.given_on::text as "givenOn",
+                 (select ins.first_name || ' ' || ins.last_name from ${employees} ins
+                   where ins.id = ${f.instructorId}) as "instructorName"
+            from ${instructionGroupFeedbackItems} i
+            join ${instructionGroupFeedbacks} on ${f.id} = i.feedback_id
+           where i.employee_id = ${assignment.employeeId} and i.topic_id = ${assignment.topicId}
+             and i.assignment_id = ${assignment.id}
+           order by i.id desc
+           limit 1`,
+    );
+    return row;
   },
 };
 

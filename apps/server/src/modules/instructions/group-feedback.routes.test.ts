@@ -2,11 +2,13 @@ import type { AssignmentRow } from '@schutzwerk/shared/instructions/assignments.
 import type {
   DepartmentEmployees,
   GroupFeedback,
+  GroupFeedbackListRow,
   GroupFeedbackResult,
 } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
 import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
@@ -524,5 +526,163 @@ describe('group feedback: add from department', () => {
     });
     const client = await t.login(customer.login, customer.password);
     expect((await client.get(`/api/instructions/group-feedback/${res.feedbackId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('group feedback: the list, the attendance record and the certificate (decision 079)', () => {
+  async function pdfText(payload: Buffer): Promise<string> {
+    const parser = new PDFParse({ data: new Uint8Array(payload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    return text.replace(/\s+/g, ' ');
+  }
+  const nameOf = async (id: number) =>
+    (
+      await queryRows<{ name: string }>(
+        t.database.db,
+        sql`select last_name || ', ' || first_name as name from employees where id = ${id}`,
+      )
+    )[0]!.name;
+  const list = async (client: ApiClient, search: string) => {
+    const res = await client.get(`/api/instructions/group-feedback?search=${encodeURIComponent(search)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { rows: GroupFeedbackListRow[]; filteredCount: number } }>().data;
+  };
+
+  it('lists past feedbacks with the employees in reach, shows one, prints the attendance record', async () => {
+    const tp = await topic({ intervalDays: 0, durationDays: 365 });
+    const checkup = await topic({ intervalDays: 0 });
+    const a = await person(deptA1, loc1);
+    const b = await person(deptB, loc1);
+    const note = `Verlauf ${process.pid} Schweißen`;
+    const givenOn = addDays(today(), -1);
+    const res = result(
+      await send(admin, {
+        givenOn,
+        items: [{ topicId: tp.id }, { topicId: checkup.id, type: 'checkup' }],
+        employeeIds: [a.id, b.id],
+        newExternals: [
+          {
+            personnelNumber: `X-${process.pid}-v`,
+            lastName: 'Verlauf',
+            firstName: 'Vera',
+            company: 'Gerüstbau KG',
+          },
+        ],
+        note,
+      }),
+    );
+    expect(res.confirmed).toBe(6);
+    const [aName, bName, adminName] = [await nameOf(a.id), await nameOf(b.id), await nameOf(adminId)];
+
+    // The instructor (admin, every right) sees the whole feedback.
+    const all = await list(admin, note);
+    expect(all.filteredCount).toBe(1);
+    expect(all.rows[0]).toMatchObject({
+      id: res.feedbackId,
+      givenOn,
+      instructorName: adminName,
+      employeeCount: 3,
+      departments: ['Montage Linie 1', 'Versand'],
+      note,
+    });
+    expect(all.rows[0]!.topics.sort()).toEqual(
+      [`${tp.identifier} ${tp.label}`, `${checkup.identifier} ${checkup.label}`].sort(),
+    );
+    // The search runs over the employees' names too; the POST list takes the same query.
+    expect((await list(admin, `${bName.split(',')[0]} ${note.split(' ')[1]}`)).filteredCount).toBe(1);
+    const posted = await admin.post('/api/instructions/group-feedback/list', { search: note, limit: 10 });
+    expect(posted.statusCode, posted.body).toBe(200);
+
+    // A supervisor responsible for Montage (sub-units included), without the external right: a only.
+    const boss = await supervisor([deptA]);
+    const seen = await list(boss.client, note);
+    expect(seen.rows.map((r) => [r.id, r.employeeCount, r.departments])).toEqual([
+      [res.feedbackId, 1, ['Montage Linie 1']],
+    ]);
+    expect((await list(boss.client, bName.split(',')[0]!)).rows.map((r) => r.id)).not.toContain(
+      res.feedbackId,
+    );
+    const detail = (await boss.client.get(`/api/instructions/group-feedback/${res.feedbackId}`)).json<{
+      data: GroupFeedback;
+    }>().data;
+    expect(detail.items.map((i) => `${i.employeeName}:${i.type}`).sort()).toEqual([
+      `${aName}:checkup`,
+      `${aName}:instruction`,
+    ]);
+    expect(detail.items[0]).toMatchObject({ departmentName: 'Montage Linie 1' });
+    expect(detail).toMatchObject({ instructorName: adminName, note });
+
+    // Location rights: responsible for Montage but only for Werk Süd — a (Werk Nord) is out of reach.
+    const south = await supervisor([deptA], [loc2]);
+    expect((await list(south.client, note)).filteredCount).toBe(0);
+    const hidden = await south.client.get(`/api/instructions/group-feedback/${res.feedbackId}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(
+      (await south.client.get(`/api/instructions/group-feedback/${res.feedbackId}/attendance-record`))
+        .statusCode,
+    ).toBe(404);
+    // Without the group-feedback right (or an evaluation right): 403.
+    const reader = await supervisor([deptA], [], [P.TOPICS]);
+    expect((await reader.client.get('/api/instructions/group-feedback')).statusCode).toBe(403);
+    expect(
+      (await reader.client.get(`/api/instructions/group-feedback/${res.feedbackId}/attendance-record`))
+        .statusCode,
+    ).toBe(403);
+
+    // The attendance record: a real PDF with the topics, the day, the instructor and the employees seen.
+    const pdf = await boss.client.get(`/api/instructions/group-feedback/${res.feedbackId}/attendance-record`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const day = `${givenOn.slice(8, 10)}-${givenOn.slice(5, 7)}-${givenOn.slice(2, 4)}`;
+    expect(decodeURIComponent(String(pdf.headers['content-filename']))).toBe(
+      `Teilnahmenachweis_${res.feedbackId}_${day}.pdf`,
+    );
+    const bossText = await pdfText(pdf.rawPayload);
+    expect(bossText).toContain('Teilnahmenachweis');
+    expect(bossText).toContain('Unterschrift');
+    expect(bossText).toContain(aName);
+    expect(bossText).toContain(adminName);
+    expect(bossText).toContain(`${checkup.identifier} ${checkup.label} (Vorsorge)`);
+    expect(bossText).not.toContain(bName);
+    const adminText = await pdfText(
+      (await admin.get(`/api/instructions/group-feedback/${res.feedbackId}/attendance-record`)).rawPayload,
+    );
+    expect(adminText).toContain(bName);
+    expect(adminText).toContain('Verlauf, Vera');
+  });
+
+  it('gives a group-confirmed item a certificate „Unterweisung in der Gruppe, bestätigt durch …“', async () => {
+    const tp = await topic({ intervalDays: 0, durationDays: 365 });
+    const a = await person(deptA, loc1, { permissions: [P.TOPICS_OWN] });
+    const aClient = await t.login(a.login, a.password);
+    const givenOn = addDays(today(), -2);
+    const res = result(await send(admin, { givenOn, items: [{ topicId: tp.id }], employeeIds: [a.id] }));
+    const [item] = await itemsOf(a.id, tp.id);
+    expect(item).toMatchObject({ status: 'E' });
+    const cert = await aClient.get(`/api/instructions/assignments/${item!.id}/certificate`);
+    expect(cert.statusCode, cert.body).toBe(200);
+    expect(cert.headers['content-type']).toBe('application/pdf');
+    const day = `${givenOn.slice(8, 10)}-${givenOn.slice(5, 7)}-${givenOn.slice(2, 4)}`;
+    expect(decodeURIComponent(String(cert.headers['content-filename']))).toBe(
+      `Teilnahmebescheinigung_${tp.identifier}_${day}.pdf`,
+    );
+    const text = await pdfText(cert.rawPayload);
+    const [first, last] = (await nameOf(a.id)).split(', ').reverse();
+    expect(text).toContain('Teilnahmebescheinigung');
+    expect(text).toContain(`${first} ${last}`);
+    expect(text).toContain(`${tp.identifier} ${tp.label}`);
+    const [adminLast, adminFirst] = (await nameOf(adminId)).split(', ');
+    expect(text).toContain(`Unterweisung in der Gruppe, bestätigt durch ${adminFirst} ${adminLast}`);
+    const until = addDays(givenOn, 365);
+    expect(text).toContain(`Gültig bis: ${until.slice(8, 10)}.${until.slice(5, 7)}.${until.slice(2, 4)}`);
+    // „Meine Unterweisungen“ offers it.
+    const mine = await aClient.get('/api/instructions/mine?includeDone=true');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const row = mine
+      .json<{ data: { rows: { id: number; certificate: boolean }[] } }>()
+      .data.rows.find((r) => r.id === item!.id);
+    expect(row?.certificate).toBe(true);
+    expect(res.feedbackId).not.toBeNull();
   });
 });

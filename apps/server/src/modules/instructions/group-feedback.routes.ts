@@ -2,6 +2,8 @@ import {
   createGroupFeedbackSchema,
   departmentEmployeesQuerySchema,
   departmentEmployeesSchema,
+  groupFeedbackListQuerySchema,
+  groupFeedbackListRowSchema,
   groupFeedbackResultSchema,
   groupFeedbackSchema,
 } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
@@ -9,11 +11,16 @@ import { idParamsSchema } from '@schutzwerk/shared/list/list.schema.ts';
 import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '#modules/reports/index.ts';
 import { anyOf } from '#platform/access.ts';
 import { requireActor } from '#platform/auth.plugin.ts';
+import { listRoute } from '#platform/list-route.ts';
 import type { GroupFeedbackService } from './group-feedback.service.ts';
 
-/** Group feedback (/api/instructions/group-feedback…, decision 069). */
+/**
+ * Group feedback (/api/instructions/group-feedback…, decision 069); the list of past ones and the attendance
+ * record PDF (decision 079) — what the caller sees is limited by reach (group-feedback.repository.ts).
+ */
 export function groupFeedbackRoutes(service: GroupFeedbackService): FastifyPluginAsyncZod {
   return async (app) => {
     const feedback = { access: anyOf(P.TOPICS_GROUP_FEEDBACK) };
@@ -48,10 +55,36 @@ export function groupFeedbackRoutes(service: GroupFeedbackService): FastifyPlugi
         data: await service.departmentEmployees(requireActor(request), request.query.departmentId),
       }),
     );
+    const read = { access: anyOf(P.TOPICS_GROUP_FEEDBACK, COMPOSITE.TOPICS_EVALUATION) };
+    listRoute(app, {
+      path: '/instructions/group-feedback',
+      postPath: '/instructions/group-feedback/list',
+      config: read,
+      query: groupFeedbackListQuerySchema,
+      row: groupFeedbackListRowSchema,
+      handler: (request, query) => service.list(requireActor(request), query),
+    });
+    app.get(
+      '/instructions/group-feedback/:id/attendance-record',
+      {
+        config: read,
+        schema: { summary: "A group feedback's attendance record PDF", params: idParamsSchema },
+      },
+      async (request, reply) => {
+        const result = await service.attendanceRecord(requireActor(request), request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-filename', encodeURIComponent(result.fileName))
+          .header('content-disposition', contentDisposition(result.fileName))
+          .header('access-control-expose-headers', 'content-filename, content-disposition')
+          .header('cache-control', 'no-store')
+          .send(result.file);
+      },
+    );
     app.get(
       '/instructions/group-feedback/:id',
       {
-        config: { access: anyOf(P.TOPICS_GROUP_FEEDBACK, COMPOSITE.TOPICS_EVALUATION) },
+        config: read,
         schema: { params: idParamsSchema, response: { 200: z.object({ data: groupFeedbackSchema }) } },
       },
       async (request) => ({ data: await service.get(requireActor(request), request.params.id) }),

@@ -5,7 +5,9 @@ import {
   type DepartmentEmployees,
   type GroupFeedback,
   type GroupFeedbackError,
+  type GroupFeedbackListQuery,
   type GroupFeedbackResult,
+  groupFeedbackListQuerySchema,
   NEW_EXTERNAL_REQUIRED,
 } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
@@ -16,8 +18,10 @@ import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderAttendanceRecordPdf } from './group-feedback.certificate.ts';
 import type {
   FeedbackEmployee,
+  FeedbackScope,
   FeedbackTopic,
   GroupFeedbackRepository,
 } from './group-feedback.repository.ts';
@@ -28,6 +32,8 @@ type Deps = {
   db: Db;
   repository: GroupFeedbackRepository;
   assignments: Pick<AssignmentsRepository, 'logChanges'>;
+  /** The company name and the operator's logo of the attendance record PDF (decision 079). */
+  print: { companyName: () => Promise<string>; logo: () => Promise<Buffer | null> };
   now?: () => Date;
 };
 
@@ -59,7 +65,30 @@ const key = (employeeId: number, topicId: number, type: string) => `${employeeId
  * external without the right, a booked appointment, already confirmed that day, a taken personnel number) is
  * a line of the report while the rest is confirmed — in one transaction.
  */
-export function createGroupFeedbackService({ db, repository, assignments, now = () => new Date() }: Deps) {
+export function createGroupFeedbackService({
+  db,
+  repository,
+  assignments,
+  print,
+  now = () => new Date(),
+}: Deps) {
+  /** Whose recorded items the caller sees: their own feedbacks, else employees in reach (decision 079). */
+  async function scopeOf(actor: Actor): Promise<FeedbackScope> {
+    const reach = await unitReach(db, actor);
+    return {
+      employeeId: actor.employeeId,
+      departments: reach.departments ? [...reach.departments] : null,
+      locations: reach.locations ? [...reach.locations] : null,
+      externals: actorHasAny(actor, P.TOPICS_EVALUATE_EXTERNAL),
+    };
+  }
+
+  async function find(actor: Actor, id: number): Promise<GroupFeedback> {
+    const found = await repository.find(db, actor.portalId, id, await scopeOf(actor));
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+
   const line = (
     code: ReportCode,
     who: { id: number | null; name: string; personnelNumber: string },
@@ -108,10 +137,48 @@ export function createGroupFeedbackService({ db, repository, assignments, now = 
       };
     },
 
-    async get(actor: Actor, id: number): Promise<GroupFeedback> {
-      const found = await repository.find(db, actor.portalId, id);
-      if (!found) throw new AppError('NOT_FOUND');
-      return found;
+    /** The past group feedbacks the caller sees (list protocol, decision 079). */
+    async list(actor: Actor, raw: GroupFeedbackListQuery) {
+      const query = groupFeedbackListQuerySchema.parse(raw);
+      return repository.list(db, actor.portalId, await scopeOf(actor), query);
+    },
+
+    /** One group feedback with the items the caller sees (another portal's, or none seen: 404). */
+    get: find,
+
+    /**
+     * The attendance record PDF („Teilnahmenachweis“): topics, day, instructor and the employees the caller
+     * sees with a signature column.
+     */
+    async attendanceRecord(actor: Actor, id: number): Promise<{ file: Buffer; fileName: string }> {
+      const feedback = await find(actor, id);
+      const topics = new Map<string, string>();
+      const people = new Map<
+        number,
+        { name: string; personnelNumber: string; departmentName: string | null }
+      >();
+      for (const item of feedback.items) {
+        const label = `${item.topicIdentifier} ${item.topicLabel}`.trim();
+        topics.set(`${item.topicId}:${item.type}`, item.type === 'checkup' ? `${label} (Vorsorge)` : label);
+        people.set(item.employeeId, {
+          name: item.employeeName,
+          personnelNumber: item.personnelNumber,
+          departmentName: item.departmentName,
+        });
+      }
+      const file = await renderAttendanceRecordPdf(
+        {
+          companyName: await print.companyName(),
+          givenOn: feedback.givenOn,
+          instructorName: feedback.instructorName,
+          topics: [...topics.values()].sort((a, b) => a.localeCompare(b, 'de')),
+          note: feedback.note,
+          employees: [...people.values()],
+        },
+        { printedAt: now(), logo: await print.logo() },
+      );
+      const day = `${feedback.givenOn.slice(8, 10)}-${feedback.givenOn.slice(5, 7)}-${feedback.givenOn.slice(2, 4)}`;
+      return { file, fileName: `Teilnahmenachweis_${feedback.id}_${day}.pdf` };
     },
 
     async create(actor: Actor, raw: CreateGroupFeedback): Promise<GroupFeedbackResult> {

@@ -28,7 +28,7 @@ import { createTopicsTransfer } from './topics-transfer.ts';
  */
 export function instructionsModule(deps: {
   db: Db;
-  /** The company name and the operator's logo of the evaluations' PDFs (decision 073). */
+  /** The company name and the operator's logo of the evaluations' and the attendance record's PDFs (073, 079). */
   print: { companyName: () => Promise<string>; logo: () => Promise<Buffer | null> };
   now?: () => Date;
 }) {
@@ -63,6 +63,7 @@ export function instructionsModule(deps: {
     db: deps.db,
     repository: groupFeedbackRepository,
     assignments: assignmentsRepository,
+    print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
   // Evaluations: key figures, completion rates, the overdue list, XLSX and PDF (decision 073).

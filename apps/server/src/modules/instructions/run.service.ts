@@ -22,8 +22,10 @@ import { type FieldChanges, LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { AssignmentRecord, AssignmentsRepository } from './assignments.repository.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderGroupItemCertificatePdf } from './group-feedback.certificate.ts';
+import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import type { InstructionsRepository, TopicRecord } from './instructions.repository.ts';
-import { type CertificateData, renderCertificatePdf } from './run.certificate.ts';
+import { renderCertificatePdf } from './run.certificate.ts';
 import type { RunQuestionRecord, RunRecord, RunRepository } from './run.repository.ts';
 import { hasScormPackage } from './scorm.repository.ts';
 import type { MediaFiles, ServedFile } from './topic-media.ts';
@@ -646,39 +648,65 @@ export function createRunService(deps: RunDeps) {
     },
 
     /**
-     * The certificate PDF of a done assignment completed through its questions: the employee themselves, or
-     * TOPICS_CERTIFICATES within the portal.
+     * The certificate PDF of a done assignment completed through its questions, or confirmed by a group
+     * feedback (decision 079: „Unterweisung in der Gruppe, bestätigt durch …“): the employee themselves, or
+     * TOPICS_CERTIFICATES within the portal. A rearranged item has neither: CERTIFICATE_NOT_AVAILABLE.
      */
     async certificate(actor: Actor, assignmentId: number): Promise<{ file: Buffer; fileName: string }> {
-      const data = await db.transaction(async (tx): Promise<CertificateData> => {
+      const printed = { printedAt: now(), logo: await deps.logo() };
+      const made = await db.transaction(async (tx) => {
         const assignment = await deps.assignments.find(tx, assignmentId);
         if (!assignment || assignment.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
         const own = assignment.employeeId === actor.employeeId && actorHasAny(actor, P.TOPICS_OWN);
         if (!own && !actorHasAny(actor, P.TOPICS_CERTIFICATES)) throw new AppError('NO_PERMISSION');
+        if (assignment.status !== 'E') throw new AppError('CERTIFICATE_NOT_AVAILABLE');
         const run = await repository.findByAssignment(tx, assignmentId);
-        if (assignment.status !== 'E' || !run || run.status !== 'passed' || !run.completedAt)
-          throw new AppError('CERTIFICATE_NOT_AVAILABLE');
+        const passed = run && run.status === 'passed' && run.completedAt ? run : null;
+        const group = passed ? undefined : await groupFeedbackRepository.itemOfAssignment(tx, assignment);
+        if (!passed && !group) throw new AppError('CERTIFICATE_NOT_AVAILABLE');
         const topic = await topicOf(tx, assignment.topicId);
         const person = await repository.person(tx, assignment.employeeId);
         const system = await deps.system(tx);
-        return {
+        const common = {
           companyName: system.companyName,
           name: person ? `${person.firstName} ${person.lastName}` : '',
           personnelNumber: person?.personnelNumber ?? '',
           topicIdentifier: topic.identifier,
           topicLabel: topic.label,
-          completedOn: berlinToday(run.completedAt),
-          mode: topic.mode === 3 ? 3 : 1,
-          score: run.score,
-          total: run.questionIds.length,
-          minScore: topic.minScore,
           validUntil: assignment.validUntil,
         };
+        if (passed) {
+          const completedOn = berlinToday(passed.completedAt!);
+          return {
+            day: completedOn,
+            identifier: topic.identifier,
+            render: () =>
+              renderCertificatePdf(
+                {
+                  ...common,
+                  completedOn,
+                  mode: topic.mode === 3 ? 3 : 1,
+                  score: passed.score,
+                  total: passed.questionIds.length,
+                  minScore: topic.minScore,
+                },
+                printed,
+              ),
+          };
+        }
+        return {
+          day: group!.givenOn,
+          identifier: topic.identifier,
+          render: () =>
+            renderGroupItemCertificatePdf(
+              { ...common, givenOn: group!.givenOn, instructorName: group!.instructorName },
+              printed,
+            ),
+        };
       });
-      const file = await renderCertificatePdf(data, { printedAt: now(), logo: await deps.logo() });
       return {
-        file,
-        fileName: `Teilnahmebescheinigung_${data.topicIdentifier}_${germanDate(data.completedOn).replaceAll('.', '-')}.pdf`,
+        file: await made.render(),
+        fileName: `Teilnahmebescheinigung_${made.identifier}_${germanDate(made.day).replaceAll('.', '-')}.pdf`,
       };
     },
   };

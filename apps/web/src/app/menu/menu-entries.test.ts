@@ -82,12 +82,17 @@ describe('menu entries', () => {
       'instructionProfiles',
       'instructionMatrix',
     ]);
-    expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual(['instructionMatrix']);
+    // An evaluation right reads the group feedbacks' „Verlauf“ (decision 079).
+    expect(visibleMenuEntries(can([P.TOPICS_EVALUATE])).map((e) => e.key)).toEqual([
+      'instructionMatrix',
+      'groupFeedback',
+    ]);
     // Group feedback has its own right (decision 069).
     expect(visibleMenuEntries(can([P.TOPICS_GROUP_FEEDBACK])).map((e) => e.key)).toEqual(['groupFeedback']);
     // External instructions: their records and their settings per location (decision 074).
     expect(visibleMenuEntries(can([P.TOPICS_EVALUATE_EXTERNAL])).map((e) => e.key)).toEqual([
       'instructionMatrix',
+      'groupFeedback',
       'externalInstructions',
     ]);
     // Readers of released substances see the register.

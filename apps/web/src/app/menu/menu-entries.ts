@@ -224,12 +224,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     anyOf: [P.TOPICS_PROFILES, ...COMPOSITE.TOPICS_EVALUATION],
     available: true,
   },
-  // Group feedback: a supervisor confirms an instruction given in person (decision 069).
+  // Group feedback: a supervisor confirms an instruction given in person (decision 069); its „Verlauf“ also
+  // reads with an evaluation right (decision 079).
   {
     key: 'groupFeedback',
     route: '/instructions/group-feedback',
     icon: GroupsIcon,
-    anyOf: [P.TOPICS_GROUP_FEEDBACK],
+    anyOf: [P.TOPICS_GROUP_FEEDBACK, ...COMPOSITE.TOPICS_EVALUATION],
     available: true,
   },
   // External instructions: the kiosk's records and the settings per location (decision 074).

@@ -9,12 +9,14 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EmployeePickerRow } from '@schutzwerk/shared/employees/employee.schema.ts';
@@ -25,15 +27,19 @@ import {
   NEW_EXTERNAL_REQUIRED,
 } from '@schutzwerk/shared/instructions/group-feedback.schema.ts';
 import type { TopicRow } from '@schutzwerk/shared/instructions/instructions.schema.ts';
+import { COMPOSITE, P } from '@schutzwerk/shared/permissions.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmployeePickerDialog } from '#components/picker-dialog/employee-picker-dialog.tsx';
 import { PickerDialog } from '#components/picker-dialog/picker-dialog.tsx';
 import { DepartmentPickerField, type TreeChoice } from '#components/picker-field/tree-picker-field.tsx';
 import type { ScrollingListColumn } from '#components/scrolling-list/scrolling-list.tsx';
 import { errorMessage, fieldErrors } from '#i18n/i18n.ts';
+import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import { useCreateGroupFeedback, useDepartmentEmployees } from './api/group-feedback.ts';
+import { GroupFeedbackHistory } from './history-tab.tsx';
 
 /** The topics' list source (list protocol, /api/topics). */
 const TOPIC_SOURCE = 'topics';
@@ -56,15 +62,51 @@ const emptyExternal = (): External => ({
   company: '',
 });
 
+/** „Erfassen“ needs the group-feedback right; „Verlauf“ reads with it or an evaluation right (decision 079). */
+const TABS = [
+  { key: 'record', anyOf: [P.TOPICS_GROUP_FEEDBACK] },
+  { key: 'history', anyOf: [P.TOPICS_GROUP_FEEDBACK, ...COMPOSITE.TOPICS_EVALUATION] },
+] as const;
+
 /**
- * /instructions/group-feedback — a supervisor confirms an instruction given in person to a group (decision 069):
+ * /instructions/group-feedback — tabs „Erfassen“ and „Verlauf“ (the past feedbacks, decision 079). Erfassen: a
+ * supervisor confirms an instruction given in person to a group (decision 069):
  * topics (instruction or check-up), the day, the employees (picker, or all of a sub-department in reach), new
  * external persons, a note; the answer is the report of what was confirmed and, per employee and topic, what
  * failed and why.
  */
 export function GroupFeedbackPage() {
   const { t } = useTranslation();
-  useToolbar({ title: t('groupFeedback.title') });
+  const { canAny } = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const visible = TABS.filter((tab) => canAny(tab.anyOf));
+  const current = visible.find((tab) => tab.key === params.get('tab')) ?? visible[0];
+  const [search, setSearch] = useState('');
+  useToolbar({
+    title: t('groupFeedback.title'),
+    ...(current?.key === 'history' ? { search: { value: search, onChange: setSearch } } : {}),
+  });
+  if (!current) return null;
+  return (
+    <Stack spacing={2} sx={{ flex: 1, minHeight: 0 }}>
+      <Tabs
+        value={current.key}
+        onChange={(_, key: string) => setParams({ tab: key }, { replace: true })}
+        aria-label={t('groupFeedback.title')}
+        variant="scrollable"
+      >
+        {visible.map((tab) => (
+          <Tab key={tab.key} value={tab.key} label={t(`groupFeedback.tabs.${tab.key}`)} />
+        ))}
+      </Tabs>
+      {current.key === 'record' ? <GroupFeedbackForm /> : <GroupFeedbackHistory search={search} />}
+    </Stack>
+  );
+}
+
+/** „Erfassen“: the form of decision 069. */
+function GroupFeedbackForm() {
+  const { t } = useTranslation();
   const send = useCreateGroupFeedback();
   const fromDepartment = useDepartmentEmployees();
   const [topics, setTopics] = useState<ChosenTopic[]>([]);
