@@ -191,7 +191,7 @@ function RecordsTab({ search }: { search: string }) {
       {
         id: 'certificate',
         header: t('externalInstructions.columns.certificate'),
-        minWidth: 230,
+        minWidth: 270,
         grow: 0.5,
         compact: 'actions',
         render: (r, _i, cell) => <DocumentsCell row={r} tabbable={cell.tabbable} />,
