@@ -83,7 +83,7 @@ export async function renderVisitorBadgePdf(
     ['Unterwiesen am', germanDate(data.completedOn)],
     ['Gültig bis', data.validUntil ? germanDate(data.validUntil) : 'ohne Ablaufdatum'],
   ];
-  const labelWidth = 92;
+  const labelWidth = 108;
   for (const [label, value] of rows) {
     doc
       .font('bold')
