@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slidesPdf, tinyPng } from '../apps/server/test/file-fixtures.ts';
 import { CSRF_HEADER } from '../packages/shared/src/constants.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -27,12 +28,28 @@ async function adminSession(browser: Browser) {
     if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
     return ((await res.json()) as { data: T }).data;
   };
-  return { call, close: () => context.close() };
+  /** A raw file upload (the topic's presentation, a question's image). */
+  const upload = async <T>(url: string, body: Buffer, type: string): Promise<T> => {
+    const res = await request.post(url, { headers: { ...headers, 'content-type': type }, data: body });
+    if (!res.ok()) throw new Error(`upload ${url}: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+  return { call, upload, close: () => context.close() };
 }
 type Api = Awaited<ReturnType<typeof adminSession>>;
 
-/** A released topic with the given questions (answers: the first right unless named). */
-async function topic(admin: Api, label: string, questions: { text: string; answers: [string, boolean][] }[]) {
+type TopicAnswer = { version: number; questions: { id: number; version: number }[] };
+
+/**
+ * A released topic with the given questions; with `slides` a presentation of that many pages, and the first
+ * question with an image (decision 078).
+ */
+async function topic(
+  admin: Api,
+  label: string,
+  questions: { text: string; answers: [string, boolean][] }[],
+  slides = 0,
+) {
   const created = await admin.call<{ id: number; version: number }>('post', '/api/topics', {
     label,
     identifier: `EXT-${suffix}-${++topicCounter}`,
@@ -40,15 +57,26 @@ async function topic(admin: Api, label: string, questions: { text: string; answe
     durationDays: 365,
     minutes: 5,
   });
-  let version = created.version;
+  let current: TopicAnswer = { version: created.version, questions: [] };
+  if (slides > 0)
+    current = await admin.upload<TopicAnswer>(
+      `/api/topics/${created.id}/presentation?version=${current.version}&fileName=Werksgelaende.pdf`,
+      await slidesPdf(slides),
+      'application/pdf',
+    );
   for (const q of questions)
-    version = (
-      await admin.call<{ version: number }>('post', `/api/topics/${created.id}/questions`, {
-        text: q.text,
-        answers: q.answers.map(([text, right]) => ({ text, right })),
-      })
-    ).version;
-  await admin.call('post', `/api/topics/${created.id}/release`, { version });
+    current = await admin.call<TopicAnswer>('post', `/api/topics/${created.id}/questions`, {
+      text: q.text,
+      answers: q.answers.map(([text, right]) => ({ text, right })),
+    });
+  const first = current.questions[0];
+  if (slides > 0 && first)
+    current = await admin.upload<TopicAnswer>(
+      `/api/topics/${created.id}/questions/${first.id}/image?version=${first.version}`,
+      tinyPng(),
+      'image/png',
+    );
+  await admin.call('post', `/api/topics/${created.id}/release`, { version: current.version });
   return created.id;
 }
 
@@ -69,24 +97,29 @@ describe('external instructions', () => {
     browser = await launchBrowser();
     admin = await adminSession(browser);
     await admin.call('post', '/api/locations', { parentId: null, name: locationName });
-    await topic(admin, safety, [
-      {
-        text: 'Wo dürfen Besucher gehen?',
-        answers: [
-          ['Nur auf markierten Wegen', true],
-          ['Überall', false],
-          ['Durch die Halle', false],
-        ],
-      },
-      {
-        text: 'Was tragen Sie in der Halle?',
-        answers: [
-          ['Sandalen', false],
-          ['Warnweste', true],
-          ['Nichts Besonderes', false],
-        ],
-      },
-    ]);
+    await topic(
+      admin,
+      safety,
+      [
+        {
+          text: 'Wo dürfen Besucher gehen?',
+          answers: [
+            ['Nur auf markierten Wegen', true],
+            ['Überall', false],
+            ['Durch die Halle', false],
+          ],
+        },
+        {
+          text: 'Was tragen Sie in der Halle?',
+          answers: [
+            ['Sandalen', false],
+            ['Warnweste', true],
+            ['Nichts Besonderes', false],
+          ],
+        },
+      ],
+      2,
+    );
     await topic(admin, fire, [
       {
         text: 'Was tun Sie bei Alarm?',
@@ -123,8 +156,21 @@ describe('external instructions', () => {
     await context.close();
   });
 
-  it('a visitor at the kiosk (390 px) enters their data, restarts after a wrong answer, passes and gets the certificate; the record is listed', async () => {
+  it('a visitor at the kiosk (390 px) enters their data, sees the slides, restarts after a wrong answer, passes and gets the certificate and the badge; the record is listed', async () => {
     const { context, page } = await newPage(browser, { phone: true });
+    /** Pages through the current topic's presentation to its questions. */
+    const slides = async (pages: number) => {
+      await page.getByTestId('kiosk-presentation').waitFor();
+      for (let n = 1; n <= pages; n++) {
+        await page.getByTestId('kiosk-presentation-position').getByText(`Folie ${n} von ${pages}`).waitFor();
+        await page.locator(`[data-testid="kiosk-presentation-canvas"][data-page="${n}"]`).waitFor();
+        if (n === 1) await expectAccessible(page);
+        await page
+          .getByRole('button', { name: n < pages ? 'Nächste Folie' : 'Weiter zu den Fragen' })
+          .click();
+      }
+      await page.getByTestId('kiosk-presentation').waitFor({ state: 'detached' });
+    };
     await page.goto('/external');
     // Public: no sign-in, no navigation into the app.
     await page.getByRole('heading', { name: 'Bitte wählen Sie den Standort, den Sie besuchen' }).waitFor();
@@ -147,9 +193,11 @@ describe('external instructions', () => {
     await page.getByLabel('Grund des Besuchs').fill('Wartung der Lüftungsanlage');
     await page.getByRole('button', { name: 'Unterweisung beginnen' }).click();
 
-    // The first topic; a wrong answer starts again from the first topic.
+    // The first topic: its slides first (decision 078), then its questions, the first with its image.
     await page.getByRole('heading', { name: safety }).waitFor();
+    await slides(2);
     await page.getByTestId('kiosk-question').filter({ hasText: 'Wo dürfen Besucher gehen?' }).waitFor();
+    await page.getByRole('img', { name: 'Wo dürfen Besucher gehen?' }).waitFor();
     await page.getByRole('button', { name: 'Antwort prüfen' }).click();
     await page.getByText('Bitte wählen Sie mindestens eine Antwort.').waitFor();
     await page.getByRole('checkbox', { name: 'Nur auf markierten Wegen' }).check();
@@ -167,7 +215,8 @@ describe('external instructions', () => {
       .waitFor();
     await expectAccessible(page);
 
-    // The whole instruction again, right this time.
+    // The whole instruction again, right this time — the slides of the first topic again.
+    await slides(2);
     await page.getByTestId('kiosk-question').filter({ hasText: 'Wo dürfen Besucher gehen?' }).waitFor();
     await page.getByRole('checkbox', { name: 'Nur auf markierten Wegen' }).check();
     await page.getByRole('button', { name: 'Antwort prüfen' }).click();
@@ -193,6 +242,15 @@ describe('external instructions', () => {
     expect(text).toContain(locationName);
     expect(text).toContain(safety);
     expect(text).toContain(fire);
+    const [badge] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Besucherausweis herunterladen' }).click(),
+    ]);
+    expect(badge.suggestedFilename()).toMatch(/^Besucherausweis_.*\.pdf$/);
+    const badgeText = await pdfText((await badge.path()) as string);
+    expect(badgeText).toContain('BESUCHERAUSWEIS');
+    expect(badgeText).toContain(`Erika Besucherin${suffix}`);
+    expect(badgeText).toContain(locationName);
     // „Fertig“ leaves nothing for the next visitor.
     await page.getByRole('button', { name: 'Fertig' }).click();
     await page.getByRole('heading', { name: 'Bitte wählen Sie den Standort, den Sie besuchen' }).waitFor();
@@ -205,6 +263,13 @@ describe('external instructions', () => {
     const row = listRows(desk.page, 'Nachweise').filter({ hasText: `Besucherin${suffix}, Erika` });
     await row.filter({ hasText: 'Lüftungsbau Nord GmbH' }).waitFor();
     await row.getByText(/Bestanden, gültig bis/).waitFor();
+    const [fromList] = await Promise.all([
+      desk.page.waitForEvent('download'),
+      row
+        .getByRole('button', { name: `Besucherausweis für Erika Besucherin${suffix} herunterladen` })
+        .click(),
+    ]);
+    expect(fromList.suggestedFilename()).toMatch(/^Besucherausweis_.*\.pdf$/);
     await desk.context.close();
   });
 });

@@ -135,6 +135,11 @@ describe('instruction run-through', () => {
     await region.getByLabel('E-Mail … Tage vor Fälligkeit').click();
     await page.getByRole('option', { name: '21 Tage vorher' }).click();
     await region.getByLabel('Eskalation nach … Tagen Überfälligkeit').fill('');
+    // The kiosk records' retention (decision 078): bad input in German, then its default again.
+    const retention = region.getByLabel('Aufbewahrung der Nachweise externer Personen (Tage)');
+    await retention.fill('10');
+    await region.getByText('Mindestens 30 Tage.').waitFor();
+    await retention.fill('730');
     await region.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Einstellungen wurden gespeichert.').waitFor();
     const saved = await admin.call<{ value: Record<string, unknown> }>('get', '/api/settings/instructions');
@@ -143,6 +148,7 @@ describe('instruction run-through', () => {
       displayDaysBeforeDue: 90,
       mailDaysBeforeDue: 21,
       escalateAfterDays: null,
+      externalRetentionDays: 730,
     });
     await context.close();
   });

@@ -455,6 +455,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...mail.jobs,
     ...actions.jobs,
     ...instructionReminders.jobs,
+    ...externalInstructions.jobs,
     ...occupationalMedicine.jobs,
     ...accidents.jobs,
     ...(options.jobs ?? []),

@@ -84,6 +84,8 @@ export const kioskQuestionSchema = z.object({
   id: z.number().int(),
   text: z.string(),
   answers: z.array(z.string()),
+  /** The question has an image (`GET /external/run/questions/:id/image`, decision 078). */
+  hasImage: z.boolean(),
 });
 
 export const kioskStateSchema = z.object({
@@ -97,6 +99,11 @@ export const kioskStateSchema = z.object({
   position: z.number().int(),
   total: z.number().int(),
   attempt: z.number().int(),
+  /**
+   * The current topic's presentation (`GET /external/run/presentation`, decision 078), shown before its
+   * questions; null without one or once passed.
+   */
+  presentation: z.object({ pages: z.number().int() }).nullable(),
   question: kioskQuestionSchema.nullable(),
   completedAt: z.string().nullable(),
   validUntil: z.string().nullable(),

@@ -27,6 +27,10 @@ const days = (min: number) =>
     .min(min, { message: min === 0 ? 'Bitte 0 oder mehr Tage angeben.' : `Mindestens ${min} Tag.` })
     .max(INSTRUCTION_SETTINGS_MAX_DAYS, { message: `Höchstens ${INSTRUCTION_SETTINGS_MAX_DAYS} Tage.` });
 
+/** The bounds of the retention of external persons' records (decision 078). */
+export const EXTERNAL_RETENTION_MIN_DAYS = 30;
+export const EXTERNAL_RETENTION_MAX_DAYS = 3650;
+
 /**
  * Settings of the instructions (tab „Unterweisungen“, spec §9 "display settings"), one value per portal. The
  * field names are stable: the run-through, „Meine Unterweisungen“ and the reminder job read them through
@@ -41,6 +45,9 @@ const days = (min: number) =>
  * - escalateAfterDays: an item overdue for this many days is reported to the supervisor, null = never.
  * - escalationRecipients: who gets that report (ESCALATION_RECIPIENTS; level n after n × escalateAfterDays).
  * - intervalUnit: the unit intervals and durations are shown in (interval-format.ts).
+ * - externalRetentionDays: the kiosk's records of external persons (decision 074) are deleted this many days
+ *   after their completion, not before their validity ended (the job `external-instructions-retention`,
+ *   decision 078); unfinished runs after 30 days.
  */
 export const instructionSettingsCategory = defineSettingsCategory({
   key: 'instructions',
@@ -60,6 +67,11 @@ export const instructionSettingsCategory = defineSettingsCategory({
         .max(ESCALATION_RECIPIENTS.length)
         .refine((v) => new Set(v).size === v.length, { message: 'Jeder Empfänger nur einmal.' }),
       intervalUnit: z.enum(INTERVAL_UNITS, { message: 'Bitte eine der angebotenen Einheiten wählen.' }),
+      externalRetentionDays: z
+        .number({ message: 'Bitte eine ganze Zahl von Tagen angeben.' })
+        .int({ message: 'Bitte eine ganze Zahl von Tagen angeben.' })
+        .min(EXTERNAL_RETENTION_MIN_DAYS, { message: `Mindestens ${EXTERNAL_RETENTION_MIN_DAYS} Tage.` })
+        .max(EXTERNAL_RETENTION_MAX_DAYS, { message: `Höchstens ${EXTERNAL_RETENTION_MAX_DAYS} Tage.` }),
     })
     .refine((v) => v.displayDaysBeforeDue >= v.executableDaysBeforeDue, {
       message:
@@ -75,6 +87,7 @@ export const instructionSettingsCategory = defineSettingsCategory({
     escalateAfterDays: 14,
     escalationRecipients: ['supervisor', 'level1'],
     intervalUnit: 'auto',
+    externalRetentionDays: 730,
   },
   ...SETTINGS_CATEGORY_RIGHTS.instructions,
 });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '#db/client.ts';
+import { instructionSettings } from '#modules/settings/index.ts';
 import { createLoginThrottle, type ThrottleSettings } from '#platform/login-throttle.ts';
 import { externalRepository } from './external.repository.ts';
+import { externalRetentionJob } from './external.retention.ts';
 import { externalRoutes } from './external.routes.ts';
 import { createExternalService } from './external.service.ts';
 import { runRepository } from './run.repository.ts';
@@ -25,7 +27,7 @@ const KIOSK_LIMITS: ThrottleSettings = {
   maxPerAddress: 600,
 };
 
-/** External instructions: settings per location, the public kiosk and the records (decision 074). */
+/** External instructions: settings per location, the public kiosk and the records (decisions 074, 078). */
 export function externalInstructionsModule(deps: {
   db: Db;
   files: MediaFiles;
@@ -46,6 +48,8 @@ export function externalInstructionsModule(deps: {
   });
   return {
     service,
+    /** The retention of the records (decision 078); app.ts adds it to the scheduler's jobs. */
+    jobs: [externalRetentionJob({ portalSettings: instructionSettings })],
     register: (app: FastifyInstance) => app.register(externalRoutes(service), { prefix: '/api' }),
   };
 }

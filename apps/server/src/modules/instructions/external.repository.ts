@@ -1,5 +1,5 @@
 import type { ExternalRecordRow, ExternalSite } from '@schutzwerk/shared/instructions/external.schema.ts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { locations } from '#modules/organisation/tables.ts';
 import { type ChangeEntry, recordChange } from '#platform/audit.ts';
@@ -252,6 +252,50 @@ export const externalRepository = {
             .where(w),
         ),
     });
+  },
+
+  /** The portals that have kiosk records (the retention job walks them, decision 078). */
+  async portalsWithRecords(ex: Executor): Promise<number[]> {
+    const rows = await ex
+      .selectDistinct({ portalId: externalInstructions.portalId })
+      .from(externalInstructions);
+    return rows.map((r) => r.portalId);
+  },
+
+  /**
+   * The records past their retention (decision 078): passed ones completed before `passedBefore` whose validity
+   * ended before `today` (or that have none), and unfinished ones started before `startedBefore`.
+   */
+  async expired(
+    ex: Executor,
+    portalId: number,
+    cut: { passedBefore: Date; today: string; startedBefore: Date },
+  ): Promise<{ id: number; status: string }[]> {
+    return ex
+      .select({ id: externalInstructions.id, status: externalInstructions.status })
+      .from(externalInstructions)
+      .where(
+        and(
+          eq(externalInstructions.portalId, portalId),
+          or(
+            and(
+              eq(externalInstructions.status, 'passed'),
+              lt(externalInstructions.completedAt, cut.passedBefore),
+              or(isNull(externalInstructions.validUntil), lt(externalInstructions.validUntil, cut.today)),
+            ),
+            and(
+              eq(externalInstructions.status, 'running'),
+              lt(externalInstructions.startedAt, cut.startedBefore),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(externalInstructions.id));
+  },
+
+  async deleteRecords(ex: Executor, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await ex.delete(externalInstructions).where(inArray(externalInstructions.id, [...ids]));
   },
 
   async logChange(ex: Executor, entry: ChangeEntry): Promise<void> {

@@ -8,13 +8,17 @@ import type {
   KioskState,
 } from '@schutzwerk/shared/instructions/external.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { locations } from '#modules/organisation/tables.ts';
+import { scheduledTasks } from '#modules/scheduler/scheduler.table.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
+import { slidesPdf, tinyPng } from '#test/file-fixtures.ts';
 import { createUser, customerPortalId, mainPortalId } from '#test/fixtures.ts';
+import { berlinToday } from './assignments.service.ts';
+import { externalInstructions } from './external.table.ts';
 import { instructionsRepository } from './instructions.repository.ts';
 
 let clock = new Date('2027-03-10T09:00:00Z');
@@ -442,5 +446,277 @@ describe('the records', () => {
       'EXTERNAL_NOT_PASSED',
     );
     expect((await foreign.get(`/api/instructions/external/records/${id}/certificate`)).statusCode).toBe(404);
+  });
+});
+
+describe('presentation, question images and the badge at the kiosk (decision 078)', () => {
+  /** A user who uploads topic files (the employee routes of decision 044). */
+  async function editor() {
+    const user = await createUser(t.database.db, {
+      permissions: [P.TOPICS, P.TOPICS_EDIT, P.TOPICS_QUESTIONS],
+    });
+    return t.login(user.login, user.password);
+  }
+  const raw = (client: ApiClient, url: string, body: Buffer, type = 'application/octet-stream') =>
+    client.request('POST', url, body, { headers: { 'content-type': type } });
+  const questionsOf = (topicId: number) =>
+    queryRows<{ id: number; version: number }>(
+      t.database.db,
+      sql`select id, version from instruction_questions where topic_id = ${topicId} order by number`,
+    );
+
+  it('shows the current topic’s slides and the current question’s image to its own token only; the badge once passed', async () => {
+    clock = new Date('2027-03-10T09:00:00Z');
+    const files = await editor();
+    const loc = await location();
+    const withSlides = await topic({ questions: 2 });
+    const plain = await topic({ questions: 1, durationDays: 90 });
+    const pdf = await slidesPdf(2);
+    const fresh = await instructionsRepository.findTopic(t.database.db, withSlides.id);
+    const up = await raw(
+      files,
+      `/api/topics/${withSlides.id}/presentation?version=${fresh!.version}&fileName=Gelaende.pdf`,
+      pdf,
+    );
+    expect(up.statusCode, up.body).toBe(200);
+    const png = tinyPng();
+    for (const q of await questionsOf(withSlides.id)) {
+      const res = await raw(
+        files,
+        `/api/topics/${withSlides.id}/questions/${q.id}/image?version=${q.version}`,
+        png,
+        'image/png',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [plainQuestion] = await questionsOf(plain.id);
+    await configure(loc.id, [withSlides.id, plain.id]);
+
+    const k = kiosk();
+    let state = stateOf(await k.start(loc.id, { lastName: 'Ausweis' }));
+    expect(state.presentation).toEqual({ pages: 2 });
+    expect(state.question?.hasImage).toBe(true);
+    const slides = await k.get('/api/external/run/presentation');
+    expect(slides.statusCode, slides.body).toBe(200);
+    expect(slides.headers['content-type']).toBe('application/pdf');
+    expect(slides.rawPayload.equals(pdf)).toBe(true);
+    const image = await k.get(`/api/external/run/questions/${state.question!.id}/image`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(png)).toBe(true);
+    // Not the current question: the other one of the topic, one of the next topic.
+    const other = (await questionsOf(withSlides.id)).find((q) => q.id !== state.question!.id)!;
+    expect((await k.get(`/api/external/run/questions/${other.id}/image`)).statusCode).toBe(404);
+    expect((await k.get(`/api/external/run/questions/${plainQuestion!.id}/image`)).statusCode).toBe(404);
+    // No token, another run's token at another location, an invented one: nothing.
+    const stranger = kiosk();
+    expect(errorOf(await stranger.get('/api/external/run/presentation')).code).toBe(
+      'EXTERNAL_SESSION_INVALID',
+    );
+    const elsewhere = await location();
+    await configure(elsewhere.id, [plain.id]);
+    stateOf(await stranger.start(elsewhere.id));
+    expect((await stranger.get('/api/external/run/presentation')).statusCode).toBe(404);
+    expect((await stranger.get(`/api/external/run/questions/${state.question!.id}/image`)).statusCode).toBe(
+      404,
+    );
+    stranger.setToken('erfunden');
+    expect(errorOf(await stranger.get(`/api/external/run/questions/${state.question!.id}/image`)).code).toBe(
+      'EXTERNAL_SESSION_INVALID',
+    );
+    // Before passing there is no badge.
+    expect(errorOf(await k.get('/api/external/run/badge')).code).toBe('EXTERNAL_NOT_PASSED');
+
+    // The next topic has no slides: its state says so and the file is not served.
+    while (state.current === 0) state = (await answer(k, state, true)).state;
+    expect(state.presentation).toBeNull();
+    expect(state.question?.hasImage).toBe(false);
+    expect((await k.get('/api/external/run/presentation')).statusCode).toBe(404);
+    expect((await k.get(`/api/external/run/questions/${other.id}/image`)).statusCode).toBe(404);
+    while (state.status === 'running') state = (await answer(k, state, true)).state;
+
+    const badge = await k.get('/api/external/run/badge');
+    expect(badge.statusCode, badge.body).toBe(200);
+    expect(badge.headers['content-type']).toBe('application/pdf');
+    expect(decodeURIComponent(String(badge.headers['content-filename']))).toBe(
+      'Besucherausweis_Ausweis_Erika_10-03-27.pdf',
+    );
+    const text = (await new PDFParse({ data: badge.rawPayload }).getText()).text;
+    expect(text).toContain('BESUCHERAUSWEIS');
+    expect(text).toContain('Erika Ausweis');
+    expect(text).toContain('Fremdfirma GmbH');
+    expect(text).toContain(loc.name);
+    expect(text).toContain(withSlides.label);
+    expect(text).toContain(plain.label);
+    expect(text).toContain('10.03.27');
+    expect(text).toContain('08.06.27'); // the shortest validity: 90 days
+    expect(text).not.toContain('L01X00T47'); // the ID number stays on the certificate
+    // Passed: the slides and images are no longer served.
+    expect((await k.get('/api/external/run/presentation')).statusCode).toBe(404);
+    // After 12 hours the token gets nothing, not even the badge.
+    clock = new Date('2027-03-10T22:00:00Z');
+    expect(errorOf(await k.get('/api/external/run/badge')).code).toBe('EXTERNAL_SESSION_INVALID');
+    clock = new Date('2027-03-10T09:00:00Z');
+
+    // From the records' list: TOPICS_EVALUATE_EXTERNAL of the own portal only.
+    const rows = (await admin.post('/api/instructions/external/records/list', { search: 'Ausweis' })).json<{
+      data: { rows: ExternalRecordRow[] };
+    }>().data.rows;
+    const id = rows[0]!.id;
+    const fromList = await admin.get(`/api/instructions/external/records/${id}/badge`);
+    expect(fromList.statusCode).toBe(200);
+    expect(fromList.headers['content-type']).toBe('application/pdf');
+    const settingsOnly = await createUser(t.database.db, { permissions: [P.TOPICS, P.SETTINGS_TOPICS] });
+    const noRight = await t.login(settingsOnly.login, settingsOnly.password);
+    expect((await noRight.get(`/api/instructions/external/records/${id}/badge`)).statusCode).toBe(403);
+    const customer = await createUser(t.database.db, {
+      permissions: [P.TOPICS_EVALUATE_EXTERNAL],
+      portalId: await customerPortalId(t.database.db),
+    });
+    const foreign = await t.login(customer.login, customer.password);
+    expect((await foreign.get(`/api/instructions/external/records/${id}/badge`)).statusCode).toBe(404);
+  });
+});
+
+describe('the retention job (decision 078)', () => {
+  it('deletes exactly the records past the portal’s retention and unfinished runs after 30 days', async () => {
+    const db = t.database.db;
+    const loc = await location();
+    const customerPortal = await customerPortalId(db);
+    const [customerLoc] = await db
+      .insert(locations)
+      .values({ portalId: customerPortal, name: `Kundenwerk ${process.pid}` })
+      .returning({ id: locations.id });
+    // The main portal keeps records 100 days; the customer portal has the default (730).
+    const current = (await admin.get('/api/settings/instructions')).json<{
+      data: { version: number; value: Record<string, unknown> };
+    }>().data;
+    const saved = await admin.put('/api/settings/instructions', {
+      version: current.version,
+      value: { ...current.value, externalRetentionDays: 100 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The scheduler runs on the real clock.
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+    const day = (offset: number) => berlinToday(new Date(now + offset * 86_400_000));
+    const before = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from external_instructions`,
+    );
+    let n = 0;
+    const insert = async (values: {
+      status: 'passed' | 'running';
+      startedAt: Date;
+      completedAt?: Date;
+      validUntil?: string | null;
+      portalId?: number;
+      locationId?: number;
+    }) => {
+      const [row] = await db
+        .insert(externalInstructions)
+        .values({
+          portalId: values.portalId ?? mainPortal,
+          locationId: values.locationId ?? loc.id,
+          firstName: 'Alt',
+          lastName: `Fall ${++n}`,
+          company: 'Fremdfirma',
+          idNumber: 'X',
+          reason: 'Besuch',
+          topics: [],
+          questionIds: [],
+          tokenHash: `retention-${process.pid}-${n}-${now}`,
+          status: values.status,
+          startedAt: values.startedAt,
+          completedAt: values.completedAt ?? null,
+          validUntil: values.validUntil ?? null,
+        })
+        .returning({ id: externalInstructions.id });
+      return row!.id;
+    };
+    const old = await insert({
+      status: 'passed',
+      startedAt: daysAgo(101),
+      completedAt: daysAgo(101),
+      validUntil: day(-1),
+    });
+    const oldWithoutEnd = await insert({
+      status: 'passed',
+      startedAt: daysAgo(300),
+      completedAt: daysAgo(300),
+    });
+    const young = await insert({
+      status: 'passed',
+      startedAt: daysAgo(99),
+      completedAt: daysAgo(99),
+      validUntil: day(-1),
+    });
+    const stillValid = await insert({
+      status: 'passed',
+      startedAt: daysAgo(200),
+      completedAt: daysAgo(200),
+      validUntil: day(0),
+    });
+    const abandoned = await insert({ status: 'running', startedAt: daysAgo(31) });
+    const recent = await insert({ status: 'running', startedAt: daysAgo(29) });
+    const customerOld = await insert({
+      status: 'passed',
+      startedAt: daysAgo(101),
+      completedAt: daysAgo(101),
+      validUntil: day(-1),
+      portalId: customerPortal,
+      locationId: customerLoc!.id,
+    });
+    const customerVeryOld = await insert({
+      status: 'passed',
+      startedAt: daysAgo(731),
+      completedAt: daysAgo(731),
+      validUntil: day(-1),
+      portalId: customerPortal,
+      locationId: customerLoc!.id,
+    });
+
+    const [task] = await db
+      .select({ id: scheduledTasks.id, name: scheduledTasks.name })
+      .from(scheduledTasks)
+      .where(eq(scheduledTasks.key, 'external-instructions-retention'));
+    expect(task?.name).toBe('Nachweise externer Personen löschen');
+    await db
+      .update(scheduledTasks)
+      .set({ nextFireAt: new Date(0) })
+      .where(eq(scheduledTasks.key, 'external-instructions-retention'));
+    const results = await t.app.scheduler.runDue();
+    expect(results.find((r) => r.taskId === task!.id)?.outcome).toBe('ok');
+
+    const mine = [old, oldWithoutEnd, young, stillValid, abandoned, recent, customerOld, customerVeryOld];
+    const left = await db
+      .select({ id: externalInstructions.id })
+      .from(externalInstructions)
+      .where(inArray(externalInstructions.id, mine));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      [young, stillValid, recent, customerOld].sort((a, b) => a - b),
+    );
+    // Nothing else went (the other tests' records are recent).
+    const after = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from external_instructions`,
+    );
+    expect(after[0]!.n).toBe(before[0]!.n + mine.length - 4);
+    const logged = await queryRows<{ entity_id: string }>(
+      db,
+      sql`select entity_id from change_log where entity = 'external_instruction' and state = 0`,
+    );
+    expect(logged.map((r) => Number(r.entity_id))).toEqual(
+      expect.arrayContaining([old, oldWithoutEnd, abandoned, customerVeryOld]),
+    );
+
+    const restored = (await admin.get('/api/settings/instructions')).json<{
+      data: { version: number };
+    }>().data;
+    await admin.put('/api/settings/instructions', {
+      version: restored.version,
+      value: { ...current.value },
+    });
   });
 });

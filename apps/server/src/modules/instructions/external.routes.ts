@@ -48,7 +48,8 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
 /**
  * External instructions (decision 074). Public, without an account, rate-limited per address
  * (/api/external/…): the offered locations and their images, the start with the visitor's data, the run by its
- * secret (header `x-visitor-token`), the certificate. Signed in: the settings per location (SETTINGS_TOPICS) and
+ * secret (header `x-visitor-token`), the certificate; the current topic's presentation, the current question's
+ * image and the badge (decision 078). Signed in: the settings per location (SETTINGS_TOPICS) and
  * the records (TOPICS_EVALUATE_EXTERNAL, list protocol).
  */
 export function externalRoutes(service: ExternalService): FastifyPluginAsyncZod {
@@ -115,6 +116,35 @@ export function externalRoutes(service: ExternalService): FastifyPluginAsyncZod 
       '/external/run/certificate',
       { config: open, schema: { summary: "The visitor's certificate PDF (header x-visitor-token)" } },
       async (request, reply) => sendPdf(reply, await service.kioskCertificate(tokenOf(request), request.ip)),
+    );
+    app.get(
+      '/external/run/presentation',
+      {
+        config: open,
+        schema: { summary: "The presentation PDF of the run's current topic (header x-visitor-token)" },
+      },
+      async (request, reply) =>
+        sendServedFile(reply, await service.kioskPresentation(tokenOf(request), request.ip)),
+    );
+    app.get(
+      '/external/run/questions/:questionId/image',
+      {
+        config: open,
+        schema: {
+          summary: "The image of the run's current question (header x-visitor-token)",
+          params: z.object({ questionId: idParamsSchema.shape.id }),
+        },
+      },
+      async (request, reply) =>
+        sendServedFile(
+          reply,
+          await service.kioskQuestionImage(tokenOf(request), request.params.questionId, request.ip),
+        ),
+    );
+    app.get(
+      '/external/run/badge',
+      { config: open, schema: { summary: "The visitor's badge PDF (header x-visitor-token)" } },
+      async (request, reply) => sendPdf(reply, await service.kioskBadge(tokenOf(request), request.ip)),
     );
 
     // ---- signed in ------------------------------------------------------------------------------------
@@ -187,6 +217,15 @@ export function externalRoutes(service: ExternalService): FastifyPluginAsyncZod 
       },
       async (request, reply) =>
         sendPdf(reply, await service.recordCertificate(requireActor(request), request.params.id)),
+    );
+    app.get(
+      '/instructions/external/records/:id/badge',
+      {
+        config: records,
+        schema: { summary: "An external person's badge PDF („Besucherausweis“)", params: idParamsSchema },
+      },
+      async (request, reply) =>
+        sendPdf(reply, await service.recordBadge(requireActor(request), request.params.id)),
     );
   };
 }

@@ -24,13 +24,14 @@ import { LOG_STATE } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import type { LoginThrottle } from '#platform/login-throttle.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderVisitorBadgePdf } from './external.badge.ts';
 import { renderExternalCertificatePdf } from './external.certificate.ts';
 import type { ExternalRecord, ExternalRepository, SiteRow } from './external.repository.ts';
 import { toSite } from './external.repository.ts';
 import type { ExternalTopicSnapshot } from './external.table.ts';
 import type { TopicRecord } from './instructions.repository.ts';
 import type { RunRepository } from './run.repository.ts';
-import { addDays, drawQuestions, germanDate, isRightAnswer } from './run.service.ts';
+import { addDays, drawQuestions, germanDate, isRightAnswer, presentationPages } from './run.service.ts';
 import { hasScormPackage } from './scorm.repository.ts';
 import type { MediaFiles, ServedFile } from './topic-media.ts';
 
@@ -126,12 +127,30 @@ export function createExternalService(deps: ExternalDeps) {
     return record;
   }
 
+  /** The topic the run is at now (as it is today: its presentation may have changed since the start). */
+  async function currentTopic(ex: Executor, record: ExternalRecord): Promise<TopicRecord | undefined> {
+    const snapshot = record.topics[record.current];
+    if (!snapshot) return undefined;
+    const [topic] = await repository.topics(ex, record.portalId, [snapshot.id]);
+    return topic;
+  }
+
   async function stateOf(ex: Executor, record: ExternalRecord): Promise<KioskState> {
     let question: KioskState['question'] = null;
+    let presentation: KioskState['presentation'] = null;
     if (record.status === 'running') {
       const id = record.questionIds[record.position];
       const q = id === undefined ? undefined : await deps.questions.question(ex, id);
-      if (q) question = { id: q.id, text: q.text, answers: q.answers.map((a) => a.text) };
+      if (q)
+        question = {
+          id: q.id,
+          text: q.text,
+          answers: q.answers.map((a) => a.text),
+          hasImage: q.imageHash !== null,
+        };
+      const topic = await currentTopic(ex, record);
+      const pages = topic ? presentationPages(topic) : 0;
+      if (pages > 0) presentation = { pages };
     }
     return {
       status: record.status === 'passed' ? 'passed' : 'running',
@@ -142,6 +161,7 @@ export function createExternalService(deps: ExternalDeps) {
       position: record.position,
       total: record.questionIds.length,
       attempt: record.attempt,
+      presentation,
       question,
       completedAt: record.completedAt ? record.completedAt.toISOString() : null,
       validUntil: record.validUntil,
@@ -368,6 +388,52 @@ export function createExternalService(deps: ExternalDeps) {
       return certificate(await runOf(db, token));
     },
 
+    /**
+     * The presentation of the run's current topic (decision 078): only while the run is under way, only the
+     * topic it is at — the token reaches no other topic's file.
+     */
+    async kioskPresentation(token: string | undefined, ip: string): Promise<ServedFile> {
+      await throttled(deps.answerThrottle, ip);
+      const record = await runOf(db, token);
+      if (record.status !== 'running') throw new AppError('NOT_FOUND');
+      const topic = await currentTopic(db, record);
+      if (
+        !topic?.presentationHash ||
+        presentationPages(topic) === 0 ||
+        !deps.files.exists(topic.presentationHash)
+      )
+        throw new AppError('NOT_FOUND');
+      return {
+        stream: deps.files.open(topic.presentationHash),
+        mimeType: 'application/pdf',
+        fileName: topic.presentationName ?? 'Praesentation.pdf',
+      };
+    },
+
+    /** The image of the run's current question only (decision 078); any other question answers 404. */
+    async kioskQuestionImage(token: string | undefined, questionId: number, ip: string): Promise<ServedFile> {
+      await throttled(deps.answerThrottle, ip);
+      const record = await runOf(db, token);
+      if (record.status !== 'running' || record.questionIds[record.position] !== questionId)
+        throw new AppError('NOT_FOUND');
+      const question = await deps.questions.question(db, questionId);
+      const topic = record.topics[record.current];
+      if (!question || question.topicId !== topic?.id || question.imageHash === null)
+        throw new AppError('NOT_FOUND');
+      if (!deps.files.exists(question.imageHash)) throw new AppError('NOT_FOUND');
+      return {
+        stream: deps.files.open(question.imageHash),
+        mimeType: question.imageType ?? 'application/octet-stream',
+        fileName: `Frage-${question.number}`,
+      };
+    },
+
+    /** The visitor's own badge („Besucherausweis“, decision 078), once passed. */
+    async kioskBadge(token: string | undefined, ip: string) {
+      await throttled(deps.answerThrottle, ip);
+      return badge(await runOf(db, token));
+    },
+
     // ---- the records ---------------------------------------------------------------------------------
 
     async list(actor: Actor, raw: ExternalRecordQuery) {
@@ -380,7 +446,35 @@ export function createExternalService(deps: ExternalDeps) {
       if (!record || record.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
       return certificate(record);
     },
+
+    async recordBadge(actor: Actor, id: number) {
+      const record = await repository.byId(db, id);
+      if (!record || record.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
+      return badge(record);
+    },
   };
+
+  async function badge(record: ExternalRecord): Promise<{ file: Buffer; fileName: string }> {
+    if (record.status !== 'passed' || !record.completedAt) throw new AppError('EXTERNAL_NOT_PASSED');
+    const completedOn = berlinToday(record.completedAt);
+    const file = await renderVisitorBadgePdf(
+      {
+        companyName: (await deps.system(db)).companyName,
+        name: `${record.firstName} ${record.lastName}`,
+        company: record.company,
+        location: await repository.locationName(db, record.locationId),
+        topics: record.topics.map((t) => `${t.identifier} ${t.label}`.trim()),
+        completedOn,
+        validUntil: record.validUntil,
+      },
+      { printedAt: now(), logo: await deps.logo() },
+    );
+    const safeName = `${record.lastName}_${record.firstName}`.replace(/[^\p{L}\p{N}_-]+/gu, '-');
+    return {
+      file,
+      fileName: `Besucherausweis_${safeName}_${germanDate(completedOn).replaceAll('.', '-')}.pdf`,
+    };
+  }
 
   function serveImage(site: SiteRow): ServedFile {
     if (!site.imageHash || !site.imageType || !deps.files.exists(site.imageHash))

@@ -30,6 +30,7 @@ const valid = {
   escalateAfterDays: null,
   escalationRecipients: ['departmentHead', 'level2'],
   intervalUnit: 'years',
+  externalRetentionDays: 365,
 };
 
 describe('settings tab „Unterweisungen“ (per portal)', () => {
@@ -53,6 +54,7 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
         escalateAfterDays: 14,
         escalationRecipients: ['supervisor', 'level1'],
         intervalUnit: 'auto',
+        externalRetentionDays: 730,
       },
     });
     const saved = await customer.put('/api/settings/instructions', { version: 0, value: valid });
@@ -86,7 +88,13 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
     const main = await clientWith([P.SETTINGS_TOPICS]);
     const bad = await main.put('/api/settings/instructions', {
       version: 0,
-      value: { ...valid, executableDaysBeforeDue: 400, mailDaysBeforeDue: 10, overdueRepeatDays: 0 },
+      value: {
+        ...valid,
+        executableDaysBeforeDue: 400,
+        mailDaysBeforeDue: 10,
+        overdueRepeatDays: 0,
+        externalRetentionDays: 29,
+      },
     });
     expect(bad.statusCode).toBe(400);
     const details = (errorOf(bad).details ?? []) as { path: string[]; message: string }[];
@@ -94,6 +102,7 @@ describe('settings tab „Unterweisungen“ (per portal)', () => {
     expect(byField.executableDaysBeforeDue).toBe('Höchstens 365 Tage.');
     expect(byField.mailDaysBeforeDue).toBe('Bitte eine der angebotenen Vorlaufzeiten wählen.');
     expect(byField.overdueRepeatDays).toBe('Mindestens 1 Tag.');
+    expect(byField.externalRetentionDays).toBe('Mindestens 30 Tage.');
     const order = await main.put('/api/settings/instructions', {
       version: 0,
       value: { ...valid, executableDaysBeforeDue: 30, displayDaysBeforeDue: 7 },

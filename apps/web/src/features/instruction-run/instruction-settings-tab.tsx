@@ -15,7 +15,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { SettingsForm, useSettingsForm, wholeNumberFromInput } from '#features/settings/index.ts';
 
-type DaysField = 'executableDaysBeforeDue' | 'displayDaysBeforeDue' | 'showDoneDays';
+type DaysField =
+  | 'executableDaysBeforeDue'
+  | 'displayDaysBeforeDue'
+  | 'showDoneDays'
+  | 'externalRetentionDays';
 type OptionalDaysField = 'overdueRepeatDays' | 'escalateAfterDays';
 
 const NONE = 'none';
@@ -23,7 +27,8 @@ const NONE = 'none';
 /**
  * Settings tab „Unterweisungen“ (spec §9): when an item can be started and is shown, how long done items stay,
  * the reminder mail's lead time, repeated reminders, the escalation of overdue items and who gets it, and the
- * unit intervals are shown in (decision 045). One value per portal.
+ * unit intervals are shown in (decision 045), how long the records of external persons are kept (decision 078).
+ * One value per portal.
  */
 export default function InstructionSettingsTab() {
   const { t } = useTranslation();
@@ -141,6 +146,7 @@ export default function InstructionSettingsTab() {
           </MenuItem>
         ))}
       </TextField>
+      {days('externalRetentionDays')}
     </SettingsForm>
   );
 }

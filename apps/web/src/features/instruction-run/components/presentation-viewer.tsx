@@ -19,7 +19,7 @@ type Presentation = NonNullable<RunState['presentation']>;
 
 /** pdf.js and the document, loaded together: the library is a chunk of its own (only run pages with slides). */
 async function loadPresentation(assignmentId: number) {
-  const [pages, data] = await Promise.all([import('./pdf-pages.ts'), fetchRunPresentation(assignmentId)]);
+  const [pages, data] = await Promise.all([import('#lib/pdf-pages.ts'), fetchRunPresentation(assignmentId)]);
   return { pdf: await pages.openPdf(data), renderPage: pages.renderPage };
 }
 

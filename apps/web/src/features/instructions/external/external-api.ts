@@ -17,6 +17,8 @@ import { uploadTopicFile } from '../api/upload-topic-file.ts';
 export const externalKeys = {
   all: ['externalInstructions'] as const,
   kioskLocations: () => [...externalKeys.all, 'kiosk', 'locations'] as const,
+  kioskPresentation: (topicKey: string) => [...externalKeys.all, 'kiosk', 'presentation', topicKey] as const,
+  kioskImage: (questionId: number) => [...externalKeys.all, 'kiosk', 'image', questionId] as const,
   sites: () => [...externalKeys.all, 'sites'] as const,
 };
 
@@ -52,6 +54,30 @@ export function downloadKioskCertificate(token: string) {
   });
 }
 
+/** The presentation of the run's current topic (decision 078), as bytes for pdf.js. */
+export async function fetchKioskPresentation(token: string): Promise<ArrayBuffer> {
+  const { blob } = await apiDownload('external/run/presentation', {
+    method: 'GET',
+    headers: { [VISITOR_TOKEN_HEADER]: token },
+  });
+  return blob.arrayBuffer();
+}
+
+/** The image of the run's current question (decision 078). */
+export async function fetchKioskQuestionImage(token: string, questionId: number): Promise<Blob> {
+  return (
+    await apiDownload(`external/run/questions/${questionId}/image`, {
+      method: 'GET',
+      headers: { [VISITOR_TOKEN_HEADER]: token },
+    })
+  ).blob;
+}
+
+/** The visitor's badge („Besucherausweis“, decision 078). */
+export function downloadKioskBadge(token: string) {
+  return apiDownload('external/run/badge', { method: 'GET', headers: { [VISITOR_TOKEN_HEADER]: token } });
+}
+
 // ---- signed in --------------------------------------------------------------------------------------
 
 export async function fetchSites(): Promise<ExternalSites> {
@@ -72,4 +98,8 @@ export async function fetchSiteImage(locationId: number): Promise<Blob> {
 
 export function downloadRecordCertificate(id: number) {
   return apiDownload(`instructions/external/records/${id}/certificate`, { method: 'GET' });
+}
+
+export function downloadRecordBadge(id: number) {
+  return apiDownload(`instructions/external/records/${id}/badge`, { method: 'GET' });
 }

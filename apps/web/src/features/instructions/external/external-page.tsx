@@ -1,3 +1,4 @@
+import BadgeIcon from '@mui/icons-material/Badge';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { formatDate, formatDateTime } from '#lib/format.ts';
 import { usePermissions } from '#lib/session/session.tsx';
 import { useToolbar } from '#lib/toolbar-context.tsx';
 import {
+  downloadRecordBadge,
   downloadRecordCertificate,
   EXTERNAL_RECORDS_SOURCE,
   externalKeys,
@@ -74,30 +76,55 @@ export function ExternalInstructionsPage() {
   );
 }
 
-function CertificateCell({ row, tabbable }: { row: ExternalRecordRow; tabbable: boolean }) {
+function DocumentsCell({ row, tabbable }: { row: ExternalRecordRow; tabbable: boolean }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const download = useMutation({
+  const save = (fallback: string) => ({
+    onSuccess: ({ blob, fileName }: { blob: Blob; fileName: string | null }) =>
+      saveBlob(blob, fileName ?? fallback),
+    onError: (error: unknown) => notify(errorMessage(error, t), 'error'),
+  });
+  const certificate = useMutation({
     mutationFn: () => downloadRecordCertificate(row.id),
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'Unterweisungsnachweis.pdf'),
-    onError: (error) => notify(errorMessage(error, t), 'error'),
+    ...save('Unterweisungsnachweis.pdf'),
+  });
+  const badge = useMutation({
+    mutationFn: () => downloadRecordBadge(row.id),
+    ...save('Besucherausweis.pdf'),
   });
   if (row.status !== 'passed') return null;
+  const name = `${row.firstName} ${row.lastName}`;
   return (
-    <Button
-      size="small"
-      startIcon={<DownloadIcon />}
-      tabIndex={tabbable ? 0 : -1}
-      disabled={download.isPending}
-      onClick={(event) => {
-        event.stopPropagation();
-        download.mutate();
-      }}
-      aria-label={t('externalInstructions.certificateFor', { name: `${row.firstName} ${row.lastName}` })}
-      data-testid="record-certificate"
-    >
-      {t('externalInstructions.certificate')}
-    </Button>
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        tabIndex={tabbable ? 0 : -1}
+        disabled={certificate.isPending}
+        onClick={(event) => {
+          event.stopPropagation();
+          certificate.mutate();
+        }}
+        aria-label={t('externalInstructions.certificateFor', { name })}
+        data-testid="record-certificate"
+      >
+        {t('externalInstructions.certificate')}
+      </Button>
+      <Button
+        size="small"
+        startIcon={<BadgeIcon />}
+        tabIndex={tabbable ? 0 : -1}
+        disabled={badge.isPending}
+        onClick={(event) => {
+          event.stopPropagation();
+          badge.mutate();
+        }}
+        aria-label={t('externalInstructions.badgeFor', { name })}
+        data-testid="record-badge"
+      >
+        {t('externalInstructions.badge')}
+      </Button>
+    </Box>
   );
 }
 
@@ -164,10 +191,10 @@ function RecordsTab({ search }: { search: string }) {
       {
         id: 'certificate',
         header: t('externalInstructions.columns.certificate'),
-        minWidth: 150,
+        minWidth: 270,
         grow: 0.5,
         compact: 'actions',
-        render: (r, _i, cell) => <CertificateCell row={r} tabbable={cell.tabbable} />,
+        render: (r, _i, cell) => <DocumentsCell row={r} tabbable={cell.tabbable} />,
       },
     ],
     [t],

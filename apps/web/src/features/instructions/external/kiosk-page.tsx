@@ -1,3 +1,4 @@
+import BadgeIcon from '@mui/icons-material/Badge';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
@@ -14,6 +15,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,7 +27,7 @@ import {
   visitorSchema,
 } from '@schutzwerk/shared/instructions/external.schema.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '#app/layout/product-logo.tsx';
 import { errorMessage } from '#i18n/i18n.ts';
@@ -34,12 +36,15 @@ import { formatDate } from '#lib/format.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
 import {
   answerKiosk,
+  downloadKioskBadge,
   downloadKioskCertificate,
   externalKeys,
   fetchKioskLocations,
+  fetchKioskQuestionImage,
   kioskImageUrl,
   startKiosk,
 } from './external-api.ts';
+import { KioskPresentation } from './kiosk-presentation.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'company', 'idNumber', 'reason'] as const;
 type Field = (typeof FIELDS)[number];
@@ -60,8 +65,8 @@ function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
 /**
  * /external — the public kiosk of external instructions (decision 074), without an account and without links
  * into the app: choose the location by its image tile, enter the visitor's data, answer the questions of the
- * location's topics one after another (a wrong answer starts again from the first topic), download the
- * certificate. The run's secret lives in this page's memory only: „Fertig“ (or a reload) leaves nothing behind
+ * location's topics one after another — each topic's presentation first, a question's image with it (decision
+ * 078) — (a wrong answer starts again from the first topic), download the certificate and the badge. The run's secret lives in this page's memory only: „Fertig“ (or a reload) leaves nothing behind
  * for the next visitor.
  */
 export function KioskPage() {
@@ -349,6 +354,8 @@ function RunStep({
   const [chosen, setChosen] = useState<number[]>([]);
   const [tried, setTried] = useState(false);
   const [last, setLast] = useState<KioskAnswerResult | null>(null);
+  // The presentations seen, per attempt and topic: a restart shows the first topic's slides again.
+  const [seen, setSeen] = useState<string[]>([]);
   const resultRef = useRef<HTMLDivElement>(null);
   const answer = useMutation({
     mutationFn: () => answerKiosk(token, { questionId: state.question?.id ?? 0, chosen }),
@@ -364,7 +371,9 @@ function RunStep({
   }, [last]);
 
   const topic = state.topics[state.current];
-  const question = state.question;
+  const topicKey = `${state.attempt}-${state.current}`;
+  const presenting = state.presentation !== null && state.position === 0 && !seen.includes(topicKey);
+  const question = presenting ? null : state.question;
   const toggle = (index: number) =>
     setChosen((current) =>
       current.includes(index)
@@ -414,8 +423,20 @@ function RunStep({
           {errorMessage(answer.error, t)}
         </Alert>
       ) : null}
+      {presenting && state.presentation ? (
+        <KioskPresentation
+          key={topicKey}
+          token={token}
+          topicKey={topicKey}
+          pages={state.presentation.pages}
+          onDone={() => setSeen((keys) => [...keys, topicKey])}
+        />
+      ) : null}
       {question ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          {question.hasImage ? (
+            <KioskQuestionImage token={token} questionId={question.id} alt={question.text} />
+          ) : null}
           <form
             noValidate
             onSubmit={(event) => {
@@ -484,6 +505,11 @@ function DoneStep({
     mutationFn: () => downloadKioskCertificate(token),
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'Unterweisungsnachweis.pdf'),
   });
+  const badge = useMutation({
+    mutationFn: () => downloadKioskBadge(token),
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'Besucherausweis.pdf'),
+  });
+  const failed = download.error ?? badge.error;
   return (
     <>
       <StepHeading headingRef={headingRef}>{t('externalInstructions.kiosk.doneTitle')}</StepHeading>
@@ -508,9 +534,9 @@ function DoneStep({
               ? t('externalInstructions.kiosk.validUntil', { date: formatDate(state.validUntil) })
               : t('externalInstructions.kiosk.validUnlimited')}
           </Typography>
-          {download.error ? (
+          {failed ? (
             <Alert severity="error" role="alert">
-              {errorMessage(download.error, t)}
+              {errorMessage(failed, t)}
             </Alert>
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -524,6 +550,16 @@ function DoneStep({
             >
               {t('externalInstructions.kiosk.certificate')}
             </Button>
+            <Button
+              variant="contained"
+              startIcon={<BadgeIcon />}
+              disabled={badge.isPending}
+              onClick={() => badge.mutate()}
+              data-testid="kiosk-badge"
+              sx={{ minHeight: 44 }}
+            >
+              {t('externalInstructions.kiosk.badge')}
+            </Button>
             <Button variant="outlined" onClick={onFinish} sx={{ minHeight: 44 }}>
               {t('externalInstructions.kiosk.finish')}
             </Button>
@@ -531,5 +567,29 @@ function DoneStep({
         </Stack>
       </Paper>
     </>
+  );
+}
+
+/** The image of the question asked (decision 078), fetched with the visitor's token, the question as its text. */
+function KioskQuestionImage({ token, questionId, alt }: { token: string; questionId: number; alt: string }) {
+  const image = useQuery({
+    queryKey: externalKeys.kioskImage(questionId),
+    queryFn: () => fetchKioskQuestionImage(token, questionId),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (image.isError) return null;
+  if (!url) return <Skeleton variant="rectangular" height={160} sx={{ maxWidth: 360, mb: 1.5 }} />;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={alt}
+      data-testid="kiosk-question-image"
+      sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', mb: 1.5 }}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTas
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 /**
- * pdf.js for the presentation viewer (decision 044). This module is imported lazily by the viewer only, so the
- * library (and its worker) load only on a run page whose topic has a presentation.
+ * pdf.js for the presentation viewers (the run page's, decision 044; the kiosk's, decision 078). This module is
+ * imported lazily by the viewers only, so the library (and its worker) load only where a topic has a presentation.
  */
 GlobalWorkerOptions.workerSrc = workerUrl;
 
