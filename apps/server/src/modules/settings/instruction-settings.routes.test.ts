@@ -30,6 +30,7 @@ const valid = {
   escalateAfterDays: null,
   escalationRecipients: ['departmentHead', 'level2'],
   intervalUnit: 'years',
+  effectivenessCriteria: ['Die Schutzbrille wird getragen.', 'Die Inhalte waren verständlich.'],
 };
 
 describe('settings tab „Unterweisungen“ (per portal)', () => {
