@@ -17,6 +17,7 @@ import { generalErrors } from './errors/general.ts';
 import { groupFeedbackErrors } from './errors/group-feedback.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
+import { instructionEffectivenessErrors } from './errors/instruction-effectiveness.ts';
 import { instructionEvaluationsErrors } from './errors/instruction-evaluations.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
 import { instructionRunErrors } from './errors/instruction-run.ts';
@@ -107,6 +108,7 @@ export const errorCatalogue = {
   ...instructionsErrors,
   ...instructionProfilesErrors,
   ...instructionEvaluationsErrors,
+  ...instructionEffectivenessErrors,
   ...instructionRunErrors,
   ...externalInstructionsErrors,
   ...scormErrors,
@@ -155,6 +157,7 @@ export const errorCatalogueDomains = {
   instructions: instructionsErrors,
   'instruction-profiles': instructionProfilesErrors,
   'instruction-evaluations': instructionEvaluationsErrors,
+  'instruction-effectiveness': instructionEffectivenessErrors,
   'instruction-run': instructionRunErrors,
   scorm: scormErrors,
   mail: mailErrors,

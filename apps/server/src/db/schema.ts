@@ -20,6 +20,7 @@ export * from '#modules/employees/location-people.table.ts';
 export * from '#modules/factor-menus/factor-menus.table.ts';
 export * from '#modules/hazard-analysis/hazard-analysis.table.ts';
 export * from '#modules/hazard-bricks/hazard-bricks.table.ts';
+export * from '#modules/instructions/effectiveness.table.ts';
 export * from '#modules/instructions/external.table.ts';
 export * from '#modules/instructions/group-feedback.table.ts';
 export * from '#modules/instructions/instructions.table.ts';

@@ -17,6 +17,17 @@ export const LEAD_TIME_OPTIONS = [0, 7, 14, 21, 28, 35, 42, 60, 90] as const;
 export const ESCALATION_RECIPIENTS = ['supervisor', 'departmentHead', 'level1', 'level2', 'level3'] as const;
 export type EscalationRecipient = (typeof ESCALATION_RECIPIENTS)[number];
 
+/** The review criteria (Bewertungsfragen) of the effectiveness review (decision 075) until a portal sets its own. */
+export const DEFAULT_EFFECTIVENESS_CRITERIA = [
+  'Die Beschäftigten kennen die Gefährdungen an ihrem Arbeitsplatz.',
+  'Die vereinbarten Schutzmaßnahmen werden eingehalten.',
+  'Die Beschäftigten wenden die Betriebsanweisung an.',
+  'Seit der Unterweisung gab es keine vermeidbaren Vorfälle zu diesem Thema.',
+  'Die Inhalte der Unterweisung waren verständlich.',
+];
+export const EFFECTIVENESS_CRITERIA_MAX = 20;
+export const EFFECTIVENESS_CRITERION_MAX_LENGTH = 300;
+
 /** The largest number of days any of these settings takes. */
 export const INSTRUCTION_SETTINGS_MAX_DAYS = 365;
 
@@ -48,6 +59,7 @@ export const EXTERNAL_RETENTION_MAX_DAYS = 3650;
  * - externalRetentionDays: the kiosk's records of external persons (decision 074) are deleted this many days
  *   after their completion, not before their validity ended (the job `external-instructions-retention`,
  *   decision 078); unfinished runs after 30 days.
+ * - effectivenessCriteria: the questions rated in the effectiveness review of a topic (decision 075), in order.
  */
 export const instructionSettingsCategory = defineSettingsCategory({
   key: 'instructions',
@@ -72,6 +84,20 @@ export const instructionSettingsCategory = defineSettingsCategory({
         .int({ message: 'Bitte eine ganze Zahl von Tagen angeben.' })
         .min(EXTERNAL_RETENTION_MIN_DAYS, { message: `Mindestens ${EXTERNAL_RETENTION_MIN_DAYS} Tage.` })
         .max(EXTERNAL_RETENTION_MAX_DAYS, { message: `Höchstens ${EXTERNAL_RETENTION_MAX_DAYS} Tage.` }),
+      // Checked as a whole so that the message sits on the field (the form shows one text field, a line each).
+      effectivenessCriteria: z
+        .array(z.string())
+        .refine((v) => v.length >= 1, { message: 'Bitte mindestens eine Bewertungsfrage angeben.' })
+        .refine((v) => v.length <= EFFECTIVENESS_CRITERIA_MAX, {
+          message: `Höchstens ${EFFECTIVENESS_CRITERIA_MAX} Bewertungsfragen.`,
+        })
+        .refine((v) => v.every((c) => c.trim() !== ''), { message: 'Bitte keine leeren Zeilen.' })
+        .refine((v) => v.every((c) => c.length <= EFFECTIVENESS_CRITERION_MAX_LENGTH), {
+          message: `Höchstens ${EFFECTIVENESS_CRITERION_MAX_LENGTH} Zeichen je Bewertungsfrage.`,
+        })
+        .refine((v) => new Set(v.map((c) => c.trim().toLowerCase())).size === v.length, {
+          message: 'Jede Bewertungsfrage nur einmal.',
+        }),
     })
     .refine((v) => v.displayDaysBeforeDue >= v.executableDaysBeforeDue, {
       message:
@@ -88,6 +114,7 @@ export const instructionSettingsCategory = defineSettingsCategory({
     escalationRecipients: ['supervisor', 'level1'],
     intervalUnit: 'auto',
     externalRetentionDays: 730,
+    effectivenessCriteria: DEFAULT_EFFECTIVENESS_CRITERIA,
   },
   ...SETTINGS_CATEGORY_RIGHTS.instructions,
 });

@@ -7,6 +7,9 @@ import { createAssignmentsService } from './assignments.service.ts';
 import { evaluationsRepository } from './evaluations.repository.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
+import { effectivenessRepository } from './evaluations-effectiveness.repository.ts';
+import { effectivenessRoutes } from './evaluations-effectiveness.routes.ts';
+import { createEffectivenessService } from './evaluations-effectiveness.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -73,6 +76,14 @@ export function instructionsModule(deps: {
     print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // The effectiveness review of topics on the evaluations page (decision 075).
+  const effectiveness = createEffectivenessService({
+    db: deps.db,
+    repository: effectivenessRepository,
+    statistics: evaluations.statistics,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -89,6 +100,7 @@ export function instructionsModule(deps: {
       await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
       await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
       await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
+      await app.register(effectivenessRoutes(effectiveness), { prefix: '/api' });
     },
   };
 }

@@ -31,6 +31,7 @@ const valid = {
   escalationRecipients: ['departmentHead', 'level2'],
   intervalUnit: 'years',
   externalRetentionDays: 365,
+  effectivenessCriteria: ['Die Schutzbrille wird getragen.', 'Die Inhalte waren verständlich.'],
 };
 
 describe('settings tab „Unterweisungen“ (per portal)', () => {

@@ -48,8 +48,9 @@ import {
 
 // The chart library is loaded with the first chart only (its own chunk).
 const RateChart = lazy(() => import('./rate-chart.tsx'));
+const EffectivenessTab = lazy(() => import('./effectiveness-tab.tsx'));
 
-const TABS = ['overview', 'statistics'] as const;
+const TABS = ['overview', 'statistics', 'effectiveness'] as const;
 type TabKey = (typeof TABS)[number];
 const TABLES: { key: EvaluationTable; horizontal: boolean }[] = [
   { key: 'department', horizontal: true },
@@ -72,7 +73,7 @@ export function EvaluationsPage() {
   const { canAny } = usePermissions();
   const mayInactive = canAny([P.TOPICS_EVALUATE_INACTIVE]);
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'statistics' ? 'statistics' : 'overview';
+  const tab: TabKey = TABS.find((key) => key === params.get('tab')) ?? 'overview';
   const [yearText, setYearText] = useState(String(new Date().getFullYear()));
   const [topicId, setTopicId] = useState<number | null>(null);
   const [location, setLocation] = useState<TreeChoice | null>(null);
@@ -201,6 +202,7 @@ export function EvaluationsPage() {
               <OverdueList filter={applied} reloadKey={reloadKey} exportButtons={exportButtons} />
             </>
           ) : (
+            tab === 'statistics' &&
             TABLES.map(({ key, horizontal }) => (
               <Section
                 key={key}
@@ -214,6 +216,11 @@ export function EvaluationsPage() {
             ))
           )}
         </>
+      )}
+      {tab === 'effectiveness' && (
+        <Suspense fallback={<CircularProgress aria-label={t('instructionEvaluations.loading')} />}>
+          <EffectivenessTab year={applied.year} />
+        </Suspense>
       )}
     </Box>
   );

@@ -27,8 +27,8 @@ const NONE = 'none';
 /**
  * Settings tab „Unterweisungen“ (spec §9): when an item can be started and is shown, how long done items stay,
  * the reminder mail's lead time, repeated reminders, the escalation of overdue items and who gets it, and the
- * unit intervals are shown in (decision 045), how long the records of external persons are kept (decision 078).
- * One value per portal.
+ * unit intervals are shown in (decision 045), how long the records of external persons are kept (decision 078),
+ * the criteria of the effectiveness review (decision 075). One value per portal.
  */
 export default function InstructionSettingsTab() {
   const { t } = useTranslation();
@@ -147,6 +147,25 @@ export default function InstructionSettingsTab() {
         ))}
       </TextField>
       {days('externalRetentionDays')}
+      <TextField
+        label={t('instructionRun.settings.effectivenessCriteria')}
+        value={(form.value.effectivenessCriteria ?? []).join('\n')}
+        disabled={!form.canEdit}
+        // One question per line; a blank line stays visible until saved (the server refuses it with a message).
+        onChange={(event) =>
+          form.setField(
+            'effectivenessCriteria',
+            event.target.value === '' ? [] : event.target.value.split('\n'),
+          )
+        }
+        multiline
+        minRows={5}
+        error={Boolean(form.errorOf('effectivenessCriteria'))}
+        helperText={
+          form.errorOf('effectivenessCriteria') ?? t('instructionRun.settings.effectivenessCriteriaHint')
+        }
+        sx={{ maxWidth: 720 }}
+      />
     </SettingsForm>
   );
 }
