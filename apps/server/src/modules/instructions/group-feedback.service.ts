@@ -265,7 +265,7 @@ export function createGroupFeedbackService({ db, repository, assignments, now = 
           return days === null ? null : addDays(givenOn, days);
         };
         for (const [topicId, ids] of toClose)
-          await repository.setDone(tx, ids, validUntilOf(topics.get(topicId)!));
+          await repository.setDone(tx, ids, validUntilOf(topics.get(topicId)!), givenOn);
         for (const pair of pairs.filter((p) => p.assignmentId === undefined))
           toInsert.push({
             portalId: actor.portalId,
@@ -273,6 +273,7 @@ export function createGroupFeedbackService({ db, repository, assignments, now = 
             topicId: pair.topic.id,
             type: pair.type,
             status: 'E',
+            completedOn: givenOn,
             dueDate: givenOn,
             originalDueDate: givenOn,
             validUntil: validUntilOf(pair.topic),
