@@ -7,6 +7,9 @@ import { createAssignmentsService } from './assignments.service.ts';
 import { evaluationsRepository } from './evaluations.repository.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
+import { evaluationsDashboardRepository } from './evaluations-dashboard.repository.ts';
+import { evaluationsDashboardRoutes } from './evaluations-dashboard.routes.ts';
+import { createEvaluationsDashboardService } from './evaluations-dashboard.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -70,6 +73,14 @@ export function instructionsModule(deps: {
     print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Evaluations dashboard: figures of a range ending today, trend, most overdue (decision 077).
+  const evaluationsDashboard = createEvaluationsDashboardService({
+    db: deps.db,
+    repository: evaluationsDashboardRepository,
+    evaluations: evaluationsRepository,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -86,6 +97,7 @@ export function instructionsModule(deps: {
       await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
       await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
       await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
+      await app.register(evaluationsDashboardRoutes(evaluationsDashboard), { prefix: '/api' });
     },
   };
 }
