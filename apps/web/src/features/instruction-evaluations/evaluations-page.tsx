@@ -45,11 +45,12 @@ import {
   useEvaluationStatistics,
   useEvaluationTopics,
 } from './api.ts';
+import { DashboardTab } from './dashboard-tab.tsx';
 
 // The chart library is loaded with the first chart only (its own chunk).
 const RateChart = lazy(() => import('./rate-chart.tsx'));
 
-const TABS = ['overview', 'statistics'] as const;
+const TABS = ['overview', 'statistics', 'dashboard'] as const;
 type TabKey = (typeof TABS)[number];
 const TABLES: { key: EvaluationTable; horizontal: boolean }[] = [
   { key: 'department', horizontal: true },
@@ -72,7 +73,7 @@ export function EvaluationsPage() {
   const { canAny } = usePermissions();
   const mayInactive = canAny([P.TOPICS_EVALUATE_INACTIVE]);
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'statistics' ? 'statistics' : 'overview';
+  const tab: TabKey = TABS.find((key) => key === params.get('tab')) ?? 'overview';
   const [yearText, setYearText] = useState(String(new Date().getFullYear()));
   const [topicId, setTopicId] = useState<number | null>(null);
   const [location, setLocation] = useState<TreeChoice | null>(null);
@@ -200,6 +201,8 @@ export function EvaluationsPage() {
               <Totals stats={stats.data} exportButtons={exportButtons} />
               <OverdueList filter={applied} reloadKey={reloadKey} exportButtons={exportButtons} />
             </>
+          ) : tab === 'dashboard' ? (
+            <DashboardTab filter={applied} />
           ) : (
             TABLES.map(({ key, horizontal }) => (
               <Section
