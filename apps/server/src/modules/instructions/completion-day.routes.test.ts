@@ -76,7 +76,7 @@ describe('completion day (decision 077)', () => {
   it('the run-through and SCORM (completeAssignment) complete on the day passed', async () => {
     const row = await item('A');
     const record = (await instructionsRepository.findTopic(t.database.db, topic.id))!;
-    await t.database.db.transaction((tx) =>
+    const returned = await t.database.db.transaction((tx) =>
       completeAssignment(runRepository, tx, {
         actor: fakeActor({ portalId }),
         assignment: row,
@@ -86,6 +86,7 @@ describe('completion day (decision 077)', () => {
       }),
     );
     expect(await read(row.id)).toMatchObject({ status: 'E', completedOn: '2030-06-12' });
+    expect(returned).toMatchObject({ status: 'E', completedOn: '2030-06-12' });
     // Starting again (A) would clear it; the repository refuses E without a day.
     await expect(runRepository.setAssignmentStatus(t.database.db, row.id, 'E', null)).rejects.toThrow();
   });

@@ -176,7 +176,7 @@ export async function completeAssignment(
       ...(nextId ? { next: { from: null, to: nextId } } : {}),
     },
   });
-  return { ...assignment, status: 'E', validUntil };
+  return { ...assignment, status: 'E', validUntil, completedOn: today };
 }
 
 export type RunDeps = {
