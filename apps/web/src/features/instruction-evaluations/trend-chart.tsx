@@ -18,6 +18,7 @@ export default function TrendChart(props: {
       <BarChart
         height={280}
         xAxis={[{ scaleType: 'band', data: labels }]}
+        yAxis={[{ tickMinStep: 1 }]}
         series={[
           { data: buckets.map((b) => b.due), label: series.due, color: '#90a4ae' },
           { data: buckets.map((b) => b.done), label: series.done, color: '#1565c0' },
