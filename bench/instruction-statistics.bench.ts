@@ -8,7 +8,10 @@
  *   statistics tab: key figures and the four tables against 2025, the overdue count;
  * - the same filtered by one topic and one location;
  * - the same as a supervisor responsible for 10 of the 40 departments (the reach of decision 069);
- * - the first page of the overdue list (100 rows) and the topic table as XLSX.
+ * - the first page of the overdue list (100 rows) and the topic table as XLSX;
+ * - the dashboard tab (decision 077) for one month and for 365 days, as the administrator and the supervisor.
+ * Done items carry a completion day from 20 days before to 9 days after their due day (two in three in time),
+ * never after today.
  * Server time per request: Fastify's `reply.elapsedTime` taken in an onResponse hook, BENCH_REQUESTS (default 20) sequential requests each
  * over real HTTP after a warm-up, median and p95. Runs on PGlite (BENCH_DB=postgres for the PostgreSQL server on
  * 127.0.0.1:5432, a fresh database).
@@ -72,19 +75,22 @@ const pairs = sql`(select e.id as employee_id, t.topic_id, (e.id * 31 + t.n::int
                      cross join unnest(${topicIds}::int[]) with ordinality as t(topic_id, n)
                     where e.portal_id = ${portalId} and e.personnel_number like 'E%') p`;
 const dueIn = (year: number) => sql`(make_date(${year}, 1, 1) + (p.k % 365))`;
+const completedIn = (year: number) => sql`least(${dueIn(year)} + (p.k % 30) - 20, current_date)`;
 for (const year of [2024, 2025]) {
   await db.execute(sql`
     insert into instruction_assignments (portal_id, employee_id, topic_id, status, due_date, original_due_date,
-                                         valid_until)
-    select ${portalId}, p.employee_id, p.topic_id, 'E', ${dueIn(year)}, ${dueIn(year)}, ${dueIn(year + 1)}
+                                         valid_until, completed_on)
+    select ${portalId}, p.employee_id, p.topic_id, 'E', ${dueIn(year)}, ${dueIn(year)}, ${dueIn(year + 1)},
+           ${completedIn(year)}
       from ${pairs}`);
 }
 // 2026: four in five done (and the next one open in 2027), the rest unfinished (overdue or still open).
 await db.execute(sql`
   insert into instruction_assignments (portal_id, employee_id, topic_id, status, due_date, original_due_date,
-                                       valid_until)
+                                       valid_until, completed_on)
   select ${portalId}, p.employee_id, p.topic_id, case when p.k % 5 = 0 then 'O' else 'E' end,
-         ${dueIn(2026)}, ${dueIn(2026)}, case when p.k % 5 = 0 then null else ${dueIn(2027)} end
+         ${dueIn(2026)}, ${dueIn(2026)}, case when p.k % 5 = 0 then null else ${dueIn(2027)} end,
+         case when p.k % 5 = 0 then null else ${completedIn(2026)} end
     from ${pairs}`);
 await db.execute(sql`
   insert into instruction_assignments (portal_id, employee_id, topic_id, status, due_date, original_due_date)
@@ -190,6 +196,20 @@ const xlsx = await measure(
   admin,
   (b) => (b.data as number) > 1000,
 );
+type Dashboard = { data: { figures: { due: number; done: number }; trend: unknown[]; topTopics: unknown[] } };
+const dashboardMonth = await measure('/api/instructions/evaluations/dashboard?range=month', admin, (b) => {
+  const d = (b as Dashboard).data;
+  return d.figures.due > 0 && d.figures.done > 0 && d.topTopics.length === 5;
+});
+const dashboardYear = await measure('/api/instructions/evaluations/dashboard?range=year365', admin, (b) => {
+  const d = (b as Dashboard).data;
+  return d.figures.due > 150_000 && d.trend.length === 13;
+});
+const dashboardReach = await measure(
+  '/api/instructions/evaluations/dashboard?range=year365',
+  supervisor,
+  (b) => (b as Dashboard).data.figures.due > 30_000 && (b as Dashboard).data.figures.due < 60_000,
+);
 
 const results = {
   database: KIND,
@@ -202,6 +222,9 @@ const results = {
   reach,
   overdue,
   xlsx,
+  dashboardMonth,
+  dashboardYear,
+  dashboardReach,
 };
 console.info(
   `\n| ${KIND}, ${EMPLOYEES} employees × ${TOPICS} topics, ${assignments} assignments | server time median | p95 |\n|---|---:|---:|`,
@@ -215,6 +238,11 @@ console.info(
 );
 console.info(`| overdue list, first 100 | ${overdue.medianMs} ms | ${overdue.p95Ms} ms |`);
 console.info(`| topic table as XLSX | ${xlsx.medianMs} ms | ${xlsx.p95Ms} ms |`);
+console.info(`| dashboard, 1 month | ${dashboardMonth.medianMs} ms | ${dashboardMonth.p95Ms} ms |`);
+console.info(`| dashboard, 365 days | ${dashboardYear.medianMs} ms | ${dashboardYear.p95Ms} ms |`);
+console.info(
+  `| dashboard, 365 days, as the supervisor | ${dashboardReach.medianMs} ms | ${dashboardReach.p95Ms} ms |`,
+);
 const out = path.join(import.meta.dirname, 'results', `instruction-statistics-${KIND}.json`);
 fs.writeFileSync(
   out,

@@ -366,7 +366,14 @@ export const appointmentsRepository = {
     if (ids.length === 0) return;
     await ex.execute(
       sql`update instruction_assignments a
-             set status = ${to}, version = a.version + 1, updated_at = now()
+             set status = ${to}, version = a.version + 1, updated_at = now(),
+                 completed_on = ${
+                   to === 'E'
+                     ? validUntilFromDay
+                       ? sql`${validUntilFromDay}::date`
+                       : sql`(now() at time zone 'Europe/Berlin')::date`
+                     : sql`null`
+                 }
                  ${
                    validUntilFromDay
                      ? sql`, valid_until = case when t.interval_days > 0

@@ -89,16 +89,25 @@ export const assignmentsRepository = {
     return row;
   },
 
-  /** Sets the status when `version` matches; false otherwise. */
+  /**
+   * Sets the status when `version` matches; false otherwise. E is completed on `today` (decision 077), any other
+   * status clears the completion day.
+   */
   async setStatusVersioned(
     ex: Executor,
     id: number,
     version: number,
     status: AssignmentRecord['status'],
+    today: string,
   ): Promise<boolean> {
     const rows = await ex
       .update(instructionAssignments)
-      .set({ status, version: sql`${instructionAssignments.version} + 1`, updatedAt: new Date() })
+      .set({
+        status,
+        completedOn: status === 'E' ? today : null,
+        version: sql`${instructionAssignments.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(instructionAssignments.id, id), eq(instructionAssignments.version, version)))
       .returning({ id: instructionAssignments.id });
     return rows.length === 1;
@@ -128,11 +137,24 @@ export const assignmentsRepository = {
     return row?.n ?? 0;
   },
 
-  /** Test and later slices: set the status (the run-through marks an assignment done). */
-  async setStatus(ex: Executor, id: number, status: AssignmentRecord['status']): Promise<void> {
+  /**
+   * Test and later slices: set the status (the run-through marks an assignment done). E is completed on
+   * `completedOn`, else today in Europe/Berlin; any other status clears the completion day (decision 077).
+   */
+  async setStatus(
+    ex: Executor,
+    id: number,
+    status: AssignmentRecord['status'],
+    completedOn?: string,
+  ): Promise<void> {
     await ex
       .update(instructionAssignments)
-      .set({ status, version: sql`${instructionAssignments.version} + 1`, updatedAt: new Date() })
+      .set({
+        status,
+        completedOn: status === 'E' ? (completedOn ?? sql`(now() at time zone 'Europe/Berlin')::date`) : null,
+        version: sql`${instructionAssignments.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(instructionAssignments.id, id));
   },
 

@@ -160,7 +160,7 @@ export function createAssignmentsService({
         if (!row || row.portalId !== actor.portalId) throw new AppError('NOT_FOUND');
         if (row.version !== input.version) throw new AppError('CONFLICT');
         if (row.status === 'E') throw new AppError('ASSIGNMENT_ALREADY_DONE');
-        if (!(await repository.setStatusVersioned(tx, id, input.version, 'E')))
+        if (!(await repository.setStatusVersioned(tx, id, input.version, 'E', berlinToday(now()))))
           throw new AppError('CONFLICT');
         const [created] = await repository.insertMany(tx, [
           {

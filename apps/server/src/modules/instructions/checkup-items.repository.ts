@@ -95,11 +95,17 @@ export const checkupItems = {
       .where(and(eq(a.id, id), ne(a.status, 'E'), ne(a.dueDate, dueDate)));
   },
 
-  /** The recorded check-up completes the item (E), valid until the check-up's day. */
+  /** The recorded check-up completes the item (E), valid until the check-up's day, completed on that day. */
   async complete(ex: Executor, id: number, day: string) {
     await ex
       .update(a)
-      .set({ status: 'E', validUntil: day, version: sql`${a.version} + 1`, updatedAt: new Date() })
+      .set({
+        status: 'E',
+        validUntil: day,
+        completedOn: day,
+        version: sql`${a.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(a.id, id), ne(a.status, 'E')));
   },
 

@@ -31,7 +31,7 @@ export type EvaluationScope = {
 
 const ids = (list: readonly number[]) => sql`${sql.param([...list])}::int[]`;
 
-function scopeWhere(s: EvaluationScope): SQL[] {
+export function scopeWhere(s: EvaluationScope): SQL[] {
   const parts: SQL[] = [sql`${a.portalId} = ${s.portalId}`, sql`${a.type} <> 'checkup'`];
   if (!s.inactive) parts.push(sql`${employees.active}`);
   if (!s.externals) parts.push(sql`not ${employees.isExternal}`);

@@ -283,14 +283,20 @@ export const groupFeedbackRepository = {
     return new Set(rows.map((r) => `${r.employeeId}:${r.topicId}:${r.type}`));
   },
 
-  /** Sets unfinished items done with their validity (ids of one topic share it). */
-  async setDone(ex: Executor, ids: readonly number[], validUntil: string | null): Promise<void> {
+  /** Sets unfinished items done with their validity (ids of one topic share it), completed on the day given. */
+  async setDone(
+    ex: Executor,
+    ids: readonly number[],
+    validUntil: string | null,
+    completedOn: string,
+  ): Promise<void> {
     if (ids.length === 0) return;
     await ex
       .update(instructionAssignments)
       .set({
         status: 'E',
         validUntil,
+        completedOn,
         version: sql`${instructionAssignments.version} + 1`,
         updatedAt: new Date(),
       })

@@ -332,7 +332,7 @@ export function createGroupFeedbackService({
           return days === null ? null : addDays(givenOn, days);
         };
         for (const [topicId, ids] of toClose)
-          await repository.setDone(tx, ids, validUntilOf(topics.get(topicId)!));
+          await repository.setDone(tx, ids, validUntilOf(topics.get(topicId)!), givenOn);
         for (const pair of pairs.filter((p) => p.assignmentId === undefined))
           toInsert.push({
             portalId: actor.portalId,
@@ -340,6 +340,7 @@ export function createGroupFeedbackService({
             topicId: pair.topic.id,
             type: pair.type,
             status: 'E',
+            completedOn: givenOn,
             dueDate: givenOn,
             originalDueDate: givenOn,
             validUntil: validUntilOf(pair.topic),

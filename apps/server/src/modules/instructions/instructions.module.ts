@@ -10,6 +10,9 @@ import { createEvaluationsService } from './evaluations.service.ts';
 import { effectivenessRepository } from './evaluations-effectiveness.repository.ts';
 import { effectivenessRoutes } from './evaluations-effectiveness.routes.ts';
 import { createEffectivenessService } from './evaluations-effectiveness.service.ts';
+import { evaluationsDashboardRepository } from './evaluations-dashboard.repository.ts';
+import { evaluationsDashboardRoutes } from './evaluations-dashboard.routes.ts';
+import { createEvaluationsDashboardService } from './evaluations-dashboard.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -84,6 +87,14 @@ export function instructionsModule(deps: {
     print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Evaluations dashboard: figures of a range ending today, trend, most overdue (decision 077).
+  const evaluationsDashboard = createEvaluationsDashboardService({
+    db: deps.db,
+    repository: evaluationsDashboardRepository,
+    evaluations: evaluationsRepository,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -101,6 +112,7 @@ export function instructionsModule(deps: {
       await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
       await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
       await app.register(effectivenessRoutes(effectiveness), { prefix: '/api' });
+      await app.register(evaluationsDashboardRoutes(evaluationsDashboard), { prefix: '/api' });
     },
   };
 }

@@ -122,7 +122,7 @@ export const instructionQuestions = pgTable(
  * Instruction assignments (decision 036, second slice): one item an employee has to complete. Types as the spec
  * (instruction, appointment, document, SCORM package, occupational-medical check-up; this slice creates
  * instructions), status O open, A started, P waiting for approval, T appointment scheduled, E done. The due date
- * it was created with stays in `original_due_date`.
+ * it was created with stays in `original_due_date`; the day it became E in `completed_on` (decision 077).
  */
 export const instructionAssignments = pgTable(
   'instruction_assignments',
@@ -142,6 +142,8 @@ export const instructionAssignments = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     originalDueDate: date('original_due_date', { mode: 'string' }).notNull(),
     validUntil: date('valid_until', { mode: 'string' }),
+    /** The Europe/Berlin day the item became E (decision 077); null while it is not done. */
+    completedOn: date('completed_on', { mode: 'string' }),
     durationDays: integer('duration_days'),
     oneTime: boolean('one_time').notNull().default(false),
     /** Created by a profile (decision 040): reconciling may remove it while it is open. */
@@ -156,6 +158,8 @@ export const instructionAssignments = pgTable(
       sql`${t.type} in ('instruction', 'appointment', 'document', 'scorm', 'checkup')`,
     ),
     check('instruction_assignments_status', sql`${t.status} in ('O', 'A', 'P', 'T', 'E')`),
+    // Only a done item has a completion day (decision 077): a path that leaves E must clear it.
+    check('instruction_assignments_completed_on', sql`${t.status} = 'E' or ${t.completedOn} is null`),
     // At most one unfinished item of a kind per employee and topic (decision 045): concurrent assignments
     // (a profile run and a single assignment, two app instances) insert with `on conflict do nothing`.
     uniqueIndex('instruction_assignments_unfinished')

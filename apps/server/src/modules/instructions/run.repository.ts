@@ -101,18 +101,24 @@ export const runRepository = {
     return row;
   },
 
-  /** Sets the assignment's status (and validity) and bumps its version; the row is locked by the caller. */
+  /**
+   * Sets the assignment's status (and validity) and bumps its version; the row is locked by the caller. E takes
+   * its completion day `completedOn` (decision 077), any other status clears it.
+   */
   async setAssignmentStatus(
     ex: Executor,
     id: number,
     status: 'A' | 'E',
     validUntil?: string | null,
+    completedOn?: string,
   ): Promise<void> {
+    if (status === 'E' && !completedOn) throw new Error('a done item needs its completion day');
     await ex
       .update(instructionAssignments)
       .set({
         status,
         ...(validUntil === undefined ? {} : { validUntil }),
+        completedOn: status === 'E' ? completedOn : null,
         version: sql`${instructionAssignments.version} + 1`,
         updatedAt: new Date(),
       })

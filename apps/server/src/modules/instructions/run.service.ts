@@ -136,7 +136,7 @@ export async function completeAssignment(
   const { actor, assignment, topic, today } = input;
   const validityDays = topic.durationDays ?? (topic.intervalDays > 0 ? topic.intervalDays : null);
   const validUntil = validityDays === null ? null : addDays(today, validityDays);
-  await repository.setAssignmentStatus(tx, assignment.id, 'E', validUntil);
+  await repository.setAssignmentStatus(tx, assignment.id, 'E', validUntil, today);
   let nextId: number | null = null;
   if (
     topic.intervalDays > 0 &&
@@ -178,7 +178,7 @@ export async function completeAssignment(
       ...(nextId ? { next: { from: null, to: nextId } } : {}),
     },
   });
-  return { ...assignment, status: 'E', validUntil };
+  return { ...assignment, status: 'E', validUntil, completedOn: today };
 }
 
 export type RunDeps = {

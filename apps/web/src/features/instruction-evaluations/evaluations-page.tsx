@@ -45,12 +45,13 @@ import {
   useEvaluationStatistics,
   useEvaluationTopics,
 } from './api.ts';
+import { DashboardTab } from './dashboard-tab.tsx';
 
 // The chart library is loaded with the first chart only (its own chunk).
 const RateChart = lazy(() => import('./rate-chart.tsx'));
 const EffectivenessTab = lazy(() => import('./effectiveness-tab.tsx'));
 
-const TABS = ['overview', 'statistics', 'effectiveness'] as const;
+const TABS = ['overview', 'statistics', 'dashboard', 'effectiveness'] as const;
 type TabKey = (typeof TABS)[number];
 const TABLES: { key: EvaluationTable; horizontal: boolean }[] = [
   { key: 'department', horizontal: true },
@@ -201,6 +202,8 @@ export function EvaluationsPage() {
               <Totals stats={stats.data} exportButtons={exportButtons} />
               <OverdueList filter={applied} reloadKey={reloadKey} exportButtons={exportButtons} />
             </>
+          ) : tab === 'dashboard' ? (
+            <DashboardTab filter={applied} />
           ) : (
             tab === 'statistics' &&
             TABLES.map(({ key, horizontal }) => (
