@@ -19,7 +19,8 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
-const START_TIMEOUT_MS = 120_000;
+/** A server prepares its PGlite and 10,000 demo employees (about 30 s alone); on a loaded machine twice over 120 s. */
+const START_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

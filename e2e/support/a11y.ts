@@ -239,7 +239,7 @@ class PageMonitor {
 
   /** The page state of `key` for the worker's record; null while the account is not known. */
   private state(key: string): string | null {
-    if (this.account === null) return null;
+    if (this.account === null || everyTest) return null;
     const size = this.page.viewportSize();
     return `${this.variant} ${size ? `${size.width}x${size.height}` : ''}|${this.account}|${key}`;
   }
