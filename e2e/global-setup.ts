@@ -13,11 +13,14 @@ declare module 'vitest' {
     /** One app server per e2e worker: worker VITEST_POOL_ID = n uses baseUrls[n - 1] (support/browser.ts). */
     baseUrls: string[];
     oidcIssuer: string;
+    /** Where each worker records the page states axe-core checked (support/a11y.ts); removed at teardown. */
+    a11yDir: string;
   }
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
-const START_TIMEOUT_MS = 120_000;
+/** A server prepares its PGlite and 10,000 demo employees (about 30 s alone); on a loaded machine twice over 120 s. */
+const START_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -53,6 +56,7 @@ type RunningServer = { process: ChildProcess; dataDir: string };
 
 let servers: RunningServer[] = [];
 let provider: TestOidcProvider | undefined;
+let a11yDir: string | undefined;
 
 /** Starts one app server with a fresh data directory and demo data; resolves once /api/health answers. */
 async function startServer(baseUrl: string, port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
@@ -123,7 +127,9 @@ export async function setup(project: TestProject): Promise<void> {
     await teardown();
     throw error;
   }
+  a11yDir = await mkdtemp(join(tmpdir(), 'schutzwerk-e2e-a11y-'));
   project.provide('baseUrls', baseUrls);
+  project.provide('a11yDir', a11yDir);
   project.provide('oidcIssuer', provider.issuer);
 }
 
@@ -144,4 +150,6 @@ export async function teardown(): Promise<void> {
   await Promise.all(running.map(stopServer));
   await provider?.close();
   provider = undefined;
+  if (a11yDir) await rm(a11yDir, { recursive: true, force: true });
+  a11yDir = undefined;
 }

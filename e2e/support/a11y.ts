@@ -1,5 +1,8 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * Accessibility checks of every page a browser test opens (issue 15, WCAG 2.1 A/AA = BITV 2.0; decision 034).
@@ -15,6 +18,13 @@ import type { BrowserContext, Page } from 'playwright-core';
  *   transition running — is checked in the background.
  * A serious or critical violation fails the test at its end with rule, impact, selector and URL. Specs call
  * `expectAccessible(page)` after opening a dialog or another state worth checking on the same URL.
+ *
+ * Once per worker, not per test, where the page's state is known: a page signed in with `signIn()` or
+ * `login()` is checked once per worker for the same account, viewport and URL — the files of one worker
+ * share that record (`workerChecked`), so the start page or a list that ten tests open as `admin` costs one
+ * check, not ten. A page whose account is not known (signed in through single sign-on or by hand, or not
+ * at all) is checked once per test as before. `expectAccessible()` always checks. `A11Y_EVERY_TEST=1` turns
+ * the worker record off (every test checks each URL it shows).
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -25,6 +35,36 @@ const SETTLE_LIMIT_MS = 4_000;
 const QUIET_MS = 1_000;
 /** A11Y_DEBUG=1 prints each check with its duration (to see what the checks cost). */
 const debug = process.env.A11Y_DEBUG === '1';
+
+/**
+ * The page states (`variant|account|URL`) checked by any test of this worker so far: a file in the directory
+ * global-setup provides (`a11yDir`), one per worker (VITEST_POOL_ID), since each file runs in a fresh module
+ * graph. Two files never run at once with one pool id, so the file has a single writer at a time.
+ */
+const everyTest = process.env.A11Y_EVERY_TEST === '1';
+let workerChecked: Set<string> | undefined;
+let workerFile: string | null = null;
+
+function workerRecord(): Set<string> {
+  if (workerChecked) return workerChecked;
+  const dir = everyTest ? undefined : inject('a11yDir');
+  workerFile = dir ? join(dir, `worker-${process.env.VITEST_POOL_ID ?? '1'}.txt`) : null;
+  let lines: string[] = [];
+  try {
+    lines = workerFile ? readFileSync(workerFile, 'utf8').split('\n') : [];
+  } catch {
+    // the worker's first file: nothing checked yet
+  }
+  workerChecked = new Set(lines.filter(Boolean));
+  return workerChecked;
+}
+
+function rememberForWorker(state: string): void {
+  const record = workerRecord();
+  if (record.has(state)) return;
+  record.add(state);
+  if (workerFile) appendFileSync(workerFile, `${state}\n`);
+}
 
 type Violation = {
   rule: string;
@@ -133,13 +173,18 @@ class PageMonitor {
   readonly page: Page;
   /** URLs checked in the current test. */
   readonly checked = new Set<string>();
+  /** The account signed in with signIn() or login(); null when not known (then no worker-wide record). */
+  account: string | null = null;
+  /** Mobile context, service worker: with the viewport, what else makes the same URL another page state. */
+  readonly variant: string;
   inflight = 0;
   /** Checks run one after another; a checkpoint stops a background wait by raising the generation. */
   private chain: Promise<void> = Promise.resolve();
   private generation = 0;
 
-  constructor(page: Page) {
+  constructor(page: Page, variant: string) {
     this.page = page;
+    this.variant = variant;
     const counted = new Set(['document', 'fetch', 'xhr', 'script', 'stylesheet']);
     const done = (request: { resourceType(): string }) => {
       if (counted.has(request.resourceType())) this.inflight = Math.max(0, this.inflight - 1);
@@ -170,7 +215,8 @@ class PageMonitor {
       const calm = this.inflight === 0 && (await isCalm(this.page, quietMs));
       calmPolls = calm ? calmPolls + 1 : 0;
       if (calmPolls >= 2) return true;
-      await sleep(100);
+      // A background wait polls less often: it may last as long as the test works on the page.
+      await sleep(quietMs > 0 ? 250 : 100);
     }
     return !this.page.isClosed() && (key === null || pageKey(this.page.url()) === key);
   }
@@ -191,14 +237,33 @@ class PageMonitor {
     return flatten(first, url).filter((v) => confirmed.has(`${v.rule} ${v.target}`));
   }
 
+  /** The page state of `key` for the worker's record; null while the account is not known. */
+  private state(key: string): string | null {
+    if (this.account === null || everyTest) return null;
+    const size = this.page.viewportSize();
+    return `${this.variant} ${size ? `${size.width}x${size.height}` : ''}|${this.account}|${key}`;
+  }
+
+  /** Checked in this test, or (account known) in any earlier test of this worker with this state. */
+  private seen(key: string): boolean {
+    if (this.checked.has(key)) return true;
+    const state = this.state(key);
+    if (state === null || !workerRecord().has(state)) return false;
+    if (debug) process.stderr.write(`[a11y] seen ${this.page.url()} as ${this.account}\n`);
+    this.checked.add(key);
+    return true;
+  }
+
   /** Checks `key` (the current URL) once settled and records what it found. */
   private async checkAndRecord(key: string, quietMs: number, generation: number | null): Promise<void> {
-    if (this.checked.has(key)) return;
+    if (this.seen(key)) return;
     try {
       if (!(await this.settle(key, quietMs, generation))) return;
       const found = await this.check(key);
       if (found === null) return;
       this.checked.add(key);
+      const state = this.state(key);
+      if (state !== null) rememberForWorker(state);
       findings.push(...found);
     } catch (error) {
       // The page closed or navigated during the check (also when the new document, e.g. the OpenID provider's
@@ -218,7 +283,7 @@ class PageMonitor {
   /** Background: a URL the page navigated to is checked once the test left it alone for QUIET_MS. */
   private checkWhenQuiet(url: string): void {
     const key = pageKey(url);
-    if (key === null || this.checked.has(key)) return;
+    if (key === null || this.seen(key)) return;
     const generation = this.generation;
     void this.enqueue(() => this.checkAndRecord(key, QUIET_MS, generation));
   }
@@ -241,11 +306,19 @@ class PageMonitor {
   }
 }
 
-/** Called by newPage(): checks every page of the app (`origin`) the page shows. */
-export async function watchAccessibility(context: BrowserContext, page: Page, origin: string): Promise<void> {
+/**
+ * Called by newPage(): checks every page of the app (`origin`) the page shows. `variant` names what besides
+ * viewport, account and URL makes a page state of its own (a phone context, an allowed service worker).
+ */
+export async function watchAccessibility(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  variant = '',
+): Promise<void> {
   appOrigin = new URL(origin).origin;
   await page.addInitScript(trackInput);
-  monitors.add(new PageMonitor(page));
+  monitors.add(new PageMonitor(page, variant));
   const close = context.close.bind(context);
   context.close = async (options) => {
     await Promise.all(
@@ -263,7 +336,16 @@ export async function checkpoint(page: Page): Promise<void> {
   await [...monitors].find((m) => m.page === page)?.checkpoint();
 }
 
-/** Start of a test: nothing found yet, every URL is checked again. */
+/**
+ * signIn() and login(): from now on the page shows `account`'s pages, which are checked once per worker
+ * (the same account, viewport and URL in a later test of this worker is not checked again).
+ */
+export function signedInAs(page: Page, account: string): void {
+  const monitor = [...monitors].find((m) => m.page === page);
+  if (monitor) monitor.account = account;
+}
+
+/** Start of a test: nothing found yet, every URL not checked in this worker for its account is checked. */
 export function beginAccessibilityTest(): void {
   findings = [];
   for (const monitor of monitors) monitor.checked.clear();

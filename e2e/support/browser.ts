@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { inject } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../apps/web/src/lib/session-token.ts';
 import { CSRF_HEADER } from '../../packages/shared/src/constants.ts';
-import { checkpoint, watchAccessibility } from './a11y.ts';
+import { checkpoint, signedInAs, watchAccessibility } from './a11y.ts';
 import { ACCOUNTS, type AccountName } from './accounts.ts';
 
 export const CHROMIUM_ARGS = [
@@ -60,7 +60,12 @@ export async function newPage(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await watchAccessibility(context, page, baseUrl());
+  await watchAccessibility(
+    context,
+    page,
+    baseUrl(),
+    `${phone ? 'phone' : 'desktop'}${options.serviceWorker ? ' sw' : ''}`,
+  );
   return { context, page };
 }
 
@@ -83,6 +88,7 @@ export async function login(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Kennwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  signedInAs(page, username);
 }
 
 /**
@@ -108,6 +114,7 @@ export async function signIn(page: Page, account: Account, path = '/'): Promise<
     TOKEN_STORAGE_KEY,
     token,
   ] as const);
+  signedInAs(page, username);
   await page.goto(path);
   // Signed in: the main layout (#main-content) stands once the app has loaded the user, or, for an account
   // that must replace its initial password first, the dialog 'Erste Anmeldung' (decision 012).
