@@ -18,6 +18,7 @@ import { groupFeedbackErrors } from './errors/group-feedback.ts';
 import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
 import { instructionEvaluationsErrors } from './errors/instruction-evaluations.ts';
+import { instructionEvaluationsTabsErrors } from './errors/instruction-evaluations-tabs.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
 import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
@@ -107,6 +108,7 @@ export const errorCatalogue = {
   ...instructionsErrors,
   ...instructionProfilesErrors,
   ...instructionEvaluationsErrors,
+  ...instructionEvaluationsTabsErrors,
   ...instructionRunErrors,
   ...externalInstructionsErrors,
   ...scormErrors,
@@ -155,6 +157,7 @@ export const errorCatalogueDomains = {
   instructions: instructionsErrors,
   'instruction-profiles': instructionProfilesErrors,
   'instruction-evaluations': instructionEvaluationsErrors,
+  'instruction-evaluations-tabs': instructionEvaluationsTabsErrors,
   'instruction-run': instructionRunErrors,
   scorm: scormErrors,
   mail: mailErrors,

@@ -7,6 +7,9 @@ import { createAssignmentsService } from './assignments.service.ts';
 import { evaluationsRepository } from './evaluations.repository.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { createEvaluationsService } from './evaluations.service.ts';
+import { evaluationsTabsRepository } from './evaluations-tabs.repository.ts';
+import { evaluationsTabsRoutes } from './evaluations-tabs.routes.ts';
+import { createEvaluationsTabsService } from './evaluations-tabs.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -70,6 +73,13 @@ export function instructionsModule(deps: {
     print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Evaluations tabs master data, employee info and profiles (decision 076).
+  const evaluationsTabs = createEvaluationsTabsService({
+    db: deps.db,
+    repository: evaluationsTabsRepository,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -86,6 +96,7 @@ export function instructionsModule(deps: {
       await app.register(topicsTransferRoutes(transfer), { prefix: '/api' });
       await app.register(groupFeedbackRoutes(groupFeedback), { prefix: '/api' });
       await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
+      await app.register(evaluationsTabsRoutes(evaluationsTabs), { prefix: '/api' });
     },
   };
 }
