@@ -143,13 +143,14 @@ export function createEvaluationsTabsService({ db, repository, print, now = () =
     const { year } = employeeInfoQuerySchema.parse(raw);
     const employee = await repository.employee(db, employeeId);
     if (!employee || employee.portalId !== actor.portalId) throw new AppError('EMPLOYEE_NOT_FOUND');
-    const out = outOfReach(await unitReach(db, actor), employee);
-    if (out === 'department') throw new AppError('EVALUATION_EMPLOYEE_NOT_RESPONSIBLE');
-    if (out === 'location') throw new AppError('EVALUATION_EMPLOYEE_NO_LOCATION_RIGHTS');
+    // The rights first (spec §6 messages), then the reach (decision 069).
     if (employee.isExternal && !actorHasAny(actor, P.TOPICS_EVALUATE_EXTERNAL))
       throw new AppError('EVALUATION_EXTERNAL_NOT_PERMITTED');
     if (!employee.active && !actorHasAny(actor, P.TOPICS_EVALUATE_INACTIVE))
       throw new AppError('EVALUATION_INACTIVE_NOT_PERMITTED');
+    const out = outOfReach(await unitReach(db, actor), employee);
+    if (out === 'department') throw new AppError('EVALUATION_EMPLOYEE_NOT_RESPONSIBLE');
+    if (out === 'location') throw new AppError('EVALUATION_EMPLOYEE_NO_LOCATION_RIGHTS');
     const today = berlinToday(now());
     const [profileLabels, found] = await Promise.all([
       repository.profileLabelsOf(db, employeeId),
