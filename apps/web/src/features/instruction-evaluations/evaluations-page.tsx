@@ -45,11 +45,14 @@ import {
   useEvaluationStatistics,
   useEvaluationTopics,
 } from './api.ts';
+import { EmployeeInfoTab } from './employee-info-tab.tsx';
+import { MasterDataTab } from './master-data-tab.tsx';
+import { ProfilesTab } from './profiles-tab.tsx';
 
 // The chart library is loaded with the first chart only (its own chunk).
 const RateChart = lazy(() => import('./rate-chart.tsx'));
 
-const TABS = ['overview', 'statistics'] as const;
+const TABS = ['overview', 'statistics', 'masterData', 'employeeInfo', 'profiles'] as const;
 type TabKey = (typeof TABS)[number];
 const TABLES: { key: EvaluationTable; horizontal: boolean }[] = [
   { key: 'department', horizontal: true },
@@ -72,7 +75,7 @@ export function EvaluationsPage() {
   const { canAny } = usePermissions();
   const mayInactive = canAny([P.TOPICS_EVALUATE_INACTIVE]);
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'statistics' ? 'statistics' : 'overview';
+  const tab: TabKey = TABS.find((key) => key === params.get('tab')) ?? 'overview';
   const [yearText, setYearText] = useState(String(new Date().getFullYear()));
   const [topicId, setTopicId] = useState<number | null>(null);
   const [location, setLocation] = useState<TreeChoice | null>(null);
@@ -201,6 +204,7 @@ export function EvaluationsPage() {
               <OverdueList filter={applied} reloadKey={reloadKey} exportButtons={exportButtons} />
             </>
           ) : (
+            tab === 'statistics' &&
             TABLES.map(({ key, horizontal }) => (
               <Section
                 key={key}
@@ -215,6 +219,9 @@ export function EvaluationsPage() {
           )}
         </>
       )}
+      {tab === 'masterData' && <MasterDataTab filter={applied} reloadKey={reloadKey} />}
+      {tab === 'employeeInfo' && <EmployeeInfoTab filter={applied} reloadKey={reloadKey} />}
+      {tab === 'profiles' && <ProfilesTab filter={applied} reloadKey={reloadKey} />}
     </Box>
   );
 }
