@@ -19,6 +19,7 @@ import { hazardAnalysisErrors } from './errors/hazard-analysis.ts';
 import { hazardBricksErrors } from './errors/hazard-bricks.ts';
 import { instructionEffectivenessErrors } from './errors/instruction-effectiveness.ts';
 import { instructionEvaluationsErrors } from './errors/instruction-evaluations.ts';
+import { instructionEvaluationsTabsErrors } from './errors/instruction-evaluations-tabs.ts';
 import { instructionProfilesErrors } from './errors/instruction-profiles.ts';
 import { instructionRunErrors } from './errors/instruction-run.ts';
 import { instructionsErrors } from './errors/instructions.ts';
@@ -109,6 +110,7 @@ export const errorCatalogue = {
   ...instructionProfilesErrors,
   ...instructionEvaluationsErrors,
   ...instructionEffectivenessErrors,
+  ...instructionEvaluationsTabsErrors,
   ...instructionRunErrors,
   ...externalInstructionsErrors,
   ...scormErrors,
@@ -158,6 +160,7 @@ export const errorCatalogueDomains = {
   'instruction-profiles': instructionProfilesErrors,
   'instruction-evaluations': instructionEvaluationsErrors,
   'instruction-effectiveness': instructionEffectivenessErrors,
+  'instruction-evaluations-tabs': instructionEvaluationsTabsErrors,
   'instruction-run': instructionRunErrors,
   scorm: scormErrors,
   mail: mailErrors,

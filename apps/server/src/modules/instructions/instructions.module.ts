@@ -13,6 +13,9 @@ import { createEvaluationsDashboardService } from './evaluations-dashboard.servi
 import { effectivenessRepository } from './evaluations-effectiveness.repository.ts';
 import { effectivenessRoutes } from './evaluations-effectiveness.routes.ts';
 import { createEffectivenessService } from './evaluations-effectiveness.service.ts';
+import { evaluationsTabsRepository } from './evaluations-tabs.repository.ts';
+import { evaluationsTabsRoutes } from './evaluations-tabs.routes.ts';
+import { createEvaluationsTabsService } from './evaluations-tabs.service.ts';
 import { groupFeedbackRepository } from './group-feedback.repository.ts';
 import { groupFeedbackRoutes } from './group-feedback.routes.ts';
 import { createGroupFeedbackService } from './group-feedback.service.ts';
@@ -95,6 +98,13 @@ export function instructionsModule(deps: {
     print: deps.print,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Evaluations tabs master data, employee info and profiles (decision 076).
+  const evaluationsTabs = createEvaluationsTabsService({
+    db: deps.db,
+    repository: evaluationsTabsRepository,
+    print: deps.print,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     service,
     assignments,
@@ -113,6 +123,7 @@ export function instructionsModule(deps: {
       await app.register(evaluationsRoutes(evaluations), { prefix: '/api' });
       await app.register(effectivenessRoutes(effectiveness), { prefix: '/api' });
       await app.register(evaluationsDashboardRoutes(evaluationsDashboard), { prefix: '/api' });
+      await app.register(evaluationsTabsRoutes(evaluationsTabs), { prefix: '/api' });
     },
   };
 }

@@ -62,7 +62,7 @@ export const matrixListSource: ListSource = {
  * employee has, the employee's own location or department, or — when the profile includes sub-units — a
  * location or department above the employee's (decision 045).
  */
-const sourceReaches = sql`(
+export const sourceReaches = sql`(
   s.location_id = e.location_id or s.department_id = e.department_id
   or exists (select 1 from ${employeeActivities} ea where ea.employee_id = e.id and ea.activity_id = s.activity_id)
   or (p.include_sub_units and s.location_id is not null and s.location_id in (

@@ -46,12 +46,24 @@ import {
   useEvaluationTopics,
 } from './api.ts';
 import { DashboardTab } from './dashboard-tab.tsx';
+import { EmployeeInfoTab } from './employee-info-tab.tsx';
+import { MasterDataTab } from './master-data-tab.tsx';
+import { ProfilesTab } from './profiles-tab.tsx';
 
 // The chart library is loaded with the first chart only (its own chunk).
 const RateChart = lazy(() => import('./rate-chart.tsx'));
 const EffectivenessTab = lazy(() => import('./effectiveness-tab.tsx'));
 
-const TABS = ['overview', 'statistics', 'dashboard', 'effectiveness'] as const;
+// The spec's tabs in its order (decisions 073, 076, 077), then the effectiveness review (decision 075).
+const TABS = [
+  'overview',
+  'statistics',
+  'masterData',
+  'employeeInfo',
+  'profiles',
+  'dashboard',
+  'effectiveness',
+] as const;
 type TabKey = (typeof TABS)[number];
 const TABLES: { key: EvaluationTable; horizontal: boolean }[] = [
   { key: 'department', horizontal: true },
@@ -225,6 +237,9 @@ export function EvaluationsPage() {
           <EffectivenessTab year={applied.year} />
         </Suspense>
       )}
+      {tab === 'masterData' && <MasterDataTab filter={applied} reloadKey={reloadKey} />}
+      {tab === 'employeeInfo' && <EmployeeInfoTab filter={applied} reloadKey={reloadKey} />}
+      {tab === 'profiles' && <ProfilesTab filter={applied} reloadKey={reloadKey} />}
     </Box>
   );
 }
