@@ -154,7 +154,7 @@ describe('instructions (Unterweisungen)', () => {
     const newRow = listRows(page, 'Zuweisungen').filter({ hasText: '31.05.27' });
     await newRow.getByText('offen', { exact: true }).waitFor();
     await listRows(page, 'Zuweisungen').filter({ hasText: '31.03.27' }).getByText('erledigt').waitFor();
-    // Removing the open one needs its classification (decision 081): each gap is named at its field.
+    // Removing the open one needs its classification (decision 080): each gap is named at its field.
     await newRow.getByRole('button', { name: 'Zuweisung entfernen: Schmidt, Anna' }).click();
     const removal = page.getByRole('dialog', { name: 'Zuweisung entfernen' });
     const confirmRemoval = removal.getByRole('button', { name: 'Entfernen' });

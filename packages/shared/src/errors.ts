@@ -57,6 +57,7 @@ export { generalMessages } from './errors/general.ts';
 export { groupFeedbackMessages } from './errors/group-feedback.ts';
 export { hazardAnalysisMessages } from './errors/hazard-analysis.ts';
 export { hazardBricksMessages } from './errors/hazard-bricks.ts';
+export { instructionEffectivenessMessages } from './errors/instruction-effectiveness.ts';
 export { instructionProfilesMessages } from './errors/instruction-profiles.ts';
 export { instructionRunMessages } from './errors/instruction-run.ts';
 export { instructionsMessages, topicsFileMessages } from './errors/instructions.ts';

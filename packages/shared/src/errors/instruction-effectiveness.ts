@@ -12,3 +12,8 @@ export const instructionEffectivenessErrors = {
     message: 'Die Bewertungsfragen wurden inzwischen geändert. Bitte laden Sie die Seite neu.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
+
+/** Field messages of the effectiveness review that the server passes in `details`. */
+export const instructionEffectivenessMessages = {
+  reviewedOnInFuture: 'Der Tag der Prüfung darf nicht in der Zukunft liegen.',
+};

@@ -103,7 +103,7 @@ export const instructionsErrors = {
     status: 409,
     message: 'Nur offene Unterweisungen können gelöscht werden; diese ist bereits begonnen oder erledigt.',
   },
-  // The removal's classification (decision 081, spec §8: codes −1 to −4).
+  // The removal's classification (decision 080, spec §8: codes −1 to −4).
   REMOVAL_ACTION_REQUIRED: {
     status: 400,
     message: 'Bitte wählen Sie eine Maßnahme aus.',

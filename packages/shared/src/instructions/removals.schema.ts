@@ -3,7 +3,7 @@ import { idSchema, listQuerySchema, versionSchema } from '../list/list.schema.ts
 import { ASSIGNMENT_TYPES } from './assignments.schema.ts';
 
 /**
- * Removing an open instruction item with a classification (decision 081, spec §8 "instruction-removal
+ * Removing an open instruction item with a classification (decision 080, spec §8 "instruction-removal
  * classification errors have codes 0 to −4: choose action, choose element, give reason, answer in full
  * sentences"). The action says why the employee no longer has to complete it; „ersetzt“ names the replacing
  * topic (the element); the reason is written in full sentences.

@@ -75,7 +75,7 @@ export function assignmentsRoutes(service: AssignmentsService): FastifyPluginAsy
         return reply.status(204).send(null);
       },
     );
-    // Removing an open item needs its classification (decision 081); the removals stay readable.
+    // Removing an open item needs its classification (decision 080); the removals stay readable.
     app.post(
       '/instructions/assignments/:id/removal',
       {

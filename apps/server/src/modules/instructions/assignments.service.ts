@@ -199,7 +199,7 @@ export function createAssignmentsService({
 
     /** Only open assignments can be deleted (spec); a started or done one answers ASSIGNMENT_NOT_OPEN. */
     /**
-     * Removes an open item with its classification (decision 081): the action, the replacing topic for
+     * Removes an open item with its classification (decision 080): the action, the replacing topic for
      * „ersetzt“, the reason in full sentences — the first gap answers its code (spec §8: −1 … −4). The item goes,
      * the removal is kept with what was removed.
      */
@@ -253,7 +253,7 @@ export function createAssignmentsService({
       });
     },
 
-    /** The removed items with their classification (decision 081). */
+    /** The removed items with their classification (decision 080). */
     removals: (actor: Actor, query: RemovalListQuery) => removals.list(db, actor.portalId, query),
 
     /** The topics' deletion guard: a topic that an assignment includes stays. */

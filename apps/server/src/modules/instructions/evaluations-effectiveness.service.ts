@@ -1,3 +1,4 @@
+import { instructionEffectivenessMessages } from '@schutzwerk/shared/errors.ts';
 import type { EvaluationStatistics } from '@schutzwerk/shared/instructions/evaluations.schema.ts';
 import {
   type CreateEffectivenessReview,
@@ -152,7 +153,7 @@ export function createEffectivenessService({
           details: [
             {
               path: ['body', 'reviewedOn'],
-              message: 'Der Tag der Prüfung darf nicht in der Zukunft liegen.',
+              message: instructionEffectivenessMessages.reviewedOnInFuture,
             },
           ],
         });

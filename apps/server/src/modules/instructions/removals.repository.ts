@@ -12,7 +12,7 @@ import { countOf } from '#platform/list-count.ts';
 import { instructionTopics } from './instructions.table.ts';
 import { instructionRemovals } from './removals.table.ts';
 
-/** Data access of the removed items with their classification (decision 081); the executor first, no rules. */
+/** Data access of the removed items with their classification (decision 080); the executor first, no rules. */
 
 export type RemovalInsert = typeof instructionRemovals.$inferInsert;
 

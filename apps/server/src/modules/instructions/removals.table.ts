@@ -5,7 +5,7 @@ import { portals } from '#modules/portals/tables.ts';
 import { instructionTopics } from './instructions.table.ts';
 
 /**
- * A removed instruction item with its classification (decision 081, spec §8 "instruction-removal classification"):
+ * A removed instruction item with its classification (decision 080, spec §8 "instruction-removal classification"):
  * what was removed (employee, topic with its identifier and label as they were, due day), the action chosen, the
  * replacing topic where the action is „ersetzt“, and the reason in full sentences. Written once, never edited;
  * the employer's trace of why an employee no longer has to complete an instruction.

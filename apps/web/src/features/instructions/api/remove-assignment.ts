@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '#lib/api-client.ts';
 
 /**
- * Removes an open assignment at its version with its classification (decision 081): a started or done one
+ * Removes an open assignment at its version with its classification (decision 080): a started or done one
  * answers ASSIGNMENT_NOT_OPEN, a gap of the classification its code (REMOVAL_…) with the field's message.
  */
 export function useRemoveAssignment() {

@@ -33,7 +33,7 @@ const GAP_MESSAGES = {
 } as const;
 
 /**
- * Removing an open item (decision 081): the action (why the employee no longer has to complete it), the replacing
+ * Removing an open item (decision 080): the action (why the employee no longer has to complete it), the replacing
  * topic for „ersetzt“, the reason in full sentences. The same classification as the server's is checked before
  * sending and names the first gap at its field; a refusal (stale version, started meanwhile) keeps what was typed.
  */

@@ -16,7 +16,7 @@ type Props = {
   disabled?: boolean;
   error?: boolean;
   helperText?: string | undefined;
-  /** Other texts than the superior topic's (e.g. the replacing topic of a removal, decision 081). */
+  /** Other texts than the superior topic's (e.g. the replacing topic of a removal, decision 080). */
   texts?: { label: string; choose: string; clear: string; self: string; testId: string };
 };
 

@@ -5,7 +5,7 @@ import { ScrollingList, type ScrollingListColumn } from '#components/scrolling-l
 import { formatDate, formatDateTime } from '#lib/format.ts';
 import { REMOVAL_LIST_SOURCE } from '../api/topic-keys.ts';
 
-/** The topic's removed items with their classification, newest first (decision 081). */
+/** The topic's removed items with their classification, newest first (decision 080). */
 export function TopicRemovals({ topicId, reloadKey }: { topicId: number; reloadKey: number }) {
   const { t } = useTranslation();
   const params = useMemo(() => ({ topicId }), [topicId]);
