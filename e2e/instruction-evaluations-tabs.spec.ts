@@ -129,5 +129,21 @@ describe('instruction evaluations tabs (decision 076)', () => {
     ]);
     expect(sheetFile.suggestedFilename()).toBe(`Unterweisungen-TB${suffix}1.xlsx`);
     await context.close();
+
+    // A supervisor (Führungskraft: TOPICS_EVALUATE without the externals right) picks the external employee:
+    // the tab says why (spec §6), the page stays.
+    const lead = await newPage(browser);
+    await signIn(lead.page, 'fuehrung', '/instructions/evaluations?tab=employeeInfo');
+    await lead.page.getByRole('button', { name: 'Mitarbeiter auswählen' }).click();
+    const leadPicker = lead.page.getByRole('dialog');
+    await leadPicker.getByLabel('Suchen').waitFor();
+    await pickRow(leadPicker, lastName, 'Extern');
+    await lead.page
+      .getByTestId('evaluation-employee-error')
+      .getByText('Ihnen fehlt das Recht, Unterweisungen externer Mitarbeiter auszuwerten.')
+      .waitFor();
+    await lead.page.getByRole('tab', { name: 'Mitarbeiterinfo' }).waitFor();
+    await expectAccessible(lead.page);
+    await lead.context.close();
   });
 });

@@ -814,6 +814,18 @@ const ENTRIES: Record<string, Entry> = {
     kind: 'action',
     reason: 'marks the entry done and creates one with the new due date (spec: rearranging)',
   },
+  'POST /api/instructions/assignments/:id/removal': {
+    kind: 'action',
+    reason: 'removes the open item with its classification and keeps the removal (decision 080)',
+    // An empty reason is refused as classification −3 (REMOVAL_REASON_REQUIRED); the default only names it.
+    defaults: ['reason'],
+  },
+  'POST /api/instructions/evaluations/effectiveness/topics/:id/reviews': {
+    kind: 'action',
+    reason:
+      "records an effectiveness review (a new record) and sets the topic's effectiveness (decision 075)",
+    defaults: ['note'],
+  },
   'POST /api/taskschedule/:id/pause': { kind: 'action', reason: 'pauses the task' },
   'POST /api/taskschedule/:id/resume': { kind: 'action', reason: 'resumes the task' },
   // Checklists: backups, viewer statuses, protection, SQL and task cells (decisions 059, 061).

@@ -130,8 +130,9 @@ describe('task list and start-up', () => {
     // The test jobs, the auth module's session and generated-password clean-ups, the mail outbox,
     // the task reminders (actions), the instruction reminders, the scheduler's own run clean-up, the
     // database maintenance, the first-aid book's retention (decision 051), the accident statistics' monthly staff
-    // snapshot (decision 062) and the due precautions' check-up items (decision 064).
-    expect(body.data.filteredCount).toBe(testJobs.length + 10);
+    // snapshot (decision 062), the due precautions' check-up items (decision 064) and the retention of the
+    // external persons' kiosk records (decision 078).
+    expect(body.data.filteredCount).toBe(testJobs.length + 11);
     const cleanup = body.data.rows.find((r) => r.key === 'session-cleanup');
     expect(cleanup).toMatchObject({
       name: 'Sitzungen bereinigen',

@@ -49,6 +49,9 @@ export function useEmployeeInfo(employeeId: number | null, year: number, reload:
         .data,
     enabled: employeeId !== null,
     retry: false,
+    // A refused employee (external or inactive without the right, out of reach: 403 with its own message) is
+    // shown in the tab, not as the page's 'Keine Berechtigung.' screen (query-client.ts).
+    throwOnError: false,
   });
 }
 
