@@ -9,15 +9,13 @@ import {
   dashboardQuerySchema,
   type EvaluationDashboard,
 } from '@schutzwerk/shared/instructions/evaluations-dashboard.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db } from '#db/client.ts';
 import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
-import { type Actor, actorHasAny } from '#platform/access.ts';
-import { AppError } from '#platform/errors.ts';
+import type { Actor } from '#platform/access.ts';
 import { berlinToday } from './assignments.service.ts';
-import type { EvaluationScope, EvaluationsRepository } from './evaluations.repository.ts';
+import { evaluationScope } from './evaluation-scope.ts';
+import type { EvaluationsRepository } from './evaluations.repository.ts';
 import type { EvaluationsDashboardRepository } from './evaluations-dashboard.repository.ts';
-import { unitReach } from './reach.ts';
 
 /**
  * The evaluations tab „Dashboard“ (decision 077): key figures, trend and the most overdue topics and departments
@@ -111,27 +109,11 @@ export function createEvaluationsDashboardService({
   print,
   now = () => new Date(),
 }: Deps) {
-  /** The caller's scope as the other tabs (decision 073): reach, externals, inactive employees, the filters. */
-  async function scopeOf(
+  /** The caller's scope (evaluation-scope.ts). */
+  const scopeOf = (
     actor: Actor,
     filters: { topicId?: number | undefined; locationId?: number | undefined; includeInactive: boolean },
-  ): Promise<{ scope: EvaluationScope; restricted: boolean }> {
-    if (filters.includeInactive && !actorHasAny(actor, P.TOPICS_EVALUATE_INACTIVE))
-      throw new AppError('EVALUATION_INACTIVE_NOT_PERMITTED');
-    const reach = await unitReach(db, actor);
-    return {
-      scope: {
-        portalId: actor.portalId,
-        departments: reach.departments ? [...reach.departments] : null,
-        locations: reach.locations ? [...reach.locations] : null,
-        externals: actorHasAny(actor, P.TOPICS_EVALUATE_EXTERNAL),
-        inactive: filters.includeInactive,
-        topicId: filters.topicId,
-        locationId: filters.locationId,
-      },
-      restricted: reach.departments !== null || (reach.locations !== null && reach.locations.size > 0),
-    };
-  }
+  ) => evaluationScope(db, actor, filters);
 
   async function dashboard(actor: Actor, raw: DashboardQuery): Promise<EvaluationDashboard> {
     const query = dashboardQuerySchema.parse(raw);

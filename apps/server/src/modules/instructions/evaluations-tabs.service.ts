@@ -24,7 +24,7 @@ import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { berlinToday } from './assignments.service.ts';
-import type { EvaluationScope } from './evaluations.repository.ts';
+import { evaluationScope } from './evaluation-scope.ts';
 import type { EvaluationsTabsRepository } from './evaluations-tabs.repository.ts';
 import { outOfReach, unitReach } from './reach.ts';
 
@@ -75,26 +75,11 @@ type Deps = {
 type Table = { title: string; columns: string[]; rows: Record<string, unknown>[]; fileName: string };
 
 export function createEvaluationsTabsService({ db, repository, print, now = () => new Date() }: Deps) {
-  async function scopeOf(
+  /** The caller's scope (evaluation-scope.ts). */
+  const scopeOf = (
     actor: Actor,
     filters: { topicId?: number | undefined; locationId?: number | undefined; includeInactive: boolean },
-  ): Promise<{ scope: EvaluationScope; restricted: boolean }> {
-    if (filters.includeInactive && !actorHasAny(actor, P.TOPICS_EVALUATE_INACTIVE))
-      throw new AppError('EVALUATION_INACTIVE_NOT_PERMITTED');
-    const reach = await unitReach(db, actor);
-    return {
-      scope: {
-        portalId: actor.portalId,
-        departments: reach.departments ? [...reach.departments] : null,
-        locations: reach.locations ? [...reach.locations] : null,
-        externals: actorHasAny(actor, P.TOPICS_EVALUATE_EXTERNAL),
-        inactive: filters.includeInactive,
-        topicId: filters.topicId,
-        locationId: filters.locationId,
-      },
-      restricted: reach.departments !== null || (reach.locations !== null && reach.locations.size > 0),
-    };
-  }
+  ) => evaluationScope(db, actor, filters);
 
   async function masterData(actor: Actor, raw: EvaluationQuery): Promise<MasterData> {
     const query = evaluationQuerySchema.parse(raw);

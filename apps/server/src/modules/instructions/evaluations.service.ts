@@ -14,14 +14,13 @@ import {
   overdueListQuerySchema,
 } from '@schutzwerk/shared/instructions/evaluations.schema.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
-import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db } from '#db/client.ts';
 import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
-import { type Actor, actorHasAny } from '#platform/access.ts';
+import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { berlinToday } from './assignments.service.ts';
-import type { EvaluationGroup, EvaluationScope, EvaluationsRepository } from './evaluations.repository.ts';
-import { unitReach } from './reach.ts';
+import { evaluationScope } from './evaluation-scope.ts';
+import type { EvaluationGroup, EvaluationsRepository } from './evaluations.repository.ts';
 
 /**
  * Evaluations of instructions (Auswertungen, decision 073). Every figure counts the assignments **due** in the
@@ -81,27 +80,11 @@ type Deps = {
 };
 
 export function createEvaluationsService({ db, repository, print, now = () => new Date() }: Deps) {
-  /** The caller's scope: reach, externals, inactive employees (403 without the right), the filters. */
-  async function scopeOf(
+  /** The caller's scope (evaluation-scope.ts). */
+  const scopeOf = (
     actor: Actor,
     filters: { topicId?: number | undefined; locationId?: number | undefined; includeInactive: boolean },
-  ): Promise<{ scope: EvaluationScope; restricted: boolean }> {
-    if (filters.includeInactive && !actorHasAny(actor, P.TOPICS_EVALUATE_INACTIVE))
-      throw new AppError('EVALUATION_INACTIVE_NOT_PERMITTED');
-    const reach = await unitReach(db, actor);
-    return {
-      scope: {
-        portalId: actor.portalId,
-        departments: reach.departments ? [...reach.departments] : null,
-        locations: reach.locations ? [...reach.locations] : null,
-        externals: actorHasAny(actor, P.TOPICS_EVALUATE_EXTERNAL),
-        inactive: filters.includeInactive,
-        topicId: filters.topicId,
-        locationId: filters.locationId,
-      },
-      restricted: reach.departments !== null || (reach.locations !== null && reach.locations.size > 0),
-    };
-  }
+  ) => evaluationScope(db, actor, filters);
 
   async function statistics(actor: Actor, raw: EvaluationQuery): Promise<EvaluationStatistics> {
     const query = evaluationQuerySchema.parse(raw);
