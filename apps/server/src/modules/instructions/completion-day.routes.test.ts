@@ -3,7 +3,6 @@ import type { Topic } from '@schutzwerk/shared/instructions/instructions.schema.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
-import { appointmentsRepository } from '#modules/appointments/appointments.repository.ts';
 import { type ApiClient, createTestApp, type TestApp } from '#test/app.ts';
 import { fakeActor } from '#test/fake-actor.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
@@ -17,7 +16,8 @@ import { completeAssignment } from './run.service.ts';
 /**
  * Decision 077: every path that sets an item done (E) records its completion day (Europe/Berlin), every path that
  * takes it out of E clears it, the database refuses a completion day on an unfinished item, and the migration's
- * backfill takes the Berlin day of the row's last change.
+ * backfill takes the Berlin day of the row's last change. The appointments' path is tested in its own module
+ * (`appointments/appointments-completion-day.routes.test.ts`).
  */
 let t: TestApp;
 let admin: ApiClient;
@@ -137,21 +137,6 @@ describe('completion day (decision 077)', () => {
     const row = await item('T', 'checkup');
     await checkupItems.complete(t.database.db, row.id, '2030-06-03');
     expect(await read(row.id)).toMatchObject({ status: 'E', completedOn: '2030-06-03' });
-  });
-
-  it('an appointment done completes on its day; going back to O or T clears the day', async () => {
-    const row = await item('T');
-    await appointmentsRepository.setAssignmentsStatus(t.database.db, [row.id], ['T'], 'E', '2030-06-04');
-    expect(await read(row.id)).toMatchObject({ status: 'E', completedOn: '2030-06-04' });
-    await appointmentsRepository.setAssignmentsStatus(t.database.db, [row.id], ['E'], 'T');
-    expect(await read(row.id)).toMatchObject({ status: 'T', completedOn: null });
-    // Without a day: the database's today in Berlin.
-    await appointmentsRepository.setAssignmentsStatus(t.database.db, [row.id], ['T'], 'E');
-    const [{ today }] = (await queryRows<{ today: string }>(
-      t.database.db,
-      sql`select (now() at time zone 'Europe/Berlin')::date::text as today`,
-    )) as [{ today: string }];
-    expect(await read(row.id)).toMatchObject({ status: 'E', completedOn: today });
   });
 
   it('a status set by hand: E takes a day, leaving E clears it, the database refuses a day on an open item', async () => {

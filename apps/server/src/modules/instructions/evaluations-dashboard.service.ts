@@ -10,9 +10,9 @@ import {
   type EvaluationDashboard,
 } from '@schutzwerk/shared/instructions/evaluations-dashboard.schema.ts';
 import type { Db } from '#db/client.ts';
-import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderEvaluationTable } from './evaluation-export.ts';
 import { evaluationScope } from './evaluation-scope.ts';
 import type { EvaluationsRepository } from './evaluations.repository.ts';
 import type { EvaluationsDashboardRepository } from './evaluations-dashboard.repository.ts';
@@ -218,22 +218,6 @@ export function createEvaluationsDashboardService({
         }));
       }
       const title = `Auswertung Unterweisungen ${german(data.from)}–${german(data.to)} – ${TITLES[table]}`;
-      const fileName = `Unterweisungen-Dashboard-${data.from}-${data.to}-${FILE_KEYS[table]}.${query.format}`;
-      if (query.format === 'xlsx') {
-        const file = await renderXlsx({
-          title,
-          columns,
-          rows,
-          companyName: '',
-          filters: [],
-          printedAt: now(),
-        });
-        return {
-          file,
-          fileName,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        };
-      }
       const names = await evaluations.labels(db, {
         departments: [],
         locations: query.locationId ? [query.locationId] : [],
@@ -246,9 +230,13 @@ export function createEvaluationsDashboardService({
         ...(query.locationId ? [{ label: 'Ort (mit Unterorten)', value: nameOf('location') }] : []),
         ...(query.includeInactive ? [{ label: 'Inaktive Mitarbeiter', value: 'einbezogen' }] : []),
       ];
-      const [companyName, logo] = await Promise.all([print.companyName(), print.logo()]);
-      const file = await renderPdf({ title, columns, rows, companyName, filters, printedAt: now(), logo });
-      return { file, fileName, contentType: 'application/pdf' };
+      return renderEvaluationTable(print, now(), query.format, {
+        title,
+        fileName: `Unterweisungen-Dashboard-${data.from}-${data.to}-${FILE_KEYS[table]}`,
+        columns,
+        rows,
+        filters,
+      });
     },
   };
 }

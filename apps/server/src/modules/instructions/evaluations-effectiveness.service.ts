@@ -15,12 +15,12 @@ import {
   unratedMessage,
 } from '@schutzwerk/shared/instructions/evaluations-effectiveness.schema.ts';
 import type { Db, Executor } from '#db/client.ts';
-import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
 import { instructionSettings } from '#modules/settings/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { LOG_STATE, recordChange } from '#platform/audit.ts';
 import { AppError } from '#platform/errors.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderEvaluationTable } from './evaluation-export.ts';
 import type { EffectivenessRepository, ReviewRecord } from './evaluations-effectiveness.repository.ts';
 
 /**
@@ -237,33 +237,13 @@ export function createEffectivenessService({
             : null,
       }));
       const title = `Wirksamkeit der Unterweisungen (Stand ${germanDay(berlinToday(now()))})`;
-      const fileName = `Unterweisungen-Wirksamkeit-${data.year}.${query.format}`;
-      if (query.format === 'xlsx') {
-        const file = await renderXlsx({
-          title,
-          columns,
-          rows,
-          companyName: '',
-          filters: [],
-          printedAt: now(),
-        });
-        return {
-          file,
-          fileName,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        };
-      }
-      const [companyName, logo] = await Promise.all([print.companyName(), print.logo()]);
-      const file = await renderPdf({
+      return renderEvaluationTable(print, now(), query.format, {
         title,
+        fileName: `Unterweisungen-Wirksamkeit-${data.year}`,
         columns,
         rows,
-        companyName,
         filters: [{ label: 'Jahr der Erfüllungsquote', value: String(data.year) }],
-        printedAt: now(),
-        logo,
       });
-      return { file, fileName, contentType: 'application/pdf' };
     },
   };
 }

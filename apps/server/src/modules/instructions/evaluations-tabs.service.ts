@@ -20,10 +20,10 @@ import {
 } from '@schutzwerk/shared/instructions/evaluations-tabs.schema.ts';
 import { P } from '@schutzwerk/shared/permissions.ts';
 import type { Db } from '#db/client.ts';
-import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
 import { type Actor, actorHasAny } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderEvaluationTable } from './evaluation-export.ts';
 import { evaluationScope } from './evaluation-scope.ts';
 import type { EvaluationsTabsRepository } from './evaluations-tabs.repository.ts';
 import { outOfReach, unitReach } from './reach.ts';
@@ -172,20 +172,8 @@ export function createEvaluationsTabsService({ db, repository, print, now = () =
     'Erfüllungsquote (%)': f.rate,
   });
 
-  async function render(table: Table, format: 'xlsx' | 'pdf', filters: { label: string; value: string }[]) {
-    const fileName = `${table.fileName}.${format}`;
-    if (format === 'xlsx') {
-      const file = await renderXlsx({ ...table, companyName: '', filters: [], printedAt: now() });
-      return {
-        file,
-        fileName,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      };
-    }
-    const [companyName, logo] = await Promise.all([print.companyName(), print.logo()]);
-    const file = await renderPdf({ ...table, companyName, filters, printedAt: now(), logo });
-    return { file, fileName, contentType: 'application/pdf' };
-  }
+  const render = (table: Table, format: 'xlsx' | 'pdf', filters: { label: string; value: string }[]) =>
+    renderEvaluationTable(print, now(), format, { ...table, filters });
 
   /** The filters of the page named above a PDF table. */
   const filtersOf = (

@@ -15,10 +15,10 @@ import {
 } from '@schutzwerk/shared/instructions/evaluations.schema.ts';
 import type { ListResult } from '@schutzwerk/shared/list/list.schema.ts';
 import type { Db } from '#db/client.ts';
-import { renderPdf, renderXlsx } from '#modules/reports/index.ts';
 import type { Actor } from '#platform/access.ts';
 import { AppError } from '#platform/errors.ts';
 import { berlinToday } from './assignments.service.ts';
+import { renderEvaluationTable } from './evaluation-export.ts';
 import { evaluationScope } from './evaluation-scope.ts';
 import type { EvaluationGroup, EvaluationsRepository } from './evaluations.repository.ts';
 
@@ -226,23 +226,6 @@ export function createEvaluationsService({ db, repository, print, now = () => ne
         table === 'overdue'
           ? `${TITLES.overdue.title} (Stand ${berlinToday(now()).split('-').reverse().join('.')})`
           : `Auswertung Unterweisungen ${year} – ${TITLES[table].title}`;
-      const fileName = `Unterweisungen-${table === 'overdue' ? 'ueberfaellig' : `${year}-${table}`}.${query.format}`;
-      if (query.format === 'xlsx') {
-        const file = await renderXlsx({
-          title,
-          columns,
-          rows,
-          companyName: '',
-          filters: [],
-          printedAt: now(),
-        });
-        return {
-          file,
-          fileName,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        };
-      }
-      // The PDF names its filters (year, topic, location, inactive employees) above the table.
       const names = await repository.labels(db, {
         departments: [],
         locations: query.locationId ? [query.locationId] : [],
@@ -255,9 +238,13 @@ export function createEvaluationsService({ db, repository, print, now = () => ne
         ...(query.locationId ? [{ label: 'Ort (mit Unterorten)', value: nameOf('location') }] : []),
         ...(query.includeInactive ? [{ label: 'Inaktive Mitarbeiter', value: 'einbezogen' }] : []),
       ];
-      const [companyName, logo] = await Promise.all([print.companyName(), print.logo()]);
-      const file = await renderPdf({ title, columns, rows, companyName, filters, printedAt: now(), logo });
-      return { file, fileName, contentType: 'application/pdf' };
+      return renderEvaluationTable(print, now(), query.format, {
+        title,
+        fileName: `Unterweisungen-${table === 'overdue' ? 'ueberfaellig' : `${year}-${table}`}`,
+        columns,
+        rows,
+        filters,
+      });
     },
   };
 }
