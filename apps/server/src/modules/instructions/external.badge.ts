@@ -14,6 +14,15 @@ export type VisitorBadgeData = {
   validUntil: string | null;
 };
 
+/** The name's type: 20 pt, smaller down to 12 pt until it fits the card's width; below that it wraps. */
+const NAME_SIZES = [20, 18, 16, 14] as const;
+const SMALLEST_NAME_SIZE = 12;
+
+export function fittingSize(width: number, measure: (size: number) => number): number {
+  for (const size of NAME_SIZES) if (measure(size) <= width) return size;
+  return SMALLEST_NAME_SIZE;
+}
+
 const germanDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(2, 4)}`;
 
 /** The card: A6 portrait (105 × 148 mm), to cut out and wear in a badge holder. */
@@ -66,10 +75,11 @@ export async function renderVisitorBadgePdf(
     .fillColor('#555555')
     .text(data.companyName || ' ', x + PAD, y, { width: inner, align: 'center' });
   y = doc.y + 10;
+  // The name is what a gatekeeper reads: it stays on one line, in a smaller type if it must.
+  doc.font('bold').fillColor('#000000');
+  const nameSize = fittingSize(inner, (size) => doc.fontSize(size).widthOfString(data.name));
   doc
-    .font('bold')
-    .fontSize(20)
-    .fillColor('#000000')
+    .fontSize(nameSize)
     .text(data.name, x + PAD, y, { width: inner, align: 'center', height: 56, ellipsis: true });
   y = doc.y + 2;
   doc
