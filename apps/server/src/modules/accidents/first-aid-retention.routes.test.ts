@@ -10,10 +10,26 @@ import { firstAidEntries } from './accidents.table.ts';
 /** Decision 051: the deletion class of the first-aid book (five years after the entry) as a scheduled job. */
 let t: TestApp;
 let admin: ApiClient;
-const NOW = new Date('2026-11-26T12:00:00Z');
+/**
+ * The scheduler runs its jobs on the system clock (a job's `now` is the run's start), so the entries are dated
+ * from today — a fixed date here made the test fail from the day its five years had passed.
+ */
+const shifted = (years: number, days: number) => {
+  const at = new Date();
+  at.setUTCFullYear(at.getUTCFullYear() + years);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at;
+};
+const germanDay = (at: Date) =>
+  new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(at);
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  t = await createTestApp();
   admin = await t.login('admin');
 });
 afterAll(async () => {
@@ -23,24 +39,26 @@ afterAll(async () => {
 describe('scheduled job first-aid-retention (Verbandbuch: Aufbewahrungsfrist)', () => {
   it('deletes entries five years after the entry, logs each deletion, keeps younger ones', async () => {
     const portalId = await mainPortalId(t.database.db);
-    const entry = (name: string, occurredAt: string, createdAt: string) => ({
+    const entry = (name: string, occurredAt: Date, createdAt: Date) => ({
       portalId,
       personName: name,
-      occurredAt: new Date(occurredAt),
-      createdAt: new Date(createdAt),
+      occurredAt,
+      createdAt,
       place: 'Lager',
       whatHappened: 'Schnitt',
       firstAid: 'Pflaster',
     });
+    const altEins = shifted(-5, -7);
+    const altZwei = shifted(-7, 0);
     const rows = await t.database.db
       .insert(firstAidEntries)
       .values([
-        entry('Alt Eins', '2021-11-20T08:00:00Z', '2021-11-20T09:00:00Z'),
-        entry('Alt Zwei', '2020-01-05T08:00:00Z', '2020-01-05T09:00:00Z'),
+        entry('Alt Eins', altEins, shifted(-5, -7)),
+        entry('Alt Zwei', altZwei, shifted(-7, 0)),
         // Five years minus a day: stays.
-        entry('Jung', '2021-11-27T08:00:00Z', '2021-11-27T09:00:00Z'),
+        entry('Jung', shifted(-5, 1), shifted(-5, 1)),
         // Old event, recorded late: five years from the recording.
-        entry('Spät erfasst', '2020-06-01T08:00:00Z', '2022-02-01T09:00:00Z'),
+        entry('Spät erfasst', shifted(-7, 0), shifted(-5, 60)),
       ])
       .returning({ id: firstAidEntries.id, personName: firstAidEntries.personName });
     const idOf = (name: string) => rows.find((r) => r.personName === name)!.id;
@@ -55,8 +73,12 @@ describe('scheduled job first-aid-retention (Verbandbuch: Aufbewahrungsfrist)', 
     const [run] = (await admin.get(`/api/taskschedule/${task.id}/runs`)).json<{ data: { rows: Run[] } }>()
       .data.rows;
     expect(run).toMatchObject({ outcome: 'ok', summary: '2 Verbandbucheinträge gelöscht.' });
-    expect(run!.log).toContain(`Verbandbucheintrag Nr. ${idOf('Alt Eins')} vom 20.11.2021 gelöscht.`);
-    expect(run!.log).toContain(`Verbandbucheintrag Nr. ${idOf('Alt Zwei')} vom 05.01.2020 gelöscht.`);
+    expect(run!.log).toContain(
+      `Verbandbucheintrag Nr. ${idOf('Alt Eins')} vom ${germanDay(altEins)} gelöscht.`,
+    );
+    expect(run!.log).toContain(
+      `Verbandbucheintrag Nr. ${idOf('Alt Zwei')} vom ${germanDay(altZwei)} gelöscht.`,
+    );
 
     const left = await queryRows<{ person_name: string }>(
       t.database.db,
