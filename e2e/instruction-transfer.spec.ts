@@ -106,6 +106,8 @@ describe('instruction topics: export and import', () => {
     // The question overview finds the imported questions with their topic; a row opens the topic.
     await page.getByRole('link', { name: 'Fragenübersicht' }).click();
     await page.waitForURL(/\/instructions\/questions$/);
+    // The overview's own list first: until its chunk has loaded, the topic list (and its search field) stays.
+    await gridTotal(page, 'Fragenübersicht');
     await page.getByLabel('Suchen').fill(`BS-${suffix}`);
     await waitUntil(
       async () => (await gridTotal(page, 'Fragenübersicht')) === copy.topics[0]!.questions.length,

@@ -79,7 +79,7 @@ describe('keyboard only', () => {
   });
 
   it('signs in, opens a list from the menu, moves through its rows, opens a record, edits and saves it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await page.goto('/login');
 
     // Sign in: the user name has the focus; a wrong password is announced (role=alert) and the emptied
@@ -166,7 +166,7 @@ describe('keyboard only', () => {
   }, 180_000);
 
   it('works a picker and the hazard dialog: opens, searches, chooses with Enter, closes with Escape, focus returns', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await signIn(page, 'admin', '/hazardanalysis/list');
     await gridTotal(page, 'Gefährdungsbeurteilungen');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawer, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { drawer, launchBrowser, newPage, signIn, waitUntil } from './support/browser.ts';
 
 const licence = (page: Page) => page.getByRole('region', { name: 'Lizenz' });
 
@@ -97,6 +97,13 @@ describe('settings', () => {
     await signIn(a.page, 'admin', '/settings/language');
     await signIn(b.page, 'admin', '/settings/language');
     const region = (page: Page) => page.getByRole('region', { name: 'Sprache' });
+    // Both forms hold the stored version before A changes it (B's form loading after A's save would take
+    // A's version, and its save would not be stale).
+    for (const page of [a.page, b.page])
+      await waitUntil(
+        () => region(page).getByRole('checkbox', { name: 'Deutsch (Deutschland) (de-DE)' }).isChecked(),
+        'the language form has loaded',
+      );
 
     // Unticking the only active language is refused.
     await region(a.page).getByRole('checkbox', { name: 'Deutsch (Deutschland) (de-DE)' }).uncheck();

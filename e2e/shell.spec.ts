@@ -178,6 +178,29 @@ describe('application shell', () => {
     await context.close();
   });
 
+  it('honours reduced motion: the drawer opens without a transition and buttons without a ripple', async () => {
+    for (const motion of [true, false]) {
+      const { context, page } = await newPage(browser, { width: 800, height: 900, motion });
+      await signIn(page, 'admin');
+      // The button goes behind the modal drawer (aria-hidden, out of the role tree): keep hold of it.
+      const button = page.getByRole('button', { name: 'Menü öffnen' });
+      const element = await button.elementHandle();
+      await button.click();
+      const paper = page.locator('.MuiDrawer-paper').first();
+      await paper.waitFor();
+      const duration = await paper.evaluate((element) => getComputedStyle(element).transitionDuration);
+      const ripples = (await element!.$$('.MuiTouchRipple-root')).length;
+      if (motion) {
+        expect(duration).not.toBe('0s');
+        expect(ripples).toBe(1);
+      } else {
+        expect(duration).toBe('0s');
+        expect(ripples).toBe(0);
+      }
+      await context.close();
+    }
+  });
+
   it('reloads the page once when a page part fails to load, and never loops', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');

@@ -43,7 +43,14 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
  */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; phone?: boolean; serviceWorker?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    phone?: boolean;
+    serviceWorker?: boolean;
+    /** The app's transitions and click ripples as most users see them (default: reduced motion). */
+    motion?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = options.phone ?? false;
   const context = await browser.newContext({
@@ -56,6 +63,9 @@ export async function newPage(
     hasTouch: phone,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
+    // The app honours `prefers-reduced-motion` (theme.ts): no fading dialogs and no ripples to render on
+    // the 2-core machine, no click into a dialog mid-fade. keyboard.spec and shell.spec walk the animated app.
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

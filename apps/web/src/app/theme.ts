@@ -9,8 +9,39 @@ import { BREAKPOINTS } from '@schutzwerk/shared/constants.ts';
  * "active" grey (toggle buttons) is 60 % black instead of 54 %, which fell just short on the grey page
  * background.
  */
+/**
+ * Whether the user asked their system for less motion (`prefers-reduced-motion`, WCAG 2.3.3): then the theme
+ * turns MUI's transitions (dialogs fading, menus growing, panels collapsing) and the click ripples off.
+ * Read once when the app loads; progress indicators keep moving (they say that something is running).
+ */
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+const reducedMotion = prefersReducedMotion();
+
+/** No transition: MUI's transition components wait for these durations, `create` writes the CSS. */
+const NO_TRANSITIONS = {
+  create: () => 'none',
+  getAutoHeightDuration: () => 0,
+  duration: {
+    shortest: 0,
+    shorter: 0,
+    short: 0,
+    standard: 0,
+    complex: 0,
+    enteringScreen: 0,
+    leavingScreen: 0,
+  },
+};
+
 export const theme = createTheme(
   {
+    ...(reducedMotion ? { transitions: NO_TRANSITIONS } : {}),
     breakpoints: { values: { ...BREAKPOINTS } },
     palette: {
       primary: { main: '#16386b', dark: '#0d2547', light: '#3f5f91', contrastText: '#ffffff' },
@@ -33,6 +64,7 @@ export const theme = createTheme(
       // a primary ring with a white gap, which stands out on white, on grey and on the blue toolbar. Inside
       // the element where a scroller or card would clip a ring outside it.
       MuiButtonBase: {
+        defaultProps: { disableRipple: reducedMotion },
         styleOverrides: {
           root: ({ theme: t }) => ({
             '&.Mui-focusVisible': {
