@@ -9,7 +9,9 @@
  * - the same filtered by one topic and one location;
  * - the same as a supervisor responsible for 10 of the 40 departments (the reach of decision 069);
  * - the first page of the overdue list (100 rows) and the topic table as XLSX;
- * - the dashboard tab (decision 077) for one month and for 365 days, as the administrator and the supervisor.
+ * - the dashboard tab (decision 077) for one month and for 365 days, as the administrator and the supervisor;
+ * - the master data, profiles (30 profiles on departments and locations, as the administrator and the supervisor)
+ *   and employee info tabs (decision 076).
  * Done items carry a completion day from 20 days before to 9 days after their due day (two in three in time),
  * never after today.
  * Server time per request: Fastify's `reply.elapsedTime` taken in an onResponse hook, BENCH_REQUESTS (default 20) sequential requests each
@@ -116,6 +118,27 @@ await db.execute(sql`insert into employee_department_responsibilities (employee_
                        .slice(0, 10)
                        .map((d) => d.id)
                        .join(',')}}`}::int[]) d`);
+// 30 profiles (decision 040) for the profiles tab: one per department of the first 20 (the root's: every
+// employee, through „gilt auch für untergeordnete Einheiten“), one per location of the first 10, three topics each.
+const profiles = await queryRows<{ id: number }>(
+  db,
+  sql`insert into instruction_profiles (portal_id, label)
+      select ${portalId}, 'Profil ' || g from generate_series(1, 30) g returning id`,
+);
+const profileIds = `{${profiles.map((x) => x.id).join(',')}}`;
+await db.execute(sql`insert into instruction_profile_topics (profile_id, topic_id)
+  select (${profileIds}::int[])[g], (${topicIds}::int[])[1 + (g + t) % ${TOPICS}]
+    from generate_series(1, 30) g cross join generate_series(0, 2) t`);
+await db.execute(sql`insert into instruction_profile_sources (profile_id, kind, department_id)
+  select (${profileIds}::int[])[g], 'department',
+         case when g = 1 then ${root!.id} else (${depIds}::int[])[g] end
+    from generate_series(1, 20) g`);
+await db.execute(sql`insert into instruction_profile_sources (profile_id, kind, location_id)
+  select (${profileIds}::int[])[20 + g], 'location', (${locIds}::int[])[g] from generate_series(1, 10) g`);
+const [{ id: someEmployee } = { id: 0 }] = await queryRows<{ id: number }>(
+  db,
+  sql`select id from employees where personnel_number = 'E000123'`,
+);
 const [{ n: assignments } = { n: 0 }] = await queryRows<{ n: number }>(
   db,
   sql`select count(*)::int as n from instruction_assignments`,
@@ -211,6 +234,26 @@ const dashboardReach = await measure(
   (b) => (b as Dashboard).data.figures.due > 30_000 && (b as Dashboard).data.figures.due < 60_000,
 );
 
+type Tab = { data: { rows: { employees: number }[] } };
+const masterData = await measure('/api/instructions/evaluations/master-data?year=2026', admin, (b) => {
+  const rows = (b as Tab).data.rows;
+  return rows.length === TOPICS && rows.every((r) => r.employees > 9000);
+});
+const profileTab = await measure('/api/instructions/evaluations/profiles?year=2026', admin, (b) => {
+  const rows = (b as Tab).data.rows;
+  return rows.length === 30 && rows.some((r) => r.employees > 9000);
+});
+const profileReach = await measure('/api/instructions/evaluations/profiles?year=2026', supervisor, (b) => {
+  const rows = (b as Tab).data.rows;
+  return rows.length === 30 && rows.every((r) => r.employees < 3000);
+});
+type Info = { data: { items: unknown[]; profiles: string[] } };
+const employeeInfo = await measure(
+  `/api/instructions/evaluations/employees/${someEmployee}?year=2026`,
+  admin,
+  (b) => (b as Info).data.items.length >= TOPICS * 3 && (b as Info).data.profiles.length > 0,
+);
+
 const results = {
   database: KIND,
   employees: EMPLOYEES,
@@ -225,6 +268,10 @@ const results = {
   dashboardMonth,
   dashboardYear,
   dashboardReach,
+  masterData,
+  profileTab,
+  profileReach,
+  employeeInfo,
 };
 console.info(
   `\n| ${KIND}, ${EMPLOYEES} employees × ${TOPICS} topics, ${assignments} assignments | server time median | p95 |\n|---|---:|---:|`,
@@ -242,6 +289,12 @@ console.info(`| dashboard, 1 month | ${dashboardMonth.medianMs} ms | ${dashboard
 console.info(`| dashboard, 365 days | ${dashboardYear.medianMs} ms | ${dashboardYear.p95Ms} ms |`);
 console.info(
   `| dashboard, 365 days, as the supervisor | ${dashboardReach.medianMs} ms | ${dashboardReach.p95Ms} ms |`,
+);
+console.info(`| master data tab of 2026 | ${masterData.medianMs} ms | ${masterData.p95Ms} ms |`);
+console.info(`| profiles tab (30 profiles) | ${profileTab.medianMs} ms | ${profileTab.p95Ms} ms |`);
+console.info(`| profiles tab as the supervisor | ${profileReach.medianMs} ms | ${profileReach.p95Ms} ms |`);
+console.info(
+  `| one employee’s info (60–80 items) | ${employeeInfo.medianMs} ms | ${employeeInfo.p95Ms} ms |`,
 );
 const out = path.join(import.meta.dirname, 'results', `instruction-statistics-${KIND}.json`);
 fs.writeFileSync(

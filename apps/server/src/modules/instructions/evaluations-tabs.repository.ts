@@ -3,7 +3,7 @@ import type { MasterDataRow } from '@schutzwerk/shared/instructions/evaluations-
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client.ts';
 import { queryRows } from '#db/query.ts';
-import { activities } from '#modules/activities/tables.ts';
+import { activities, employeeActivities } from '#modules/activities/tables.ts';
 import { employees } from '#modules/employees/tables.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import type { EvaluationScope } from './evaluations.repository.ts';
@@ -38,6 +38,44 @@ function employeeWhere(s: EvaluationScope): SQL {
         select u.id from ${locations} u join sub on u.parent_id = sub.id
       ) select id from sub)`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * `with recursive … reach(profile_id, employee_id)`: every employee in the scope that a profile (alias `p`,
+ * restricted by `profiles`) reaches today — `sourceReaches` of profiles.repository.ts, computed set-wise: each unit
+ * of the portal with itself and every unit above it (`dep_up`, `loc_up`, depth 0 = itself), joined to the
+ * sources. The per-employee check ran its recursive queries once per item: 5.5 s for 30 profiles over 10,000
+ * employees (bench/instruction-statistics.bench.ts).
+ */
+function withReach(scope: EvaluationScope, profiles: SQL): SQL {
+  const up = (
+    table: typeof departments | typeof locations,
+    name: string,
+  ) => sql`${sql.raw(name)}(id, anc, depth) as (
+      select u.id, u.id, 0 from ${table} u where u.portal_id = ${scope.portalId}
+      union all
+      select up.id, u.parent_id, up.depth + 1 from ${sql.raw(name)} up join ${table} u on u.id = up.anc
+       where u.parent_id is not null)`;
+  const where = sql`${profiles} and ${employeeWhere(scope)}`;
+  return sql`with recursive ${up(departments, 'dep_up')}, ${up(locations, 'loc_up')},
+    reach(profile_id, employee_id) as (
+      select s.profile_id, e.id
+        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
+        join dep_up du on du.anc = s.department_id and (du.depth = 0 or p.include_sub_units)
+        join ${employees} e on e.department_id = du.id
+       where ${where}
+      union
+      select s.profile_id, e.id
+        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
+        join loc_up lu on lu.anc = s.location_id and (lu.depth = 0 or p.include_sub_units)
+        join ${employees} e on e.location_id = lu.id
+       where ${where}
+      union
+      select s.profile_id, e.id
+        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
+        join ${employeeActivities} ea on ea.activity_id = s.activity_id
+        join ${employees} e on e.id = ea.employee_id
+       where ${where})`;
 }
 
 /** Items (alias `a`) due in the year, check-ups left out (decision 073). */
@@ -150,11 +188,9 @@ export const evaluationsTabsRepository = {
   profiles(ex: Executor, scope: EvaluationScope) {
     return queryRows<{ id: number; label: string; includeSubUnits: boolean; employees: number }>(
       ex,
-      sql`select p.id, p.label, p.include_sub_units as "includeSubUnits",
-                 (select count(*)::int from ${employees} e
-                   where ${employeeWhere(scope)}
-                     and exists (select 1 from ${instructionProfileSources} s
-                                  where s.profile_id = p.id and ${sourceReaches})) as employees
+      sql`${withReach(scope, sql`p.portal_id = ${scope.portalId}`)}
+          select p.id, p.label, p.include_sub_units as "includeSubUnits",
+                 (select count(*)::int from reach r where r.profile_id = p.id) as employees
           from ${instructionProfiles} p
           where p.portal_id = ${scope.portalId}
             ${
@@ -177,14 +213,13 @@ export const evaluationsTabsRepository = {
   ) {
     return queryRows<{ id: number } & Counts>(
       ex,
-      sql`select p.id, ${counts(today)}
-          from ${instructionProfiles} p
-          join ${instructionProfileTopics} pt on pt.profile_id = p.id
-          join ${instructionAssignments} a on a.topic_id = pt.topic_id
-          join ${employees} e on e.id = a.employee_id
-          where p.id = any(${ids(profileIds)}) and ${dueInYear(year)} and ${employeeWhere(scope)}
-            and exists (select 1 from ${instructionProfileSources} s where s.profile_id = p.id and ${sourceReaches})
-          group by p.id`,
+      sql`${withReach(scope, sql`p.id = any(${ids(profileIds)})`)}
+          select r.profile_id as id, ${counts(today)}
+          from reach r
+          join ${instructionProfileTopics} pt on pt.profile_id = r.profile_id
+          join ${instructionAssignments} a on a.employee_id = r.employee_id and a.topic_id = pt.topic_id
+          where ${dueInYear(year)}
+          group by r.profile_id`,
     );
   },
 

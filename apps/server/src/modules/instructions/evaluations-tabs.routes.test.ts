@@ -10,6 +10,7 @@ import { P } from '@schutzwerk/shared/permissions.ts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, employeeActivities } from '#modules/activities/tables.ts';
 import { departments, locations } from '#modules/organisation/tables.ts';
 import { type ApiClient, createTestApp, errorOf, type TestApp } from '#test/app.ts';
 import { createUser, mainPortalId } from '#test/fixtures.ts';
@@ -412,6 +413,74 @@ describe('evaluations tabs: profiles', () => {
     const mine = await profiles(boss.client);
     expect(mine.restricted).toBe(true);
     expect(profileRow(mine, `Profil Werk Nord ${tag}`).employees).toBe(1);
+  });
+
+  it('reaches sub-units only with „gilt auch für untergeordnete Einheiten“, and employees by their activity', async () => {
+    const db = t.database.db;
+    const [parentDept] = await db
+      .insert(departments)
+      .values({ portalId, name: `Werk ${tag}` })
+      .returning({ id: departments.id });
+    const [childDept] = await db
+      .insert(departments)
+      .values({ portalId, name: `Werk Halle 2 ${tag}`, parentId: parentDept!.id })
+      .returning({ id: departments.id });
+    const [grandchildDept] = await db
+      .insert(departments)
+      .values({ portalId, name: `Werk Halle 2 Band ${tag}`, parentId: childDept!.id })
+      .returning({ id: departments.id });
+    const [parentLoc] = await db
+      .insert(locations)
+      .values({ portalId, name: `Gelände ${tag}` })
+      .returning({ id: locations.id });
+    const [childLoc] = await db
+      .insert(locations)
+      .values({ portalId, name: `Gelände Tor 3 ${tag}`, parentId: parentLoc!.id })
+      .returning({ id: locations.id });
+    const [welding] = await db
+      .insert(activities)
+      .values({ portalId, name: `Schweißen ${tag}` })
+      .returning({ id: activities.id });
+    const inGrandchild = await person(grandchildDept!.id, null);
+    const inChildLoc = await person(null, childLoc!.id);
+    const welder = await person(null, null);
+    await db.insert(employeeActivities).values({ employeeId: welder.id, activityId: welding!.id });
+    people.inGrandchild = inGrandchild.id;
+    await item('inGrandchild', t2.id, '2030-03-01', 'E');
+
+    const tree = await profile(`Profil Werk ${tag}`, t2.id, { departmentId: parentDept!.id });
+    const own = await profile(`Profil Werk nur selbst ${tag}`, t2.id, { departmentId: parentDept!.id });
+    await db.execute(sql`update instruction_profiles set include_sub_units = false where id = ${own}`);
+    await profile(`Profil Gelände ${tag}`, t2.id, { locationId: parentLoc!.id });
+    const [byActivity] = await db
+      .insert(instructionProfiles)
+      .values({ portalId, label: `Profil Schweißen ${tag}` })
+      .returning({ id: instructionProfiles.id });
+    await db.insert(instructionProfileTopics).values({ profileId: byActivity!.id, topicId: t2.id });
+    await db
+      .insert(instructionProfileSources)
+      .values({ profileId: byActivity!.id, kind: 'activity', activityId: welding!.id });
+
+    const d = await profiles(admin);
+    expect(profileRow(d, `Profil Werk ${tag}`).employees).toBe(1);
+    expect(figuresOf(profileRow(d, `Profil Werk ${tag}`))).toEqual({
+      due: 1,
+      done: 1,
+      open: 0,
+      overdue: 0,
+      rate: 100,
+    });
+    expect(profileRow(d, `Profil Werk nur selbst ${tag}`).employees).toBe(0);
+    expect(profileRow(d, `Profil Werk nur selbst ${tag}`).due).toBe(0);
+    expect(profileRow(d, `Profil Gelände ${tag}`).employees).toBe(1);
+    expect(profileRow(d, `Profil Schweißen ${tag}`).employees).toBe(1);
+    // The employee info names the same profiles.
+    const info = await admin.get(`${base}/employees/${inGrandchild.id}?year=2030`);
+    expect(info.json<{ data: EmployeeInfo }>().data.profiles).toEqual([`Profil Werk ${tag}`]);
+    const gate = await admin.get(`${base}/employees/${inChildLoc.id}?year=2030`);
+    expect(gate.json<{ data: EmployeeInfo }>().data.profiles).toEqual([`Profil Gelände ${tag}`]);
+    await db.execute(sql`delete from instruction_profiles where id = any(${`{${tree},${own},${byActivity!.id}}`}::int[])
+                         or label = ${`Profil Gelände ${tag}`}`);
   });
 
   it('exports the table as XLSX and prints it as PDF', async () => {
