@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { employees } from '../src/modules/employees/employees.table.ts';
+import { instructionAssignments } from '../src/modules/instructions/instructions.table.ts';
 import { portals } from '../src/modules/portals/portals.table.ts';
 import { employeeRoles, rolePermissions, roles } from '../src/modules/roles/roles.table.ts';
 import { hashPassword } from '../src/platform/password.ts';
@@ -57,4 +58,29 @@ export async function employeeIdByLogin(db: Db, login: string): Promise<number> 
     .from(employees)
     .where(sql`lower(${employees.loginName}) = ${login}`);
   return row!.id;
+}
+
+/**
+ * An instruction item (Unterweisungszuweisung) of a new employee without rights, due on `dueDate`, written
+ * straight into the table (for tests of what happens to an item, not of how it is assigned).
+ */
+export async function createAssignment(
+  db: Db,
+  item: { portalId: number; topicId: number; status?: string; type?: string; dueDate?: string },
+) {
+  const user = await createUser(db, { permissions: [] });
+  const dueDate = item.dueDate ?? '2030-06-01';
+  const [row] = await db
+    .insert(instructionAssignments)
+    .values({
+      portalId: item.portalId,
+      employeeId: user.id,
+      topicId: item.topicId,
+      type: item.type ?? 'instruction',
+      status: item.status ?? 'O',
+      dueDate,
+      originalDueDate: dueDate,
+    })
+    .returning();
+  return row!;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { instructionAssignments } from '#modules/instructions/tables.ts';
 import { type ApiClient, createTestApp, type TestApp } from '#test/app.ts';
-import { createUser, mainPortalId } from '#test/fixtures.ts';
+import { createAssignment, mainPortalId } from '#test/fixtures.ts';
 import { appointmentsRepository } from './appointments.repository.ts';
 
 /**
@@ -18,22 +18,8 @@ let portalId: number;
 let topic: Topic;
 const tag = `ACD${process.pid}`;
 
-async function item() {
-  const user = await createUser(t.database.db, { permissions: [] });
-  const [row] = await t.database.db
-    .insert(instructionAssignments)
-    .values({
-      portalId,
-      employeeId: user.id,
-      topicId: topic.id,
-      type: 'appointment',
-      status: 'T',
-      dueDate: '2030-06-01',
-      originalDueDate: '2030-06-01',
-    })
-    .returning();
-  return row!;
-}
+const item = () =>
+  createAssignment(t.database.db, { portalId, topicId: topic.id, type: 'appointment', status: 'T' });
 async function read(id: number) {
   const [row] = await t.database.db
     .select({ status: instructionAssignments.status, completedOn: instructionAssignments.completedOn })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/query.ts';
 import { type ApiClient, createTestApp, type TestApp } from '#test/app.ts';
 import { fakeActor } from '#test/fake-actor.ts';
-import { createUser, mainPortalId } from '#test/fixtures.ts';
+import { createAssignment, createUser, mainPortalId } from '#test/fixtures.ts';
 import { assignmentsRepository } from './assignments.repository.ts';
 import { checkupItems } from './checkup-items.repository.ts';
 import { instructionsRepository } from './instructions.repository.ts';
@@ -28,22 +28,8 @@ const tag = `CD${process.pid}`;
 const NOW = new Date('2030-06-14T23:30:00Z');
 const TODAY = '2030-06-15';
 
-async function item(status = 'O', type = 'instruction') {
-  const user = await createUser(t.database.db, { permissions: [] });
-  const [row] = await t.database.db
-    .insert(instructionAssignments)
-    .values({
-      portalId,
-      employeeId: user.id,
-      topicId: topic.id,
-      type,
-      status,
-      dueDate: '2030-06-01',
-      originalDueDate: '2030-06-01',
-    })
-    .returning();
-  return row!;
-}
+const item = (status = 'O', type = 'instruction') =>
+  createAssignment(t.database.db, { portalId, topicId: topic.id, status, type });
 async function read(id: number) {
   const [row] = await t.database.db
     .select({

@@ -57,19 +57,18 @@ function withReach(scope: EvaluationScope, profiles: SQL): SQL {
       select up.id, u.parent_id, up.depth + 1 from ${sql.raw(name)} up join ${table} u on u.id = up.anc
        where u.parent_id is not null)`;
   const where = sql`${profiles} and ${employeeWhere(scope)}`;
+  /** The employees of the units a department or location source names: the unit itself, below it with sub-units. */
+  const unitSource = (up: 'dep_up' | 'loc_up', column: 'department_id' | 'location_id') => sql`
+      select s.profile_id, e.id
+        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
+        join ${sql.raw(up)} u on u.anc = s.${sql.raw(column)} and (u.depth = 0 or p.include_sub_units)
+        join ${employees} e on e.${sql.raw(column)} = u.id
+       where ${where}`;
   return sql`with recursive ${up(departments, 'dep_up')}, ${up(locations, 'loc_up')},
     reach(profile_id, employee_id) as (
-      select s.profile_id, e.id
-        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
-        join dep_up du on du.anc = s.department_id and (du.depth = 0 or p.include_sub_units)
-        join ${employees} e on e.department_id = du.id
-       where ${where}
+      ${unitSource('dep_up', 'department_id')}
       union
-      select s.profile_id, e.id
-        from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
-        join loc_up lu on lu.anc = s.location_id and (lu.depth = 0 or p.include_sub_units)
-        join ${employees} e on e.location_id = lu.id
-       where ${where}
+      ${unitSource('loc_up', 'location_id')}
       union
       select s.profile_id, e.id
         from ${instructionProfileSources} s join ${instructionProfiles} p on p.id = s.profile_id
