@@ -3,18 +3,11 @@ import { createTheme } from '@mui/material/styles';
 import { BREAKPOINTS } from '@schutzwerk/shared/constants.ts';
 
 /**
- * Theme of the product (spec shell §9): primary dark blue, secondary dark slate, warning amber. Text and its
- * background keep the contrast of WCAG 2.1 AA (4.5:1, BITV 2.0; the browser tests check every page with
- * axe-core): info is a darker blue than MUI's (white on it 4.8:1 instead of 3.9:1), and text drawn in the
- * "active" grey (toggle buttons) is 60 % black instead of 54 %, which fell just short on the grey page
- * background.
- */
-/**
  * Whether the user asked their system for less motion (`prefers-reduced-motion`, WCAG 2.3.3): then the theme
  * turns MUI's transitions (dialogs fading, menus growing, panels collapsing) and the click ripples off.
  * Read once when the app loads; progress indicators keep moving (they say that something is running).
  */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
@@ -39,6 +32,13 @@ const NO_TRANSITIONS = {
   },
 };
 
+/**
+ * Theme of the product (spec shell §9): primary dark blue, secondary dark slate, warning amber. Text and its
+ * background keep the contrast of WCAG 2.1 AA (4.5:1, BITV 2.0; the browser tests check every page with
+ * axe-core): info is a darker blue than MUI's (white on it 4.8:1 instead of 3.9:1), and text drawn in the
+ * "active" grey (toggle buttons) is 60 % black instead of 54 %, which fell just short on the grey page
+ * background.
+ */
 export const theme = createTheme(
   {
     ...(reducedMotion ? { transitions: NO_TRANSITIONS } : {}),
